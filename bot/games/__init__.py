@@ -1,0 +1,22 @@
+"""Pure rule engines, one module per game, behind the contract in shared/ENGINE.md.
+
+Nothing here imports discord, PIL, aiosqlite or asyncio, and nothing does I/O: the engines are
+deterministic functions of their `new(...)` arguments and the actions applied to them.
+"""
+
+from __future__ import annotations
+
+from .base import Engine, IllegalAction
+
+GAMES: dict[str, type[Engine]] = {}
+
+
+def _register(cls: type[Engine]) -> None:
+    GAMES[cls.key] = cls
+
+
+# One line per engine module (keep this list in the ENGINE.md order).
+# registry: begin
+# registry: end
+
+__all__ = ["GAMES", "Engine", "IllegalAction"]

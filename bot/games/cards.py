@@ -1,0 +1,79 @@
+"""Card codes shared by every engine: rank `2`-`10`, `J`, `Q`, `K`, `A` plus suit `C` `S` `H` `D`.
+
+Cards are plain strings (`"10H"`, `"JC"`) so views, actions and the action log need no conversion.
+Where a game uses two decks (Repezita with 5-8 players) the engine keeps its own ids for the copies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+SUITS: tuple[str, ...] = ("C", "S", "H", "D")
+RANKS_52: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+RANKS_32: tuple[str, ...] = ("7", "8", "9", "10", "J", "Q", "K", "A")
+
+SUIT_SYMBOLS = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
+
+
+def rank(card: str) -> str:
+    """`"10H"` -> `"10"`."""
+    return card[:-1]
+
+
+def suit(card: str) -> str:
+    """`"10H"` -> `"H"`."""
+    return card[-1]
+
+
+def deck(ranks: Iterable[str] = RANKS_32) -> list[str]:
+    """A fresh ordered deck, suit by suit."""
+    return [r + s for s in SUITS for r in ranks]
+
+
+DECK_32: tuple[str, ...] = tuple(deck(RANKS_32))
+DECK_52: tuple[str, ...] = tuple(deck(RANKS_52))
+
+
+def is_card(code: object, ranks: Iterable[str] = RANKS_52) -> bool:
+    return isinstance(code, str) and len(code) >= 2 and code[-1] in SUITS and code[:-1] in tuple(ranks)
+
+
+def pretty(card: str) -> str:
+    """`"10H"` -> `"10♥"` for log lines and reasons."""
+    return rank(card) + SUIT_SYMBOLS.get(suit(card), "?")
+
+
+def validate_deal(
+    piles: dict[str, list[list[str]] | list[str]],
+    *,
+    deck_cards: Iterable[str],
+    sizes: dict[str, list[int] | int],
+    allow_duplicates: bool = False,
+) -> None:
+    """Check a fixed `deal=` argument: right counts, known codes, no card twice.
+
+    `piles` maps a key (`"hands"`, `"skat"`) to either a list of hands or one list of cards;
+    `sizes` gives the expected length(s) for each key. Raises `ValueError` with a readable reason.
+    """
+    known = set(deck_cards)
+    seen: set[str] = set()
+    for key, expected in sizes.items():
+        if key not in piles:
+            raise ValueError(f"deal: missing {key!r}")
+        value = piles[key]
+        groups = value if isinstance(expected, list) else [value]
+        wanted = expected if isinstance(expected, list) else [expected]
+        if not isinstance(groups, list) or len(groups) != len(wanted):
+            raise ValueError(f"deal: {key!r} needs {len(wanted)} entries")
+        for i, (group, n) in enumerate(zip(groups, wanted, strict=True)):
+            if not isinstance(group, list) or len(group) != n:
+                raise ValueError(f"deal: {key}[{i}] needs exactly {n} cards")
+            for card in group:
+                if card not in known:
+                    raise ValueError(f"deal: unknown card code {card!r}")
+                if card in seen and not allow_duplicates:
+                    raise ValueError(f"deal: card {card} appears twice")
+                seen.add(card)
+    extra = set(piles) - set(sizes)
+    if extra:
+        raise ValueError(f"deal: unknown key(s) {sorted(extra)}")
