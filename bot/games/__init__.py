@@ -17,6 +17,7 @@ def _register(cls: type[Engine]) -> None:
 
 # One line per engine module (keep this list in the ENGINE.md order).
 # registry: begin
+from .rufmariasch import Rufmariasch; _register(Rufmariasch)  # noqa: E402, E702, I001
 # registry: end
 
 __all__ = ["GAMES", "Engine", "IllegalAction"]

@@ -1,0 +1,528 @@
+"""Rufmariasch: four players, a called trump suit and a silent partner found by a called card.
+
+Rules: `shared/rules/RULES.md` section 5 (seed 004). In short:
+
+* 32 cards, rank A 10 K Q(Ober) J(Unter) 9 8 7 in every suit; only the called suit is trump.
+  Card points: A 10, 10 10, last trick +10 (90 in all).
+* Four cards each (clockwise from forehand), then the forehand, having seen only those four, calls
+  ``call T C``: the trump suit ``T`` and any card ``C``. Then four more cards each. Whoever holds ``C``
+  after the full deal is the caller's silent partner; if the caller holds it himself he plays alone (1 v 3).
+  The partner (or the fact that the caller is alone) becomes public only when ``C`` is played.
+* In trick 1, on his own turn and before playing, a player holding K and Q of a suit may ``announce S``
+  (20, or 40 in trumps; several allowed). The cards are shown to all and stay in hand. A side's marriages
+  count only if that side wins at least one trick.
+* Mariage play obligations: follow suit and head the trick (unless it is already trumped), trump when void
+  (overtrumping when able), otherwise any card. Option ``must_head=False`` keeps only follow/trump.
+* Callers win iff ``callersTotal >= Tgt(D)`` (``Tgt = 50`` if the callers announced nothing, else ``40 + D``).
+  ``P = |callersTotal - defendersTotal| * stake``; 2 v 2 each loser pays ``P`` to one winner, 1 v 3 the lone
+  player gets/pays ``P`` from/to each of the three.
+
+Match length: option ``deals`` (a multiple of 4, default 8). ``deals=None`` is an open-ended match: the
+engine then never ends by itself; the table ends it by calling :meth:`Rufmariasch.finish` (not an action,
+so not part of the action log: a table that restores a finished open-ended match replays its log and
+calls ``finish()`` again).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .base import Engine, IllegalAction, flag, integer
+from .cards import DECK_32, SUIT_SYMBOLS, SUITS, pretty, validate_deal
+
+# -- static tables -----------------------------------------------------------------------------------
+RANK_ORDER = ("A", "10", "K", "Q", "J", "9", "8", "7")          # highest first
+SUIT_OF: dict[str, str] = {c: c[-1] for c in DECK_32}
+STRENGTH: dict[str, int] = {c: 7 - RANK_ORDER.index(c[:-1]) for c in DECK_32}   # A=7 ... 7=0
+POINTS: dict[str, int] = {c: (10 if c[:-1] in ("A", "10") else 0) for c in DECK_32}
+SORT_KEY: dict[str, int] = {c: SUITS.index(c[-1]) * 8 + RANK_ORDER.index(c[:-1]) for c in DECK_32}
+PLAY: dict[str, str] = {c: "play " + c for c in DECK_32}
+ANNOUNCE: dict[str, str] = {s: "announce " + s for s in SUITS}
+CALLS: tuple[str, ...] = tuple(f"call {t} {c}" for t in SUITS for c in DECK_32)
+CALL_SET = frozenset(CALLS)
+LAST_TRICK_BONUS = 10
+TRICKS = 8
+
+
+def _sym(s: str) -> str:
+    return SUIT_SYMBOLS[s]
+
+
+def target(announced_by_callers: int) -> int:
+    """The callers' target: 50 without announced marriages, else 40 + D (RULES.md 5, table 5.1 #8)."""
+    return 50 if announced_by_callers == 0 else 40 + announced_by_callers
+
+
+def settle(caller: int, partner: int, callers_total: int, defenders_total: int, announced: int,
+           stake: int) -> tuple[bool, int, list[int]]:
+    """(callers win?, P, per-seat deltas) for one hand. ``partner == caller`` means the caller was alone."""
+    callers_win = callers_total >= target(announced)
+    pay = abs(callers_total - defenders_total) * stake
+    sign = 1 if callers_win else -1
+    deltas = [0, 0, 0, 0]
+    if partner == caller:
+        for s in range(4):
+            deltas[s] = 3 * sign * pay if s == caller else -sign * pay
+    else:
+        for s in range(4):
+            deltas[s] = sign * pay if s in (caller, partner) else -sign * pay
+    return callers_win, pay, deltas
+
+
+class Rufmariasch(Engine):
+    """Rufmariasch match engine (4 seats). See the module docstring and :meth:`view`."""
+
+    key = "rufmariasch"
+    title = "Rufmariasch"
+    min_seats = 4
+    max_seats = 4
+    OPTIONS = {
+        "deals": integer(8, 4, 1000, "number of deals in the match, a multiple of 4 (default 8); "
+                         "None = open-ended, ended by the table", multiple_of=4, allow_none=True),
+        "stake": integer(1, 1, 1_000_000, "money (integer minor units) per point of difference, default 1"),
+        "must_head": flag(True, "must head the trick / overtrump when able (default True); False: only "
+                                "follow suit, trump when void"),
+    }
+
+    # -- setup and dealing ------------------------------------------------------------------------
+    def _setup(self, deal: dict[str, Any] | None) -> None:
+        fixed: list[list[str]] | None = None
+        if deal is not None:
+            if not isinstance(deal, dict):
+                raise ValueError("deal: must be a dict like {'hands': [[8 cards] x 4]}")
+            validate_deal(deal, deck_cards=DECK_32, sizes={"hands": [8, 8, 8, 8]})
+            fixed = [list(h) for h in deal["hands"]]
+        self._deals = self.options["deals"]
+        self._stake = self.options["stake"]
+        self._must_head = self.options["must_head"]
+        first = self.options["dealer"]
+        self.dealer = first if first is not None else self.rng.randrange(4)
+        self.totals = [0, 0, 0, 0]
+        self.hand_no = 0
+        self.history: list[dict[str, Any]] = []
+        self._over = False
+        self._deal(fixed)
+
+    def _deal(self, fixed: list[list[str]] | None) -> list[dict[str, Any]]:
+        """Deal a new hand: first batch in hand, second batch held back until the call."""
+        self.hand_no += 1
+        self.fh = (self.dealer + 1) % 4
+        if fixed is None:
+            cards = list(DECK_32)
+            self.rng.shuffle(cards)
+            first = [[] for _ in range(4)]
+            second = [[] for _ in range(4)]
+            for i in range(4):                          # 4 each clockwise from FH, twice
+                first[(self.fh + i) % 4] = cards[4 * i:4 * i + 4]
+                second[(self.fh + i) % 4] = cards[16 + 4 * i:20 + 4 * i]
+        else:
+            first = [h[:4] for h in fixed]
+            second = [h[4:] for h in fixed]
+        self.hands: list[list[str]] = [sorted(h, key=SORT_KEY.__getitem__) for h in first]
+        self._second: list[list[str]] = second
+        self.phase = "call"
+        self.turn = self.fh
+        self.trump: str | None = None
+        self.called: str | None = None
+        self.partner_seat: int | None = None    # hidden: holder of the called card (== caller: alone)
+        self.revealed = False
+        self.trick: list[tuple[int, str]] = []
+        self.trick_no = 0
+        self.last_trick: dict[str, Any] | None = None
+        self.tricks_won = [0, 0, 0, 0]
+        self.card_points = [0, 0, 0, 0]
+        self.marriages: list[dict[str, Any]] = []
+        events: list[dict[str, Any]] = [{"type": "deal", "hand_no": self.hand_no, "dealer": self.dealer,
+                                         "forehand": self.fh, "batch": 1}]
+        for s in range(4):
+            events.append({"type": "dealt", "private": s, "batch": 1, "cards": list(self.hands[s])})
+        return events
+
+    # -- contract ---------------------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self._over
+
+    def to_act(self) -> frozenset[int]:
+        if self._over:
+            return frozenset()
+        return frozenset((self.turn,))
+
+    def _legal_cards(self, seat: int) -> list[str]:
+        hand = self.hands[seat]
+        trick = self.trick
+        if not trick:
+            return hand
+        led = SUIT_OF[trick[0][1]]
+        trump = self.trump
+        follow = [c for c in hand if SUIT_OF[c] == led]
+        if follow:
+            if not self._must_head:
+                return follow
+            if led != trump:
+                for _, x in trick:
+                    if SUIT_OF[x] == trump:
+                        return follow                  # already trumped: any card of the led suit
+            best = max(STRENGTH[x] for _, x in trick if SUIT_OF[x] == led)
+            higher = [c for c in follow if STRENGTH[c] > best]
+            return higher or follow
+        trumps = [c for c in hand if SUIT_OF[c] == trump]
+        if trumps:
+            if not self._must_head:
+                return trumps
+            tbest = max((STRENGTH[x] for _, x in trick if SUIT_OF[x] == trump), default=-1)
+            higher = [c for c in trumps if STRENGTH[c] > tbest]
+            return higher or trumps
+        return hand
+
+    def _announceable(self, seat: int) -> list[str]:
+        if self.trick_no != 1:
+            return []
+        hand = self.hands[seat]
+        done = {m["suit"] for m in self.marriages if m["seat"] == seat}
+        return [s for s in SUITS if s not in done and "K" + s in hand and "Q" + s in hand]
+
+    def legal_actions(self, seat: int) -> list[str]:
+        if self._over or seat != self.turn:
+            return []
+        if self.phase == "call":
+            return list(CALLS)
+        acts = [PLAY[c] for c in self._legal_cards(seat)]
+        if self.trick_no == 1:
+            acts.extend(ANNOUNCE[s] for s in self._announceable(seat))
+        return acts
+
+    def default_action(self, seat: int) -> str:
+        """Call: the longest suit of the four cards (ties: more points, then suit order) as trump and the
+        highest card of it the caller lacks (so he gets a partner). Play: the lowest legal card, no
+        announcement."""
+        if self.phase == "call":
+            hand = self.hands[seat]
+            trump = max(SUITS, key=lambda s: (sum(SUIT_OF[c] == s for c in hand),
+                                              sum(POINTS[c] for c in hand if SUIT_OF[c] == s),
+                                              -SUITS.index(s)))
+            card = next(r + trump for r in RANK_ORDER if r + trump not in hand)
+            return f"call {trump} {card}"
+        cards = self._legal_cards(seat)
+        return PLAY[min(cards, key=lambda c: (STRENGTH[c], POINTS[c], SUIT_OF[c] == self.trump,
+                                              SORT_KEY[c]))]
+
+    def apply(self, seat: int, action: str) -> list[dict[str, Any]]:
+        """Fast path: validate without building every legal action string, then apply."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 4:
+            raise IllegalAction(f"there is no seat {seat}")
+        if self._over:
+            raise IllegalAction("the match is over")
+        if seat != self.turn:
+            raise IllegalAction("it is not your turn")
+        if not isinstance(action, str):
+            raise IllegalAction(self.explain(seat, action))
+        if self.phase == "call":
+            if action not in CALL_SET:
+                raise IllegalAction(self.explain(seat, action))
+            _, t, c = action.split(" ")
+            return self._do_call(seat, t, c)
+        if action.startswith("play "):
+            card = action[5:]
+            if card not in self.hands[seat] or card not in self._legal_cards(seat):
+                raise IllegalAction(self.explain(seat, action))
+            return self._do_play(seat, card)
+        if action.startswith("announce "):
+            s = action[9:]
+            if s not in self._announceable(seat):
+                raise IllegalAction(self.explain(seat, action))
+            return self._do_announce(seat, s)
+        raise IllegalAction(self.explain(seat, action))
+
+    def _apply(self, seat: int, action: str) -> list[dict[str, Any]]:
+        return self.apply(seat, action)
+
+    def explain(self, seat: int, action: str) -> str:
+        if not isinstance(seat, int) or not 0 <= seat < 4:
+            return f"there is no seat {seat}"
+        if self._over:
+            return "the match is over"
+        if seat != self.turn:
+            return "it is not your turn"
+        if not isinstance(action, str):
+            return "an action is a text like 'play AH'"
+        parts = action.split(" ")
+        verb = parts[0]
+        if self.phase == "call":
+            if verb != "call":
+                return "first you must call a trump suit and a card: call T C (e.g. call H AS)"
+            if len(parts) != 3:
+                return "use: call T C — a trump suit letter (C S H D) and a card code (e.g. call H AS)"
+            if parts[1] not in SUITS:
+                return f"{parts[1]!r} is not a suit: use C, S, H or D"
+            return f"{parts[2]!r} is not a card of the 32-card deck (e.g. AS, 10H, QC, 7D)"
+        if verb == "call":
+            return "trump and the called card are already chosen"
+        if verb == "announce":
+            if len(parts) != 2 or parts[1] not in SUITS:
+                return "use: announce S with a suit letter C, S, H or D"
+            s = parts[1]
+            if self.trick_no != 1:
+                return "marriages can only be announced in the first trick"
+            if any(m["seat"] == seat and m["suit"] == s for m in self.marriages):
+                return f"you already announced the marriage in {_sym(s)}"
+            return f"you do not hold both K and Q of {_sym(s)}"
+        if verb != "play" or len(parts) != 2:
+            return "use: play C (e.g. play AH)" + (" or announce S" if self.trick_no == 1 else "")
+        card = parts[1]
+        if card not in SUIT_OF:
+            return f"{card!r} is not a card of the 32-card deck"
+        hand = self.hands[seat]
+        if card not in hand:
+            return f"you do not hold {pretty(card)}"
+        led = SUIT_OF[self.trick[0][1]]
+        trump = self.trump or ""
+        legal = self._legal_cards(seat)
+        if SUIT_OF[card] != led and any(SUIT_OF[c] == led for c in hand):
+            return f"you must follow suit ({_sym(led)})"
+        if SUIT_OF[card] == led:
+            best = max((c for _, c in self.trick if SUIT_OF[c] == led), key=STRENGTH.__getitem__)
+            return f"you must head the trick: play a {_sym(led)} higher than {pretty(best)}"
+        if any(SUIT_OF[c] == trump for c in hand):
+            if SUIT_OF[card] != trump:
+                return f"you cannot follow suit, so you must trump ({_sym(trump)})"
+            tbest = max((c for _, c in self.trick if SUIT_OF[c] == trump), key=STRENGTH.__getitem__)
+            return f"you must overtrump {pretty(tbest)}"
+        return f"{pretty(card)} is not allowed now (allowed: {', '.join(pretty(c) for c in legal)})"
+
+    # -- actions ------------------------------------------------------------------------------------
+    def _do_call(self, seat: int, trump: str, card: str) -> list[dict[str, Any]]:
+        self.trump = trump
+        self.called = card
+        events: list[dict[str, Any]] = [{"type": "call", "seat": seat, "trump": trump, "card": card}]
+        for s in range(4):
+            self.hands[s] = sorted(self.hands[s] + self._second[s], key=SORT_KEY.__getitem__)
+        self._second = [[], [], [], []]
+        self.partner_seat = next(s for s in range(4) if card in self.hands[s])
+        events.append({"type": "deal", "hand_no": self.hand_no, "dealer": self.dealer,
+                       "forehand": self.fh, "batch": 2})
+        for s in range(4):
+            events.append({"type": "dealt", "private": s, "batch": 2, "cards": list(self.hands[s]),
+                           "role": self._role(s)})
+        self.phase = "play"
+        self.trick_no = 1
+        self.turn = self.fh
+        return events
+
+    def _do_announce(self, seat: int, s: str) -> list[dict[str, Any]]:
+        pts = 40 if s == self.trump else 20
+        m = {"seat": seat, "suit": s, "points": pts, "cards": ["K" + s, "Q" + s]}
+        self.marriages.append(m)
+        return [{"type": "announce", **m, "cards": list(m["cards"])}]
+
+    def _do_play(self, seat: int, card: str) -> list[dict[str, Any]]:
+        self.hands[seat].remove(card)
+        self.trick.append((seat, card))
+        events: list[dict[str, Any]] = [{"type": "play", "seat": seat, "card": card}]
+        if card == self.called:
+            self.revealed = True
+            alone = self.partner_seat == self.fh
+            events.append({"type": "partner_revealed", "caller": self.fh,
+                           "partner": None if alone else self.partner_seat, "alone": alone})
+        if len(self.trick) < 4:
+            self.turn = (seat + 1) % 4
+            return events
+        # trick complete
+        trick = self.trick
+        trump = self.trump
+        led = SUIT_OF[trick[0][1]]
+        win_seat, win_card = trick[0]
+        for s, c in trick[1:]:
+            cs, ws = SUIT_OF[c], SUIT_OF[win_card]
+            if (cs == ws and STRENGTH[c] > STRENGTH[win_card]) or (cs == trump and ws != trump):
+                win_seat, win_card = s, c
+        pts = POINTS[trick[0][1]] + POINTS[trick[1][1]] + POINTS[trick[2][1]] + POINTS[trick[3][1]]
+        if self.trick_no == TRICKS:
+            pts += LAST_TRICK_BONUS
+        self.tricks_won[win_seat] += 1
+        self.card_points[win_seat] += pts
+        cards = [{"seat": s, "card": c} for s, c in trick]
+        self.last_trick = {"cards": cards, "winner": win_seat, "points": pts, "led": led}
+        events.append({"type": "trick", "cards": cards, "winner": win_seat, "points": pts,
+                       "trick_no": self.trick_no})
+        self.trick = []
+        self.turn = win_seat
+        if self.trick_no < TRICKS:
+            self.trick_no += 1
+            return events
+        events.extend(self._score_hand())
+        return events
+
+    def _score_hand(self) -> list[dict[str, Any]]:
+        caller = self.fh
+        partner = self.partner_seat
+        assert partner is not None
+        alone = partner == caller
+        callers = [caller] if alone else sorted((caller, partner))
+        defenders = [s for s in range(4) if s not in callers]
+        cp = self.card_points
+        card_c = sum(cp[s] for s in callers)
+        card_d = sum(cp[s] for s in defenders)
+        won_c = sum(self.tricks_won[s] for s in callers) > 0
+        won_d = sum(self.tricks_won[s] for s in defenders) > 0
+        announced = 0
+        mar_c = mar_d = 0
+        marriages = []
+        for m in self.marriages:
+            side = "callers" if m["seat"] in callers else "defenders"
+            valid = won_c if side == "callers" else won_d
+            if side == "callers":
+                announced += m["points"]
+                mar_c += m["points"] if valid else 0
+            else:
+                mar_d += m["points"] if valid else 0
+            marriages.append({**m, "cards": list(m["cards"]), "side": side, "valid": valid})
+        total_c = card_c + mar_c
+        total_d = card_d + mar_d
+        win, pay, deltas = settle(caller, partner, total_c, total_d, announced, self._stake)
+        for s in range(4):
+            self.totals[s] += deltas[s]
+        record = {
+            "hand_no": self.hand_no, "dealer": self.dealer, "caller": caller, "trump": self.trump,
+            "called": self.called, "partner": None if alone else partner, "alone": alone,
+            "callers": callers, "defenders": defenders,
+            "card_points": {"callers": card_c, "defenders": card_d},
+            "marriage_points": {"callers": mar_c, "defenders": mar_d},
+            "marriages": marriages, "announced_by_callers": announced, "target": target(announced),
+            "callers_total": total_c, "defenders_total": total_d, "callers_win": win,
+            "payment": pay, "stake": self._stake, "deltas": deltas, "totals": list(self.totals),
+        }
+        self.history.append(record)
+        events: list[dict[str, Any]] = [{"type": "hand_scored", **_copy_record(record)}]
+        if self._deals is not None and self.hand_no >= self._deals:
+            return events + self._end_match()
+        self.dealer = (self.dealer + 1) % 4
+        events.extend(self._deal(None))
+        return events
+
+    def _end_match(self) -> list[dict[str, Any]]:
+        self._over = True
+        self.phase = "over"
+        self.turn = -1
+        return [{"type": "match_over", "winners": self._winners(), "totals": list(self.totals)}]
+
+    def finish(self) -> list[dict[str, Any]]:
+        """End the match now (the table stops; the only way an open-ended ``deals=None`` match ends).
+
+        A hand in progress is abandoned unscored. Not an action: it is not in the action log, so a
+        restoring table replays the log and calls ``finish()`` again. Returns the ``match_over`` event
+        (``[]`` if the match was already over)."""
+        if self._over:
+            return []
+        return self._end_match()
+
+    def _winners(self) -> list[int]:
+        best = max(self.totals)
+        return [s for s in range(4) if self.totals[s] == best]
+
+    def result(self) -> dict[str, Any]:
+        """``winners`` (highest money total; all tied seats), ``totals`` and ``hands`` (one record per
+        scored hand: the ``hand_scored`` fields without ``type``)."""
+        return {"winners": self._winners(), "totals": list(self.totals),
+                "hands": [_copy_record(r) for r in self.history]}
+
+    # -- views --------------------------------------------------------------------------------------
+    def _role(self, seat: int) -> str | None:
+        if seat == self.fh:
+            return "caller"
+        if self.partner_seat is None:
+            return None
+        return "partner" if seat == self.partner_seat else "defender"
+
+    def _sides(self) -> dict[str, list[int]]:
+        caller, partner = self.fh, self.partner_seat
+        callers = [caller] if partner == caller else sorted((caller, partner))
+        return {"callers": callers, "defenders": [s for s in range(4) if s not in callers]}
+
+    def _side_info(self, v: dict[str, Any]) -> None:
+        """Fill the keys that need the sides (only called when the viewer may know them)."""
+        sides = self._sides()
+        alone = len(sides["callers"]) == 1
+        v["alone"] = alone
+        v["partner"] = None if alone else sides["callers"][1 - sides["callers"].index(self.fh)]
+        v["sides"] = sides
+        v["points_by_side"] = {k: sum(self.card_points[s] for s in seats) for k, seats in sides.items()}
+        announced = sum(m["points"] for m in self.marriages if m["seat"] in sides["callers"])
+        v["target"] = target(announced)
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """Public view (``seat=None``) or what ``seat`` may see.
+
+        Common keys (docs/views.md): ``game``, ``seats`` (4), ``phase`` (``"call"``: the forehand must
+        call; ``"play"``; ``"over"``), ``dealer``, ``to_act``, ``totals`` (money per seat, minor units),
+        ``hand_no``, ``over``, ``options``, ``counts``, ``trick`` (``[{"seat","card"}]``), ``last_trick``
+        (``{"cards", "winner", "points", "led"}`` or null), ``tricks_won`` (per seat); private: ``hand``.
+
+        Game keys (public):
+          ``forehand``/``caller`` (seat; the caller is always the forehand), ``trump`` (suit letter,
+          null before the call), ``called`` (card code, null before the call), ``trick_no`` (1..8; 0
+          before the call), ``leader`` (seat that led the current trick, or the seat to lead),
+          ``partner`` (seat, null until the called card is played and also null when the caller is
+          alone), ``alone`` (null until the called card is played, then bool), ``revealed`` (the called
+          card has been played), ``sides`` (``{"callers": [..], "defenders": [..]}`` or null until
+          revealed), ``points_by_side`` (card points taken so far per side, incl. the last-trick 10, or
+          null until revealed), ``target`` (the callers' target, null until revealed, since it depends
+          on which announcer is a caller), ``card_points`` (card points taken per seat — public, every
+          trick was seen), ``marriages`` (``[{"seat","suit","points","cards"}]`` in announcement order),
+          ``announce_open`` (announcements still possible: trick 1), ``stake``, ``deals`` (match length
+          or null = open-ended), ``last_hand`` (the previous ``hand_scored`` record or null).
+        Private additions: ``hand`` (sorted), ``role`` (``"caller"``/``"partner"``/``"defender"``, null
+          for a non-caller during the call phase). The caller after the deal sees ``alone``; the partner
+          and a lone caller see ``partner``/``alone``/``sides``/``points_by_side``/``target`` — nobody
+          else learns the partner before the called card is played.
+
+        Events: ``deal`` {hand_no, dealer, forehand, batch 1|2}; ``dealt`` (private) {batch, cards: the
+        seat's whole hand so far, role (batch 2)}; ``call`` {seat, trump, card}; ``announce`` {seat, suit,
+        points, cards}; ``play`` {seat, card}; ``partner_revealed`` {caller, partner (null if alone),
+        alone}; ``trick`` {cards, winner, points, trick_no}; ``hand_scored`` {hand_no, deltas, totals,
+        dealer, caller, trump, called, partner, alone, callers, defenders, card_points{callers,
+        defenders}, marriage_points{..}, marriages (+side, valid), announced_by_callers, target,
+        callers_total, defenders_total, callers_win, payment, stake}; ``match_over`` {winners, totals}.
+        """
+        v: dict[str, Any] = {
+            "game": self.key, "seats": 4, "phase": self.phase, "dealer": self.dealer,
+            "to_act": sorted(self.to_act()), "totals": list(self.totals), "hand_no": self.hand_no,
+            "over": self._over, "options": dict(self.options),
+            "counts": [len(h) for h in self.hands],
+            "trick": [{"seat": s, "card": c} for s, c in self.trick],
+            "last_trick": None if self.last_trick is None else {
+                **self.last_trick, "cards": [dict(x) for x in self.last_trick["cards"]]},
+            "tricks_won": list(self.tricks_won),
+            "forehand": self.fh, "caller": self.fh, "trump": self.trump, "called": self.called,
+            "trick_no": self.trick_no,
+            "leader": self.trick[0][0] if self.trick else (self.turn if not self._over else None),
+            "partner": None, "alone": None, "revealed": self.revealed, "sides": None,
+            "points_by_side": None, "target": None,
+            "card_points": list(self.card_points),
+            "marriages": [{**m, "cards": list(m["cards"])} for m in self.marriages],
+            "announce_open": self.phase == "play" and self.trick_no == 1,
+            "stake": self._stake, "deals": self._deals,
+            "last_hand": _copy_record(self.history[-1]) if self.history else None,
+        }
+        if self.revealed:
+            self._side_info(v)
+        if seat is None:
+            return v
+        v["hand"] = list(self.hands[seat])
+        v["role"] = self._role(seat)
+        if self.phase == "play" and not self.revealed:
+            if seat == self.partner_seat:
+                self._side_info(v)
+            elif seat == self.fh:
+                v["alone"] = False
+        return v
+
+
+def _copy_record(r: dict[str, Any]) -> dict[str, Any]:
+    out = dict(r)
+    for k in ("callers", "defenders", "deltas", "totals"):
+        out[k] = list(r[k])
+    out["card_points"] = dict(r["card_points"])
+    out["marriage_points"] = dict(r["marriage_points"])
+    out["marriages"] = [{**m, "cards": list(m["cards"])} for m in r["marriages"]]
+    return out
