@@ -1,0 +1,655 @@
+"""Treppenrommé (RULES.md §3, seed 002): staircase rummy for 2 to 4 players with 52 cards.
+
+A turn: `draw` (top talon card) or `take K` (the top K staircase cards), then any number of
+`meld ...` and `layoff ...`, then `discard C` onto the staircase (not needed when the hand is empty:
+the player has gone out). Points are recorded the moment a card is placed and never re-valued.
+
+Action notation (ENGINE.md, made precise here):
+
+- `draw` - the top talon card. With an empty talon the first `draw` of the hand rebuilds the talon from
+  the staircase minus its top card (shuffled); if that is impossible (nothing under the top card, or the
+  talon was already rebuilt) the `draw` ends the hand without a finisher (RULES 3, talon empty).
+- `take K` - the top K staircase cards, 1 <= K <= staircase length.
+- `meld C1 C2 C3 ...` - a set (3-4 cards of one rank, different suits) or a sequence (>= 3 cards of one
+  suit forming one arc on the cycle A-2-...-K-A). `legal_actions` lists every valid meld of the hand
+  exactly once in canonical form: sets in suit order C S H D, sequences low -> high. Every valid meld is
+  a contiguous run of held cards, so the list is complete and polynomial (at most about 600 entries even
+  for a hand holding the whole deck). `apply` also accepts the same cards in any order (normalised).
+  A 13-card sequence (one whole suit) has no unique low end: the melder names it with a trailing
+  `low R` (R = rank, e.g. `meld 5H 6H ... 4H low 5`; a card code such as `low 5H` is accepted too).
+  `low R` is accepted on shorter sequences as long as it names their actual low end.
+- `layoff C M` - card C onto meld id M (any player's meld). On a 12-card sequence the missing card fits
+  both ends: then the action must say `layoff C M low` or `layoff C M high` (both are listed; the end
+  decides an Ace's value: 1 at the low end, 10 at the high end). An explicit end that fits is accepted
+  anywhere.
+- `discard C` - onto the staircase; ends the turn (or the hand, if it empties the hand).
+
+Interpretations of RULES.md (documented in `README`-style here so the renderer and AI know):
+
+- Card-taken-alone rule [R]: after `take 1` that card may not be discarded this turn. A meld or lay-off
+  that would leave that card as the *only* hand card is therefore illegal too (the player could neither
+  discard nor finish); any order that ends with the forbidden card melded/laid off is fine.
+- Rommé hand: the finisher placed nothing (no meld, no lay-off) in an earlier turn of this hand.
+- 300-turn guard: the hand ends without finisher when the 300th turn of the hand is completed.
+- Match end: after the hand in which some total reaches the target, if exactly one seat has the highest
+  total; a tie at the top plays another hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .base import Engine, IllegalAction, choice
+from .cards import DECK_52, SUITS, pretty, validate_deal
+
+HAND_SIZE = 7
+TURN_LIMIT = 300
+
+_CYCLE = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")  # cycle index: A=0 ... K=12
+_RIDX = {r: i for i, r in enumerate(_CYCLE)}
+_CODE = [[r + s for r in _CYCLE] for s in SUITS]  # _CODE[suit index][cycle index]
+_INFO: dict[str, tuple[int, int]] = {_CODE[si][ri]: (si, ri) for si in range(4) for ri in range(13)}
+_FACE = (0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)  # the Ace (index 0) depends on the context
+HAND_VALUE: dict[str, int] = {c: (15 if ri == 0 else _FACE[ri]) for c, (si, ri) in _INFO.items()}
+# display / hand order: suit C S H D, inside a suit 2 ... K A
+_SORT: dict[str, int] = {c: si * 13 + (ri - 1) % 13 for c, (si, ri) in _INFO.items()}
+_SEAT_SETS = [frozenset({i}) for i in range(4)]
+_NOBODY: frozenset[int] = frozenset()
+
+
+def seq_values(cards: list[str]) -> list[int]:
+    """Values of a sequence's cards given low -> high (Ace: 1 low end, 10 high end, 5 middle)."""
+    last = len(cards) - 1
+    out = []
+    for p, c in enumerate(cards):
+        ri = _INFO[c][1]
+        if ri:
+            out.append(_FACE[ri])
+        else:
+            out.append(1 if p == 0 else 10 if p == last else 5)
+    return out
+
+
+def set_values(cards: list[str]) -> list[int]:
+    """Values of a set's cards (Ace 15)."""
+    return [HAND_VALUE[c] for c in cards]
+
+
+def _copy_record(rec: dict[str, Any]) -> dict[str, Any]:
+    return {k: list(v) if isinstance(v, list) else v for k, v in rec.items()}
+
+
+class _Meld:
+    """One combination on the table. Sequences keep `low` (cycle index of the low end) and `suit`."""
+
+    __slots__ = ("id", "owner", "kind", "suit", "rank", "low", "cards", "values", "by")
+
+    def __init__(self, mid: int, owner: int, kind: str, cards: list[str], values: list[int],
+                 suit: int, rank: int, low: int):
+        self.id = mid
+        self.owner = owner
+        self.kind = kind
+        self.cards = cards
+        self.values = values
+        self.by = [owner] * len(cards)
+        self.suit = suit
+        self.rank = rank
+        self.low = low
+
+    def fits(self) -> list[tuple[str, str | None]]:
+        """(card, end) pairs that may be laid off; end is "low"/"high" for sequences, None for sets."""
+        n = len(self.cards)
+        if self.kind == "set":
+            if n == 4:
+                return []
+            held = {_INFO[c][0] for c in self.cards}
+            return [(_CODE[si][self.rank], None) for si in range(4) if si not in held]
+        if n == 13:
+            return []
+        row = _CODE[self.suit]
+        return [(row[(self.low - 1) % 13], "low"), (row[(self.low + n) % 13], "high")]
+
+    def to_view(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "id": self.id, "owner": self.owner, "kind": self.kind, "cards": list(self.cards),
+            "values": list(self.values), "by": list(self.by), "points": sum(self.values),
+        }
+        # ends as rank/suit pairs, not card codes: the public view never spells a card that may be hidden
+        out["ends"] = [{"rank": c[:-1], "suit": c[-1], "end": end} for c, end in self.fits()]
+        if self.kind == "set":
+            out["rank"] = _CYCLE[self.rank]
+        else:
+            out["suit"] = SUITS[self.suit]
+        return out
+
+
+class Treppenromme(Engine):
+    """Treppenrommé engine. See the module docstring for actions and interpretations."""
+
+    key = "treppenromme"
+    title = "Treppenrommé"
+    min_seats = 2
+    max_seats = 4
+    OPTIONS = {
+        "target": choice(500, (500, 1000), "points that end the session (500 or 1000)"),
+    }
+
+    # -- setup ------------------------------------------------------------------------------------
+    def _setup(self, deal: dict[str, Any] | None) -> None:
+        n = self.seats
+        self.totals = [0] * n
+        self.history: list[dict[str, Any]] = []
+        self.last_hand: dict[str, Any] | None = None
+        self.finished = False
+        self.hand_no = 0
+        first = self.options["dealer"]
+        self.dealer = self.rng.randrange(n) if first is None else first
+        self._deal(deal)
+
+    def _deal(self, deal: dict[str, Any] | None = None) -> dict[str, Any]:
+        n = self.seats
+        self.hand_no += 1
+        if deal is None:
+            cards = list(DECK_52)
+            self.rng.shuffle(cards)
+            hands = [cards[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i in range(n)]
+            talon = cards[n * HAND_SIZE:]
+            staircase = [talon.pop()]
+        else:
+            hands, staircase, talon = self._fixed_deal(deal)
+        self.hands = [sorted(h, key=_SORT.__getitem__) for h in hands]
+        self.talon = talon  # top = last
+        self.staircase = staircase  # bottom -> top
+        self.melds: list[_Meld] = []
+        self.hand_points = [0] * n
+        self.placed = [False] * n  # placed anything this hand (incl. the current turn)
+        self.placed_earlier = [False] * n  # placed in an earlier turn of this hand (Rommé hand test)
+        self.rebuilt = False
+        self.turn_no = 0
+        self.current = self.dealer  # the dealer starts (RULES 3)
+        self._start_turn()
+        return {"type": "deal", "hand_no": self.hand_no, "dealer": self.dealer,
+                "staircase": list(self.staircase), "talon_count": len(self.talon)}
+
+    def _fixed_deal(self, deal: dict[str, Any]) -> tuple[list[list[str]], list[str], list[str]]:
+        """`deal={"hands": [[7 cards] per seat], "staircase": [bottom..top] (optional, normally one
+        card), "talon": [next draws, first drawn first] (optional)}`; missing cards come from the rng."""
+        if not isinstance(deal, dict):
+            raise ValueError("deal: must be a dict")
+        sizes: dict[str, Any] = {"hands": [HAND_SIZE] * self.seats}
+        for key in ("staircase", "talon"):
+            if key in deal:
+                if not isinstance(deal[key], list):
+                    raise ValueError(f"deal: {key!r} must be a list of cards")
+                sizes[key] = len(deal[key])
+        if "staircase" in deal and not deal["staircase"]:
+            raise ValueError("deal: the staircase needs at least one card")
+        validate_deal(deal, deck_cards=DECK_52, sizes=sizes)
+        hands = [list(h) for h in deal["hands"]]
+        used = {c for h in hands for c in h} | set(deal.get("staircase", ())) | set(deal.get("talon", ()))
+        rest = [c for c in DECK_52 if c not in used]
+        self.rng.shuffle(rest)
+        staircase = list(deal["staircase"]) if "staircase" in deal else [rest.pop()]
+        talon = rest + list(reversed(deal.get("talon", [])))
+        return hands, staircase, talon
+
+    def _start_turn(self) -> None:
+        self.step = "draw"
+        self.taken_single: str | None = None
+        self.took: dict[str, Any] | None = None
+        self.placed_now = False
+
+    # -- contract -----------------------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.finished
+
+    def to_act(self) -> frozenset[int]:
+        return _NOBODY if self.finished else _SEAT_SETS[self.current]
+
+    def legal_actions(self, seat: int) -> list[str]:
+        if self.finished or seat != self.current:
+            return []
+        if self.step == "draw":
+            return ["draw"] + [f"take {k}" for k in range(1, len(self.staircase) + 1)]
+        hand = self.hands[seat]
+        hl = len(hand)
+        forb = self.taken_single if self.taken_single in hand else None
+        acts: list[str] = []
+        by_rank: list[list[str]] = [[] for _ in range(13)]
+        by_suit = [[False] * 13 for _ in range(4)]
+        for c in hand:
+            si, ri = _INFO[c]
+            by_rank[ri].append(c)
+            by_suit[si][ri] = True
+
+        def ok(m: list[str]) -> bool:  # would the meld leave only the forbidden card?
+            return forb is None or hl - len(m) != 1 or forb in m
+
+        for ri in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0):
+            group = by_rank[ri]
+            if len(group) == 3:
+                if ok(group):
+                    acts.append("meld " + " ".join(group))
+            elif len(group) == 4:
+                for skip in (3, 2, 1, 0):
+                    m = group[:skip] + group[skip + 1:]
+                    if ok(m):
+                        acts.append("meld " + " ".join(m))
+                if ok(group):
+                    acts.append("meld " + " ".join(group))
+        for si in range(4):
+            held = by_suit[si]
+            cnt = sum(held)
+            if cnt < 3:
+                continue
+            row = _CODE[si]
+            if cnt == 13:
+                for start in range(13):
+                    for length in range(3, 13):
+                        m = [row[(start + i) % 13] for i in range(length)]
+                        if ok(m):
+                            acts.append("meld " + " ".join(m))
+                for start in range(13):
+                    m = [row[(start + i) % 13] for i in range(13)]
+                    acts.append("meld " + " ".join(m) + " low " + _CYCLE[start])
+                continue
+            for start in range(13):
+                if not held[start] or held[start - 1]:
+                    continue
+                run = [start]
+                while held[(run[-1] + 1) % 13]:
+                    run.append((run[-1] + 1) % 13)
+                length = len(run)
+                for a in range(length - 2):
+                    for b in range(a + 3, length + 1):
+                        m = [row[ri] for ri in run[a:b]]
+                        if ok(m):
+                            acts.append("meld " + " ".join(m))
+        if self.melds:
+            handset = set(hand)
+            two_left = forb is not None and hl == 2
+            for meld in self.melds:
+                fits = meld.fits()
+                both = len(fits) == 2 and fits[0][0] == fits[1][0]
+                for card, end in fits:
+                    if card not in handset or (two_left and card != forb):
+                        continue
+                    if both:
+                        acts.append(f"layoff {card} {meld.id} {end}")
+                    else:
+                        acts.append(f"layoff {card} {meld.id}")
+        acts.extend("discard " + c for c in hand if c != forb)
+        return acts
+
+    def apply(self, seat: int, action: str) -> list[dict[str, Any]]:
+        """Validate by parsing (no enumeration of legal_actions), then apply. Raises IllegalAction and
+        leaves the state untouched when the action is not legal."""
+        parsed = self._parse(seat, action)
+        return self._do(seat, parsed)
+
+    def _apply(self, seat: int, action: str) -> list[dict[str, Any]]:
+        return self._do(seat, self._parse(seat, action))
+
+    def explain(self, seat: int, action: str) -> str:
+        try:
+            self._parse(seat, action)
+        except IllegalAction as exc:
+            return exc.reason
+        return f"{action!r} is legal"
+
+    def default_action(self, seat: int) -> str:
+        """Timed out: `draw` when drawing; otherwise discard the highest-valued allowed card. Never melds."""
+        if self.finished or seat != self.current:
+            raise IllegalAction("it is not your turn")
+        if self.step == "draw":
+            return "draw"
+        forb = self.taken_single
+        allowed = [c for c in self.hands[seat] if c != forb]
+        best = max(allowed, key=lambda c: (HAND_VALUE[c], _SORT[c] % 13, -_SORT[c]))
+        return "discard " + best
+
+    # -- parsing / validation -----------------------------------------------------------------------
+    def _parse(self, seat: int, action: str) -> tuple:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
+            raise IllegalAction(f"there is no seat {seat}")
+        if self.finished:
+            raise IllegalAction("the match is over")
+        if seat != self.current:
+            raise IllegalAction("it is not your turn")
+        if not isinstance(action, str):
+            raise IllegalAction("an action is a text like 'draw' or 'discard 7H'")
+        tokens = action.split()
+        if not tokens:
+            raise IllegalAction("empty action")
+        verb = tokens[0].lower()
+        args = tokens[1:]
+        if verb not in ("draw", "take", "meld", "layoff", "discard"):
+            raise IllegalAction(f"unknown action {verb!r}: use draw, take K, meld ..., layoff C M, discard C")
+        if self.step == "draw":
+            if verb == "draw":
+                if args:
+                    raise IllegalAction("'draw' takes no arguments")
+                return ("draw",)
+            if verb == "take":
+                if len(args) != 1 or not args[0].isdigit():
+                    raise IllegalAction("say 'take K' with K the number of staircase cards")
+                k = int(args[0])
+                if not 1 <= k <= len(self.staircase):
+                    raise IllegalAction(f"you may take 1 to {len(self.staircase)} staircase cards, not {k}")
+                return ("take", k)
+            raise IllegalAction("draw first: 'draw' from the talon or 'take K' from the staircase")
+        if verb in ("draw", "take"):
+            raise IllegalAction("you have already drawn this turn")
+        hand = self.hands[seat]
+        forb = self.taken_single if self.taken_single in hand else None
+        if verb == "discard":
+            if len(args) != 1:
+                raise IllegalAction("say 'discard C' with one card")
+            card = self._card(args[0], hand)
+            if card == forb:
+                raise IllegalAction(f"you took {pretty(card)} alone from the staircase: "
+                                    "you may not discard it this turn")
+            return ("discard", card)
+        if verb == "meld":
+            return self._parse_meld(args, hand, forb)
+        return self._parse_layoff(args, hand, forb)
+
+    @staticmethod
+    def _card(token: str, hand: list[str]) -> str:
+        card = token.upper()
+        if card not in _INFO:
+            raise IllegalAction(f"{token!r} is not a card")
+        if card not in hand:
+            raise IllegalAction(f"you do not hold {pretty(card)}")
+        return card
+
+    def _parse_meld(self, args: list[str], hand: list[str], forb: str | None) -> tuple:
+        named: int | None = None
+        if len(args) >= 2 and args[-2].lower() == "low":
+            tok = args[-1].upper()
+            if tok in _RIDX:
+                named = _RIDX[tok]
+            elif tok in _INFO:
+                named = _INFO[tok][1]
+            else:
+                raise IllegalAction(f"'low {args[-1]}' does not name a rank")
+            args = args[:-2]
+        cards = [self._card(t, hand) for t in args]
+        if len(set(cards)) != len(cards):
+            raise IllegalAction("a card appears twice in the meld")
+        if len(cards) < 3:
+            raise IllegalAction("a meld needs at least 3 cards")
+        shown = " ".join(pretty(c) for c in cards)
+        info = [_INFO[c] for c in cards]
+        ranks = {ri for _, ri in info}
+        suits = {si for si, _ in info}
+        if len(ranks) == 1:
+            if named is not None:
+                raise IllegalAction("'low R' only names the low end of a sequence")
+            ordered = sorted(cards, key=_SORT.__getitem__)
+            kind, suit, rank, low = "set", -1, info[0][1], -1
+        elif len(suits) == 1:
+            n = len(cards)
+            if n == 13:
+                if named is None:
+                    raise IllegalAction("a 13-card sequence has no unique low end: add 'low R', e.g. 'low 2'")
+                low = named
+            else:
+                starts = [ri for ri in ranks if (ri - 1) % 13 not in ranks]
+                if len(starts) != 1:
+                    raise IllegalAction(f"{shown} is not a sequence: the ranks must follow each other "
+                                        "without a gap (A-2-…-K-A)")
+                low = starts[0]
+                if named is not None and named != low:
+                    raise IllegalAction(f"the low end of {shown} is {_CYCLE[low]}, not {_CYCLE[named]}")
+            si = info[0][0]
+            ordered = [_CODE[si][(low + i) % 13] for i in range(n)]
+            kind, suit, rank = "seq", si, -1
+        else:
+            raise IllegalAction(f"{shown} is neither a set (one rank, different suits) "
+                                "nor a sequence (one suit, consecutive ranks)")
+        if forb is not None and len(hand) - len(cards) == 1 and forb not in cards:
+            raise IllegalAction(f"that would leave only {pretty(forb)}, which you may not discard this turn")
+        return ("meld", kind, ordered, suit, rank, low)
+
+    def _parse_layoff(self, args: list[str], hand: list[str], forb: str | None) -> tuple:
+        if len(args) not in (2, 3):
+            raise IllegalAction("say 'layoff C M' (M: meld id), or 'layoff C M low|high'")
+        card = self._card(args[0], hand)
+        if not args[1].isdigit():
+            raise IllegalAction(f"{args[1]!r} is not a meld id")
+        mid = int(args[1])
+        if not 1 <= mid <= len(self.melds):
+            raise IllegalAction(f"there is no meld {mid}")
+        meld = self.melds[mid - 1]
+        ends = [end for c, end in meld.fits() if c == card]
+        if not ends:
+            raise IllegalAction(f"{pretty(card)} does not fit meld {mid}")
+        if len(args) == 3:
+            want = args[2].lower()
+            if want not in ("low", "high") or meld.kind != "seq":
+                raise IllegalAction("only a sequence has ends: 'low' or 'high'")
+            if want not in ends:
+                raise IllegalAction(f"{pretty(card)} does not fit the {want} end of meld {mid}")
+            end = want
+        elif len(ends) == 2:
+            raise IllegalAction(f"{pretty(card)} fits both ends of meld {mid}: say "
+                                f"'layoff {card} {mid} low' or 'layoff {card} {mid} high'")
+        else:
+            end = ends[0]
+        if forb is not None and len(hand) == 2 and card != forb:
+            raise IllegalAction(f"that would leave only {pretty(forb)}, which you may not discard this turn")
+        return ("layoff", card, meld, end)
+
+    # -- state changes ------------------------------------------------------------------------------
+    def _do(self, seat: int, p: tuple) -> list[dict[str, Any]]:
+        verb = p[0]
+        hand = self.hands[seat]
+        if verb == "draw":
+            events: list[dict[str, Any]] = []
+            if not self.talon:
+                if self.rebuilt or len(self.staircase) < 2:
+                    events.append({"type": "hand_void", "reason": "talon", "seat": seat})
+                    return events + self._end_hand(None)
+                self.talon = self.staircase[:-1]
+                self.rng.shuffle(self.talon)
+                self.staircase = self.staircase[-1:]
+                self.rebuilt = True
+                events.append({"type": "rebuild", "seat": seat, "talon_count": len(self.talon)})
+            card = self.talon.pop()
+            self._add(hand, card)
+            self.step = "meld"
+            self.took = {"from": "talon"}
+            events.append({"type": "draw", "seat": seat, "talon_count": len(self.talon)})
+            events.append({"type": "drawn", "seat": seat, "card": card, "private": seat})
+            return events
+        if verb == "take":
+            k = p[1]
+            cards = self.staircase[-k:]
+            del self.staircase[-k:]
+            for c in cards:
+                self._add(hand, c)
+            self.step = "meld"
+            self.taken_single = cards[0] if k == 1 else None
+            self.took = {"from": "staircase", "cards": list(cards)}
+            return [{"type": "take", "seat": seat, "k": k, "cards": list(cards)}]
+        if verb == "discard":
+            card = p[1]
+            hand.remove(card)
+            self.staircase.append(card)
+            events = [{"type": "discard", "seat": seat, "card": card}]
+            if not hand:
+                return events + self._go_out(seat)
+            if self.placed_now:
+                self.placed_earlier[seat] = True
+            self.turn_no += 1
+            if self.turn_no >= TURN_LIMIT:
+                events.append({"type": "hand_void", "reason": "turn_limit", "seat": seat})
+                return events + self._end_hand(None)
+            self.current = (seat + 1) % self.seats
+            self._start_turn()
+            return events
+        if verb == "meld":
+            _, kind, cards, suit, rank, low = p
+            for c in cards:
+                hand.remove(c)
+            values = set_values(cards) if kind == "set" else seq_values(cards)
+            meld = _Meld(len(self.melds) + 1, seat, kind, cards, values, suit, rank, low)
+            self.melds.append(meld)
+            pts = sum(values)
+            self._credit(seat, pts)
+            events = [{"type": "meld", "seat": seat, "meld": meld.id, "kind": kind, "cards": list(cards),
+                       "values": list(values), "points": pts}]
+        else:  # layoff
+            _, card, meld, end = p
+            hand.remove(card)
+            si, ri = _INFO[card]
+            if meld.kind == "set":
+                value = HAND_VALUE[card]
+                meld.cards.append(card)
+                meld.cards.sort(key=_SORT.__getitem__)
+                pos = meld.cards.index(card)
+                meld.values.insert(pos, value)
+                meld.by.insert(pos, seat)
+            elif end == "low":
+                value = 1 if ri == 0 else _FACE[ri]
+                meld.cards.insert(0, card)
+                meld.values.insert(0, value)
+                meld.by.insert(0, seat)
+                meld.low = (meld.low - 1) % 13
+            else:
+                value = 10 if ri == 0 else _FACE[ri]
+                meld.cards.append(card)
+                meld.values.append(value)
+                meld.by.append(seat)
+            self._credit(seat, value)
+            events = [{"type": "layoff", "seat": seat, "card": card, "meld": meld.id, "end": end,
+                       "points": value}]
+        if not hand:
+            return events + self._go_out(seat)
+        return events
+
+    @staticmethod
+    def _add(hand: list[str], card: str) -> None:
+        key = _SORT[card]
+        i = len(hand)
+        while i and _SORT[hand[i - 1]] > key:
+            i -= 1
+        hand.insert(i, card)
+
+    def _credit(self, seat: int, pts: int) -> None:
+        self.hand_points[seat] += pts
+        self.placed[seat] = True
+        self.placed_now = True
+
+    def _go_out(self, seat: int) -> list[dict[str, Any]]:
+        romme = not self.placed_earlier[seat]
+        left = sum(HAND_VALUE[c] for s in range(self.seats) if s != seat for c in self.hands[s])
+        bonus = left * 2 if romme else left
+        return [{"type": "out", "seat": seat, "romme": romme, "bonus": bonus}] + self._end_hand(seat, bonus, romme)
+
+    def _end_hand(self, finisher: int | None, bonus: int = 0, romme: bool = False) -> list[dict[str, Any]]:
+        n = self.seats
+        deltas = list(self.hand_points)
+        if finisher is not None:
+            deltas[finisher] += bonus
+        for s in range(n):
+            self.totals[s] += deltas[s]
+        remaining = [list(h) for h in self.hands]
+        record = {
+            "hand_no": self.hand_no, "dealer": self.dealer, "deltas": deltas,
+            "meld_points": list(self.hand_points), "finisher": finisher, "romme": romme, "bonus": bonus,
+            "remaining_points": [sum(HAND_VALUE[c] for c in h) for h in self.hands],
+            "void": finisher is None, "turns": self.turn_no,
+        }
+        self.history.append(record)
+        self.last_hand = record
+        events: list[dict[str, Any]] = [dict(record, type="hand_scored", totals=list(self.totals),
+                                             remaining=remaining)]
+        top = max(self.totals)
+        leaders = [s for s in range(n) if self.totals[s] == top]
+        if top >= self.options["target"] and len(leaders) == 1:
+            self.finished = True
+            self.step = "over"
+            self.taken_single = None
+            self.took = None
+            events.append({"type": "match_over", "winners": leaders, "totals": list(self.totals)})
+            return events
+        self.dealer = (self.dealer + 1) % n
+        events.append(self._deal())
+        return events
+
+    # -- views ----------------------------------------------------------------------------------------
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """The table as a JSON-serialisable dict.
+
+        Common keys (docs/views.md): game, seats, phase ("play" | "over"), dealer, to_act, totals, hand_no,
+        over, options, counts (hand sizes), hand (private views only, sorted C S H D, 2..K A).
+
+        Treppenrommé keys (public):
+        - "staircase": list of cards, bottom -> top (all face up; the top card is the last).
+        - "talon_count": int; "rebuilt": bool (the talon was already rebuilt once this hand).
+        - "melds": list of {"id" (1-based, per hand), "owner" (seat who melded it), "kind": "set"|"seq",
+          "cards" (sets: suit order C S H D; sequences: low -> high), "values" (recorded value of each card,
+          same order), "by" (seat who placed each card, same order), "points" (sum recorded for this meld),
+          "ends" (what may still be laid off onto it: list of {"rank", "suit", "end"} with end "low"|"high"
+          for sequences, null for sets; a 12-card sequence lists the missing card twice, once per end, a
+          13-card sequence or a 4-card set none. Rank/suit pairs rather than card codes so that the public
+          view never spells a card that may sit in a hand), "rank" (sets) or "suit" (sequences)}.
+        - "hand_points": points recorded this hand per seat (melds and lay-offs).
+        - "placed": per seat, whether that seat has melded or laid off this hand (False = Rommé hand still
+          possible for it).
+        - "turn": seat whose turn it is (null when over); "turn_no": completed turns this hand
+          (the hand ends without finisher at 300).
+        - "turn_step": "draw" (must `draw` or `take K`) | "meld" (may meld / lay off, must discard) | "over".
+        - "took": what the player to act took this turn: null, {"from": "talon"} or
+          {"from": "staircase", "cards": [...]} (public: the staircase is face up).
+        - "taken_single": the card taken alone from the staircase this turn (may not be discarded), or null.
+        - "target": the session target.
+        - "last_hand": null or the previous hand's record {"hand_no", "dealer", "deltas", "meld_points",
+          "finisher" (seat or null), "romme", "bonus", "remaining_points", "void", "turns"}.
+
+        Events: "deal" {hand_no, dealer, staircase, talon_count}; "draw" {seat, talon_count} (public) plus
+        "drawn" {seat, card, private: seat}; "rebuild" {seat, talon_count}; "take" {seat, k, cards};
+        "meld" {seat, meld, kind, cards, values, points}; "layoff" {seat, card, meld, end ("low"|"high"|null),
+        points}; "discard" {seat, card}; "out" {seat, romme, bonus}; "hand_void" {reason: "talon"|"turn_limit",
+        seat}; "hand_scored" {hand_no, dealer, deltas, totals, meld_points, finisher, romme, bonus,
+        remaining (cards left per seat, revealed at the settlement), remaining_points, void, turns};
+        "match_over" {winners, totals}.
+        """
+        v: dict[str, Any] = {
+            "game": self.key,
+            "seats": self.seats,
+            "phase": "over" if self.finished else "play",
+            "dealer": self.dealer,
+            "to_act": sorted(self.to_act()),
+            "totals": list(self.totals),
+            "hand_no": self.hand_no,
+            "over": self.finished,
+            "options": dict(self.options),
+            "counts": [len(h) for h in self.hands],
+            "staircase": list(self.staircase),
+            "talon_count": len(self.talon),
+            "rebuilt": self.rebuilt,
+            "melds": [m.to_view() for m in self.melds],
+            "hand_points": list(self.hand_points),
+            "placed": list(self.placed),
+            "turn": None if self.finished else self.current,
+            "turn_no": self.turn_no,
+            "turn_step": self.step,
+            "took": None if self.took is None else dict(self.took),
+            "taken_single": self.taken_single,
+            "target": self.options["target"],
+            "last_hand": None if self.last_hand is None else _copy_record(self.last_hand),
+        }
+        if seat is not None:
+            if not isinstance(seat, int) or not 0 <= seat < self.seats:
+                raise ValueError(f"there is no seat {seat}")
+            v["hand"] = list(self.hands[seat])
+        return v
+
+    def result(self) -> dict[str, Any]:
+        top = max(self.totals)
+        winners = [s for s in range(self.seats) if self.totals[s] == top] if self.finished else []
+        return {"winners": winners, "totals": list(self.totals), "hands": [_copy_record(h) for h in self.history]}
