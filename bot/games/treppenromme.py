@@ -24,7 +24,7 @@ Action notation (ENGINE.md, made precise here):
   anywhere.
 - `discard C` - onto the staircase; ends the turn (or the hand, if it empties the hand).
 
-Interpretations of RULES.md (documented in `README`-style here so the renderer and AI know):
+Interpretations of RULES.md §3 (what the rule text leaves open):
 
 - Card-taken-alone rule [R]: after `take 1` that card may not be discarded this turn. A meld or lay-off
   that would leave that card as the *only* hand card is therefore illegal too (the player could neither
