@@ -133,7 +133,7 @@ class Rufmariasch(Engine):
         self.card_points = [0, 0, 0, 0]
         self.marriages: list[dict[str, Any]] = []
         events: list[dict[str, Any]] = [{"type": "deal", "hand_no": self.hand_no, "dealer": self.dealer,
-                                         "forehand": self.fh, "batch": 1}]
+                                         "forehand": self.fh}]
         for s in range(4):
             events.append({"type": "dealt", "private": s, "batch": 1, "cards": list(self.hands[s])})
         return events
@@ -299,8 +299,8 @@ class Rufmariasch(Engine):
             self.hands[s] = sorted(self.hands[s] + self._second[s], key=SORT_KEY.__getitem__)
         self._second = [[], [], [], []]
         self.partner_seat = next(s for s in range(4) if card in self.hands[s])
-        events.append({"type": "deal", "hand_no": self.hand_no, "dealer": self.dealer,
-                       "forehand": self.fh, "batch": 2})
+        events.append({"type": "second_batch", "hand_no": self.hand_no, "dealer": self.dealer,
+                       "forehand": self.fh})
         for s in range(4):
             events.append({"type": "dealt", "private": s, "batch": 2, "cards": list(self.hands[s]),
                            "role": self._role(s)})
@@ -476,10 +476,11 @@ class Rufmariasch(Engine):
           and a lone caller see ``partner``/``alone``/``sides``/``points_by_side``/``target`` — nobody
           else learns the partner before the called card is played.
 
-        Events: ``deal`` {hand_no, dealer, forehand, batch 1|2}; ``dealt`` (private) {batch, cards: the
-        seat's whole hand so far, role (batch 2)}; ``call`` {seat, trump, card}; ``announce`` {seat, suit,
-        points, cards}; ``play`` {seat, card}; ``partner_revealed`` {caller, partner (null if alone),
-        alone}; ``trick`` {cards, winner, points, trick_no}; ``hand_scored`` {hand_no, deltas, totals,
+        Events: ``deal`` {hand_no, dealer, forehand} (a new hand: first four cards each);
+        ``second_batch`` {hand_no, dealer, forehand} (after the call: four more each); ``dealt``
+        (private) {batch 1|2, cards: the seat's whole hand so far, role (batch 2)}; ``call`` {seat, trump,
+        card}; ``announce`` {seat, suit, points, cards}; ``play`` {seat, card}; ``partner_revealed``
+        {caller, partner (null if alone), alone}; ``trick`` {cards, winner, points, trick_no}; ``hand_scored`` {hand_no, deltas, totals,
         dealer, caller, trump, called, partner, alone, callers, defenders, card_points{callers,
         defenders}, marriage_points{..}, marriages (+side, valid), announced_by_callers, target,
         callers_total, defenders_total, callers_win, payment, stake}; ``match_over`` {winners, totals}.

@@ -470,7 +470,7 @@ def test_dealer_rotates_left_and_match_length():
         (s,) = e.to_act()
         ev = e.apply(s, rng.choice(e.legal_actions(s)))
         events += ev
-        dealers += [x["dealer"] for x in ev if x["type"] == "deal" and x["batch"] == 1]
+        dealers += [x["dealer"] for x in ev if x["type"] == "deal"]
     assert dealers == [2, 3, 0, 1]
     assert [x["hand_no"] for x in events if x["type"] == "hand_scored"] == [1, 2, 3, 4]
     assert events[-1]["type"] == "match_over" and e.view(None)["phase"] == "over"
