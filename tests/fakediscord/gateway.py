@@ -1,0 +1,252 @@
+"""The fake gateway: one websocket endpoint speaking Discord's gateway protocol v10 (JSON, uncompressed).
+
+discord.py 2.7.1 connects to ``DiscordWebSocket.DEFAULT_GATEWAY`` with ``?v=10&encoding=json&compress=zlib-stream``
+(or zstd-stream). It only decompresses *binary* frames, so answering with plain text frames is fine and the
+``compress`` query parameter is ignored.
+
+Session model: a single bot session. Every dispatch gets a sequence number and is kept in ``history`` so that a
+RESUME (op 6) after a dropped connection replays everything the client missed. Dispatches made while no
+connection is live are queued and delivered on the next READY or RESUMED.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import time
+from collections import deque
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import WSMsgType, web
+
+if TYPE_CHECKING:
+    from .server import FakeDiscord
+
+HELLO = 10
+HEARTBEAT = 1
+HEARTBEAT_ACK = 11
+IDENTIFY = 2
+PRESENCE = 3
+RESUME = 6
+RECONNECT = 7
+REQUEST_MEMBERS = 8
+INVALID_SESSION = 9
+DISPATCH = 0
+
+
+class _Event:
+    __slots__ = ("seq", "name", "data", "on_sent", "sent")
+
+    def __init__(self, seq: int, name: str, data: Any, on_sent: Callable[[], None] | None) -> None:
+        self.seq = seq
+        self.name = name
+        self.data = data
+        self.on_sent = on_sent
+        self.sent = False
+
+
+class FakeGateway:
+    def __init__(self, fake: FakeDiscord, *, heartbeat_interval: float = 41.25, history: int = 50_000) -> None:
+        self.fake = fake
+        self.heartbeat_interval = heartbeat_interval
+        self.session_id: str | None = None
+        self.seq = 0
+        self.history: deque[_Event] = deque(maxlen=history)
+        self.ws: web.WebSocketResponse | None = None  # the live (identified or resumed) connection
+        self.sockets: set[web.WebSocketResponse] = set()
+        self.identify_payload: dict[str, Any] | None = None
+        self.intents: int | None = None
+        self.shard: list[int] = [0, 1]
+        # counters and a light log of every frame: (t, "in"/"out", op, event name, seq)
+        self.connections = 0
+        self.identifies = 0
+        self.resumes = 0
+        self.heartbeats = 0
+        self.drops = 0
+        self.log: list[tuple[float, str, int | None, str | None, int | None]] = []
+        self.connect_queries: list[dict[str, str]] = []
+        self.presence_updates: list[dict[str, Any]] = []
+        # knobs
+        self.invalidate_next_resume = False
+        self._drop_on_next_dispatch: int | None = None
+        self._lock = asyncio.Lock()
+        self.ready = asyncio.Event()  # set while a live session exists
+
+    @property
+    def live(self) -> bool:
+        return self.ws is not None and not self.ws.closed
+
+    # ---- websocket endpoint -----------------------------------------------------------------------------
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        ws = web.WebSocketResponse(max_msg_size=0, autoping=True)
+        await ws.prepare(request)
+        self.connections += 1
+        self.connect_queries.append(dict(request.query))
+        self.sockets.add(ws)
+        try:
+            await self._send(ws, {"op": HELLO, "d": {"heartbeat_interval": int(self.heartbeat_interval * 1000),
+                                                     "_trace": ["fakediscord"]}})
+            async for msg in ws:
+                if msg.type is WSMsgType.TEXT:
+                    await self._on_frame(ws, json.loads(msg.data))
+                elif msg.type is WSMsgType.BINARY:  # the client never compresses what it sends; be lenient
+                    await self._on_frame(ws, json.loads(msg.data.decode()))
+        except (ConnectionError, RuntimeError):
+            pass
+        finally:
+            self.sockets.discard(ws)
+            if self.ws is ws:
+                self.ws = None
+                self.ready.clear()
+        return ws
+
+    async def _send(self, ws: web.WebSocketResponse, payload: dict[str, Any]) -> None:
+        self.log.append((time.perf_counter(), "out", payload.get("op"), payload.get("t"), payload.get("s")))
+        await ws.send_str(json.dumps(payload, separators=(",", ":")))
+
+    async def _on_frame(self, ws: web.WebSocketResponse, frame: dict[str, Any]) -> None:
+        op = frame.get("op")
+        self.log.append((time.perf_counter(), "in", op, None, None))
+        data = frame.get("d")
+        if op == HEARTBEAT:
+            self.heartbeats += 1
+            await self._send(ws, {"op": HEARTBEAT_ACK})
+        elif op == IDENTIFY:
+            await self._identify(ws, data)
+        elif op == RESUME:
+            await self._resume(ws, data)
+        elif op == PRESENCE:
+            self.presence_updates.append(data)
+        elif op == REQUEST_MEMBERS:
+            await self._members_chunk(ws, data)
+
+    async def _identify(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> None:
+        fake = self.fake
+        if fake.token is not None and data.get("token") != fake.token:
+            await ws.close(code=4004, message=b"Authentication failed.")
+            return
+        self.identifies += 1
+        self.identify_payload = data
+        self.intents = data.get("intents")
+        self.shard = list(data.get("shard") or [0, 1])
+        async with self._lock:
+            undelivered = [e for e in self.history if not e.sent]
+            self.history.clear()
+            self.session_id = secrets.token_hex(16)
+            self.seq = 0
+            ready = {
+                "v": 10,
+                "user_settings": {},
+                "user": {**fake.bot.payload(), "verified": True, "mfa_enabled": False, "email": None},
+                "guilds": [{"id": str(fake.guild_id), "unavailable": True}],
+                "session_id": self.session_id,
+                "session_type": "normal",
+                "resume_gateway_url": fake.gateway_url,
+                "private_channels": [],
+                "relationships": [],
+                "presences": [],
+                "application": {"id": str(fake.application_id), "flags": 0},
+                "shard": self.shard,
+                "_trace": ["fakediscord"],
+            }
+            await self._send_event(ws, self._new_event("READY", ready, None))
+            await self._send_event(ws, self._new_event("GUILD_CREATE", fake.guild_payload(), None))
+            self.ws = ws
+            self.ready.set()
+            # things the users did while the bot was away: deliver them in the new session
+            for old in undelivered:
+                event = self._new_event(old.name, old.data, old.on_sent)
+                if not await self._send_event(ws, event):
+                    break
+        fake._notify()
+
+    async def _resume(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> None:
+        self.resumes += 1
+        client_seq = data.get("seq") or 0
+        oldest = self.history[0].seq if self.history else self.seq + 1
+        if (
+            self.invalidate_next_resume
+            or data.get("session_id") != self.session_id
+            or client_seq + 1 < oldest
+        ):
+            self.invalidate_next_resume = False
+            await self._send(ws, {"op": INVALID_SESSION, "d": False})
+            return
+        async with self._lock:
+            for event in list(self.history):
+                if event.seq > client_seq and not await self._send_event(ws, event):
+                    return
+            await self._send_event(ws, self._new_event("RESUMED", {"_trace": ["fakediscord"]}, None))
+            self.ws = ws
+            self.ready.set()
+        self.fake._notify()
+
+    async def _members_chunk(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> None:
+        fake = self.fake
+        wanted = {int(u) for u in (data.get("user_ids") or [])}
+        query = (data.get("query") or "").lower()
+        members = [
+            u.member_payload()
+            for u in fake.members
+            if (not wanted or u.id in wanted) and u.name.lower().startswith(query)
+        ]
+        chunk = {"guild_id": str(fake.guild_id), "members": members, "chunk_index": 0, "chunk_count": 1,
+                 "not_found": [], "nonce": data.get("nonce")}
+        async with self._lock:
+            await self._send_event(ws, self._new_event("GUILD_MEMBERS_CHUNK", chunk, None))
+
+    # ---- dispatching ------------------------------------------------------------------------------------
+    def _new_event(self, name: str, data: Any, on_sent: Callable[[], None] | None) -> _Event:
+        self.seq += 1
+        event = _Event(self.seq, name, data, on_sent)
+        self.history.append(event)
+        return event
+
+    async def _send_event(self, ws: web.WebSocketResponse, event: _Event) -> bool:
+        if event.on_sent is not None:
+            event.on_sent()
+        try:
+            await self._send(ws, {"op": DISPATCH, "t": event.name, "s": event.seq, "d": event.data})
+        except (ConnectionError, RuntimeError):
+            if self.ws is ws:
+                self.ws = None
+                self.ready.clear()
+            return False
+        event.sent = True
+        return True
+
+    async def dispatch(self, name: str, data: Any, on_sent: Callable[[], None] | None = None) -> None:
+        """Send a DISPATCH event now, or queue it until the bot (re)connects."""
+        async with self._lock:
+            event = self._new_event(name, data, on_sent)
+            if self._drop_on_next_dispatch is not None and self.ws is not None:
+                # the connection breaks right before this event goes out: only a RESUME replay can deliver it
+                code, self._drop_on_next_dispatch = self._drop_on_next_dispatch, None
+                ws, self.ws = self.ws, None
+                self.ready.clear()
+                self.drops += 1
+                asyncio.get_running_loop().create_task(ws.close(code=code, message=b"fakediscord drop"))
+                return
+            if self.ws is not None:
+                await self._send_event(self.ws, event)
+
+    # ---- fault injection --------------------------------------------------------------------------------
+    async def drop(self, *, code: int = 4000, on_next_dispatch: bool = False) -> None:
+        if on_next_dispatch:
+            self._drop_on_next_dispatch = code
+            return
+        ws = self.ws
+        if ws is None:
+            raise RuntimeError("no live gateway connection to drop")
+        self.ws = None
+        self.ready.clear()
+        self.drops += 1
+        await ws.close(code=code, message=b"fakediscord drop")
+
+    async def close_all(self) -> None:
+        self.ws = None
+        self.ready.clear()
+        for ws in list(self.sockets):
+            await ws.close(code=1001, message=b"fakediscord stopping")
