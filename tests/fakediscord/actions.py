@@ -313,5 +313,6 @@ class UserActions:
         self.messages[msg.id] = msg
         msg.snapshot("create", None)
         msg.created_at = time.perf_counter()
-        await self.gateway.dispatch("MESSAGE_CREATE", self._message_event(msg))
+        if self.wants("MESSAGE_CREATE", dm=ch.is_dm):
+            await self.gateway.dispatch("MESSAGE_CREATE", self._message_event(msg))
         return msg

@@ -152,7 +152,7 @@ class FakeGateway:
                 "_trace": ["fakediscord"],
             }
             await self._send_event(ws, self._new_event("READY", ready, None))
-            await self._send_event(ws, self._new_event("GUILD_CREATE", fake.guild_payload(), None))
+            await self._send_event(ws, self._new_event("GUILD_CREATE", fake.guild_payload(for_gateway=True), None))
             self.ws = ws
             self.ready.set()
             # things the users did while the bot was away: deliver them in the new session

@@ -580,6 +580,25 @@ class FakeInteraction:
         return self.callback_at - self.dispatched_at
 
     @property
+    def answered_at(self) -> float | None:
+        """When the user first saw an answer: the callback, or for a defer the first edit/followup after it."""
+        if self.callback_at is None:
+            return None
+        if self.callback_type not in (CB_DEFERRED_CHANNEL_MESSAGE, CB_DEFERRED_UPDATE_MESSAGE):
+            return self.callback_at
+        for t, kind, _ in self.events:
+            if kind in ("edit_original", "followup"):
+                return t
+        return None
+
+    @property
+    def answer_latency(self) -> float | None:
+        """Seconds from the dispatch to ``answered_at``."""
+        if self.dispatched_at is None or self.answered_at is None:
+            return None
+        return self.answered_at - self.dispatched_at
+
+    @property
     def ephemeral(self) -> bool:
         if self.callback_data and int(self.callback_data.get("flags") or 0) & EPHEMERAL:
             return True

@@ -134,6 +134,18 @@ ROUTES: list[tuple[str, str, str, str]] = [
 ]
 
 
+INTENT_GUILDS = 1 << 0
+INTENT_GUILD_MEMBERS = 1 << 1
+INTENT_GUILD_MESSAGES = 1 << 9
+INTENT_DIRECT_MESSAGES = 1 << 12
+INTENT_MESSAGE_CONTENT = 1 << 15
+_EVENT_INTENTS = {
+    **{e: INTENT_GUILDS for e in ("CHANNEL_CREATE", "CHANNEL_UPDATE", "CHANNEL_DELETE", "THREAD_CREATE",
+                                  "THREAD_UPDATE", "THREAD_DELETE")},
+    **{e: INTENT_GUILD_MEMBERS for e in ("GUILD_MEMBER_ADD", "GUILD_MEMBER_UPDATE", "GUILD_MEMBER_REMOVE")},
+}
+
+
 def _compile(template: str) -> re.Pattern[str]:
     pattern = re.escape(template)
     pattern = re.sub(r"\\\{(\w+)\\\}", lambda m: f"(?P<{m.group(1)}>[^/]+)", pattern)
@@ -259,10 +271,32 @@ class FakeDiscord(UserActions):
     async def __aexit__(self, *exc: object) -> None:
         await self.stop()
 
-    def env(self, token_var: str = "DISCORD_TOKEN", token: str = "fake-token") -> dict[str, str]:
-        """Environment variables pointing a bot process at this fake."""
-        return {"DISCORD_API_BASE": self.api_base, "DISCORD_GATEWAY_URL": self.gateway_url,
-                token_var: self.token or token}
+    def env(self, *, dev_guild: bool = False, token: str = "fake-token") -> dict[str, str]:
+        """Environment variables pointing a bot process (``python -m bot``) at this fake.
+
+        dev_guild=True also sets DEV_GUILD_ID to the fake guild, so the bot syncs guild commands."""
+        env = {"DISCORD_API_BASE": self.api_base, "DISCORD_GATEWAY_URL": self.gateway_url,
+               "DISCORD_TOKEN": self.token or token}
+        if dev_guild:
+            env["DEV_GUILD_ID"] = str(self.guild_id)
+        return env
+
+    def wants(self, event: str, *, dm: bool = False) -> bool:
+        """Whether the bot's IDENTIFY intents subscribe it to ``event`` (no session yet: no)."""
+        intents = self.gateway.intents
+        if self.gateway.session_id is None:
+            return False
+        if intents is None:
+            return True
+        bit = _EVENT_INTENTS.get(event)
+        if bit is None and event.startswith("MESSAGE_"):
+            bit = INTENT_DIRECT_MESSAGES if dm else INTENT_GUILD_MESSAGES
+        return bit is None or bool(intents & bit)
+
+    def _emit(self, event: str, data: dict[str, Any], *, dm: bool = False) -> None:
+        """Dispatch a state-change event in the background (queued while the bot is disconnected)."""
+        if self.wants(event, dm=dm):
+            self._spawn(self.gateway.dispatch(event, data))
 
     def _spawn(self, coro: Awaitable[Any]) -> None:
         task = asyncio.ensure_future(coro)
@@ -273,9 +307,7 @@ class FakeDiscord(UserActions):
     def add_user(self, name: str, *, locale: str = "de", global_name: str | None = None) -> FakeUser:
         user = FakeUser(id=self.snowflake(), name=name, locale=locale, global_name=global_name)
         self.users[user.id] = user
-        if self.gateway.live:
-            self._spawn(self.gateway.dispatch("GUILD_MEMBER_ADD", {**user.member_payload(),
-                                                                   "guild_id": str(self.guild_id)}))
+        self._emit("GUILD_MEMBER_ADD", {**user.member_payload(), "guild_id": str(self.guild_id)})
         return user
 
     def add_channel(self, name: str, *, position: int | None = None, topic: str | None = None) -> FakeChannel:
@@ -284,8 +316,7 @@ class FakeDiscord(UserActions):
         channel = FakeChannel(id=self.snowflake(), name=name, type=GUILD_TEXT, guild_id=self.guild_id,
                               position=position, topic=topic)
         self.channels[channel.id] = channel
-        if self.gateway.live:
-            self._spawn(self.gateway.dispatch("CHANNEL_CREATE", channel.payload()))
+        self._emit("CHANNEL_CREATE", channel.payload())
         return channel
 
     def close_dms(self, user: FakeUser | int | str, closed: bool = True) -> None:
@@ -310,8 +341,7 @@ class FakeDiscord(UserActions):
         if announce and not ch.is_thread and not ch.is_dm:
             ch.overwrites = [o for o in ch.overwrites if o["id"] != str(self.bot.id)]
             ch.overwrites.append({"id": str(self.bot.id), "type": 1, "allow": "0", "deny": str(self.denied[ch.id])})
-            if self.gateway.live:
-                self._spawn(self.gateway.dispatch("CHANNEL_UPDATE", ch.payload()))
+            self._emit("CHANNEL_UPDATE", ch.payload())
 
     def bot_permissions(self, channel: FakeChannel) -> int:
         if channel.is_dm:
@@ -324,7 +354,7 @@ class FakeDiscord(UserActions):
     def members(self) -> list[FakeUser]:
         return [self.bot, *self.users.values()]
 
-    def guild_payload(self) -> dict[str, Any]:
+    def guild_payload(self, *, for_gateway: bool = False) -> dict[str, Any]:
         roles = [
             {"id": str(self.everyone_role_id), "name": "@everyone", "permissions": str(EVERYONE_PERMISSIONS),
              "position": 0, "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0,
@@ -333,7 +363,11 @@ class FakeDiscord(UserActions):
              "position": 1, "color": 0, "hoist": False, "managed": True, "mentionable": False, "flags": 0,
              "icon": None, "unicode_emoji": None, "tags": {"bot_id": str(self.bot.id)}},
         ]
-        members = [u.member_payload() for u in self.members]
+        everyone = self.members
+        intents = self.gateway.intents
+        if for_gateway and intents is not None and not intents & INTENT_GUILD_MEMBERS:
+            everyone = [self.bot]  # without GUILD_MEMBERS Discord only sends the bot's own member
+        members = [u.member_payload() for u in everyone]
         owner = next(iter(self.users.values()), self.bot)
         return {
             "id": str(self.guild_id),
@@ -351,7 +385,7 @@ class FakeDiscord(UserActions):
             "preferred_locale": "de",
             "joined_at": self.bot.joined_at,
             "large": False, "unavailable": False, "lazy": True,
-            "member_count": len(members),
+            "member_count": len(self.members),
             "members": members,
             "channels": [c.payload() for c in self.channels.values() if not c.is_thread],
             "threads": [c.payload() for c in self.channels.values() if c.is_thread and not c.archived],
@@ -450,8 +484,29 @@ class FakeDiscord(UserActions):
         """Requests answered with a (non-injected) error: what the bot did wrong or Discord would refuse."""
         return [r for r in self.requests if r.status is not None and r.status >= 400 and r.fault is None]
 
-    def latencies(self) -> list[float]:
-        return [ix.latency for ix in self.interactions.values() if ix.latency is not None]
+    def latencies(self, *, answer: bool = False, kind: str | None = None) -> list[float]:
+        """Dispatch-to-callback seconds of every answered interaction (answer=True: to the first visible answer,
+        i.e. after a defer the first edit/followup). kind: "slash", "component", "modal_submit", "autocomplete"."""
+        out = []
+        for ix in self.interactions.values():
+            if kind is not None and ix.kind != kind:
+                continue
+            value = ix.answer_latency if answer else ix.latency
+            if value is not None:
+                out.append(value)
+        return out
+
+    def latency_stats(self, *, answer: bool = False, kind: str | None = None) -> dict[str, float]:
+        """n, mean, p50, p90, p99, max (seconds) of latencies(); nearest-rank percentiles."""
+        values = sorted(self.latencies(answer=answer, kind=kind))
+        if not values:
+            return {"n": 0}
+
+        def pct(p: float) -> float:
+            return values[min(len(values) - 1, max(0, math.ceil(p / 100 * len(values)) - 1))]
+
+        return {"n": len(values), "mean": sum(values) / len(values), "p50": pct(50), "p90": pct(90),
+                "p99": pct(99), "max": values[-1]}
 
     def command(self, name: str, *, guild: bool | None = None) -> dict[str, Any]:
         """A registered chat-input command by top-level name (guild commands shadow global ones)."""
@@ -464,20 +519,31 @@ class FakeDiscord(UserActions):
         raise LookupError(f"no command {name!r} registered; registered: {names}")
 
     # ---- waiting ----------------------------------------------------------------------------------------
-    async def wait_for(self, predicate: Callable[[], Any], timeout: float = 5.0, what: str | None = None) -> Any:
-        """Wait until predicate() is truthy (re-checked after every request and gateway event); return it."""
+    async def wait_for(self, predicate: Callable[[], Any], timeout: float = 5.0, what: str | None = None,
+                       poll: float = 0.05) -> Any:
+        """Wait until predicate() is truthy and return its value. Re-checked after every request and gateway
+        event of the fake, and every ``poll`` seconds (for predicates on state outside the fake)."""
         result = predicate()
         if result:
             return result
-        fut: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        fut: asyncio.Future[Any] = loop.create_future()
         entry = (predicate, fut)
         self._waiters.append(entry)
+        deadline = loop.time() + timeout
         try:
-            return await asyncio.wait_for(fut, timeout)
-        except TimeoutError:
-            bad = [r for r in self.requests if r.status is not None and r.status >= 400][-5:]
-            raise TimeoutError(f"timed out after {timeout}s waiting for {what or predicate}; "
-                               f"last error answers: {bad}") from None
+            while not fut.done():
+                remaining = deadline - loop.time()
+                if remaining <= 0:
+                    bad = [r for r in self.requests if r.status is not None and r.status >= 400][-5:]
+                    raise TimeoutError(f"timed out after {timeout}s waiting for {what or predicate}; "
+                                       f"last error answers: {bad}")
+                await asyncio.wait([fut], timeout=min(poll, remaining))
+                if not fut.done():
+                    result = predicate()
+                    if result:
+                        return result
+            return fut.result()
         finally:
             self._waiters.remove(entry)
 
@@ -509,12 +575,17 @@ class FakeDiscord(UserActions):
         await self.wait_for(registered, timeout, what=f"commands {names or '(any)'} to be synced")
 
     # ---- fault injection --------------------------------------------------------------------------------
-    async def drop_gateway_once(self, *, code: int = 4000, on_next_dispatch: bool = False) -> None:
-        """Close the bot's gateway connection (close code 4000: discord.py reconnects and RESUMEs).
+    async def drop_gateway_once(self, *, code: int = 4000, on_next_dispatch: bool = False,
+                                resumable: bool = True) -> None:
+        """Close the bot's gateway connection (close code 4000: discord.py reconnects and RESUMEs; the fake
+        replays what it missed, then sends RESUMED).
 
         on_next_dispatch=True: instead break the connection right before the next dispatch goes out, so that
-        event only reaches the bot through the RESUME replay.
+        event only reaches the bot through the replay. resumable=False: answer the RESUME with INVALID_SESSION
+        (d=false), so the bot re-IDENTIFYs; undelivered events then follow the new READY + GUILD_CREATE.
         """
+        if not resumable:
+            self.gateway.invalidate_next_resume = True
         await self.gateway.drop(code=code, on_next_dispatch=on_next_dispatch)
 
     def fail_next(self, kind: str, status: int = 500, count: int = 1) -> None:
@@ -757,12 +828,17 @@ class FakeDiscord(UserActions):
         msg.snapshot("create", rec.index if rec else None)
         if rec is not None:
             rec.message_id = msg.id
-        if self.echo_bot_messages and self.gateway.live and not msg.ephemeral:
-            self._spawn(self.gateway.dispatch("MESSAGE_CREATE", self._message_event(msg)))
+        if self.echo_bot_messages and not msg.ephemeral:
+            self._emit("MESSAGE_CREATE", self._message_event(msg), dm=msg.guild_id is None)
         return msg
 
     def _message_event(self, msg: FakeMessage) -> dict[str, Any]:
         data = msg.payload()
+        intents = self.gateway.intents
+        mentioned = f"<@{self.bot.id}>" in msg.content or f"<@!{self.bot.id}>" in msg.content
+        if (intents is not None and not intents & INTENT_MESSAGE_CONTENT and msg.guild_id is not None
+                and not mentioned and msg.author.id != self.bot.id):
+            data.update(content="", embeds=[], attachments=[], components=[])  # no MESSAGE_CONTENT intent
         if msg.guild_id is not None:
             data["member"] = msg.author.member_payload(with_user=False)
         return data
@@ -791,19 +867,19 @@ class FakeDiscord(UserActions):
         msg.edited_timestamp = iso_now()
         msg.snapshot("edit", rec.index)
         rec.message_id = msg.id
-        if self.echo_bot_messages and self.gateway.live and not msg.ephemeral:
-            self._spawn(self.gateway.dispatch("MESSAGE_UPDATE", self._message_event(msg)))
+        if self.echo_bot_messages and not msg.ephemeral:
+            self._emit("MESSAGE_UPDATE", self._message_event(msg), dm=msg.guild_id is None)
         return msg
 
     def _delete_message(self, msg: FakeMessage, rec: RecordedRequest) -> None:
         msg.deleted = True
         msg.snapshot("delete", rec.index)
         rec.message_id = msg.id
-        if self.echo_bot_messages and self.gateway.live and not msg.ephemeral:
+        if self.echo_bot_messages and not msg.ephemeral:
             data = {"id": str(msg.id), "channel_id": str(msg.channel_id)}
             if msg.guild_id:
                 data["guild_id"] = str(msg.guild_id)
-            self._spawn(self.gateway.dispatch("MESSAGE_DELETE", data))
+            self._emit("MESSAGE_DELETE", data, dm=msg.guild_id is None)
 
     def _require_perm(self, channel: FakeChannel, name: str) -> None:
         if channel.is_dm:
@@ -1132,8 +1208,7 @@ class FakeDiscord(UserActions):
                 if key in body:
                     setattr(ch, key, body[key])
             event = "CHANNEL_UPDATE"
-        if self.gateway.live:
-            self._spawn(self.gateway.dispatch(event, ch.payload()))
+        self._emit(event, ch.payload())
         return 200, ch.payload()
 
     async def _h_channel_delete(self, rec, params, body, files):
@@ -1142,13 +1217,11 @@ class FakeDiscord(UserActions):
             return 200, ch.payload()
         payload = ch.payload()
         del self.channels[ch.id]
-        if self.gateway.live:
-            if ch.is_thread:
-                self._spawn(self.gateway.dispatch("THREAD_DELETE", {"id": str(ch.id), "guild_id": str(ch.guild_id),
-                                                                    "parent_id": str(ch.parent_id),
-                                                                    "type": ch.type}))
-            else:
-                self._spawn(self.gateway.dispatch("CHANNEL_DELETE", payload))
+        if ch.is_thread:
+            self._emit("THREAD_DELETE", {"id": str(ch.id), "guild_id": str(ch.guild_id),
+                                         "parent_id": str(ch.parent_id), "type": ch.type})
+        else:
+            self._emit("CHANNEL_DELETE", payload)
         return 200, payload
 
     async def _h_message_create(self, rec, params, body, files):
@@ -1226,8 +1299,7 @@ class FakeDiscord(UserActions):
                              auto_archive_duration=int(body.get("auto_archive_duration") or 1440),
                              invitable=bool(body.get("invitable", True)))
         self.channels[thread.id] = thread
-        if self.gateway.live:
-            self._spawn(self.gateway.dispatch("THREAD_CREATE", {**thread.payload(), "newly_created": True}))
+        self._emit("THREAD_CREATE", {**thread.payload(), "newly_created": True})
         return thread
 
     async def _h_thread_create(self, rec, params, body, files):

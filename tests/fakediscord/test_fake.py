@@ -73,6 +73,9 @@ class MiniBot(commands.Bot):
     def __init__(self) -> None:
         super().__init__(command_prefix="!", intents=discord.Intents.default(), guild_ready_timeout=0.05)
 
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        pass  # discord.py sleeps 5 s before every re-IDENTIFY (identify rate limit); not needed here
+
     async def setup_hook(self) -> None:
         game = app_commands.Group(name="game", description="Card tables")
 
@@ -239,3 +242,40 @@ async def test_faults_and_gateway_drop(fake: FakeDiscord) -> None:
     assert faults, "seeded RNG should inject some faults"
     assert {r.fault for r in faults} == {429, 500}
     assert not fake.failed_requests
+
+
+async def test_reidentify_after_invalid_session_delivers_queued_interaction(fake: FakeDiscord) -> None:
+    async with running(fake) as bot:
+        ix = await (await fake.slash("anna", None, "game new", {"players": 2})).wait()  # in anna's DM
+        assert ix.response_message is not None and ix.response_message.channel_id == fake.dm_channel("anna").id
+        await fake.drop_gateway_once(on_next_dispatch=True, resumable=False)
+        sel = await (await fake.select("anna", ix.response_message, "table:mode", ["short"])).wait()
+        assert sel.response_message is not None and sel.response_message.content == "mode=short"
+        assert fake.gateway.identifies == 2 and fake.gateway.resumes == 1
+        assert bot.guilds and bot.guilds[0].id == fake.guild_id
+
+
+async def test_autocomplete_and_user_messages(fake: FakeDiscord) -> None:
+    seen: list[str] = []
+
+    async def on_message(message: discord.Message) -> None:
+        seen.append(message.content)
+
+    async def pick(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=n, value=n) for n in ("Eichel", "Grün", "Herz") if n.startswith(current)]
+
+    @app_commands.command(name="trump", description="Pick a suit")
+    @app_commands.autocomplete(suit=pick)
+    async def trump(interaction: discord.Interaction, suit: str) -> None:
+        await interaction.response.send_message(suit)
+
+    async with running(fake) as bot:  # Intents.default(): no MESSAGE_CONTENT
+        bot.tree.add_command(trump)
+        await bot.tree.sync()
+        ac = await (await fake.autocomplete("anna", "general", "trump", {"suit": "He"}, focused="suit")).wait()
+        assert ac.choices == [{"name": "Herz", "value": "Herz"}]
+        bot.add_listener(on_message)
+        await fake.say("anna", "general", "hallo")  # no MESSAGE_CONTENT intent: the bot sees an empty content
+        await fake.say("anna", None, "privat")  # DMs always carry content
+        await fake.wait_for(lambda: len(seen) >= 2)
+        assert seen == ["", "privat"]
