@@ -22,6 +22,11 @@ DISCORD_EPOCH_MS = 1420070400000
 # Permission bits (https://discord.com/developers/docs/topics/permissions)
 PERMISSIONS: dict[str, int] = {
     "create_instant_invite": 1 << 0,
+    "kick_members": 1 << 1,
+    "ban_members": 1 << 2,
+    "administrator": 1 << 3,
+    "manage_channels": 1 << 4,
+    "manage_guild": 1 << 5,
     "add_reactions": 1 << 6,
     "view_channel": 1 << 10,
     "send_messages": 1 << 11,
@@ -32,12 +37,15 @@ PERMISSIONS: dict[str, int] = {
     "mention_everyone": 1 << 17,
     "use_external_emojis": 1 << 18,
     "change_nickname": 1 << 26,
+    "manage_roles": 1 << 28,
     "use_application_commands": 1 << 31,
     "manage_threads": 1 << 34,
     "create_public_threads": 1 << 35,
     "create_private_threads": 1 << 36,
     "send_messages_in_threads": 1 << 38,
+    "moderate_members": 1 << 40,
 }
+ALL_PERMISSIONS = (1 << 51) - 1
 
 
 def perms(*names: str) -> int:

@@ -30,6 +30,7 @@ from aiohttp import web
 from .actions import UserActions
 from .gateway import FakeGateway
 from .models import (
+    ALL_PERMISSIONS,
     BOT_ROLE_PERMISSIONS,
     CB_AUTOCOMPLETE_RESULT,
     CB_CHANNEL_MESSAGE,
@@ -142,6 +143,7 @@ INTENT_MESSAGE_CONTENT = 1 << 15
 _EVENT_INTENTS = {
     **{e: INTENT_GUILDS for e in ("CHANNEL_CREATE", "CHANNEL_UPDATE", "CHANNEL_DELETE", "THREAD_CREATE",
                                   "THREAD_UPDATE", "THREAD_DELETE")},
+    **{e: INTENT_GUILDS for e in ("GUILD_ROLE_CREATE", "GUILD_ROLE_UPDATE", "GUILD_ROLE_DELETE")},
     **{e: INTENT_GUILD_MEMBERS for e in ("GUILD_MEMBER_ADD", "GUILD_MEMBER_UPDATE", "GUILD_MEMBER_REMOVE")},
 }
 
@@ -206,6 +208,7 @@ class FakeDiscord(UserActions):
         self.attachments: dict[int, FakeAttachment] = {}
         self.commands: dict[int | None, dict[tuple[int, str], dict[str, Any]]] = {None: {}}  # guild id/None
         self.emojis: dict[int, dict[str, Any]] = {}
+        self.extra_roles: dict[int, dict[str, Any]] = {}  # role id -> role payload (see grant())
         self.interactions: dict[int, FakeInteraction] = {}
         self._by_token: dict[str, FakeInteraction] = {}
         self.requests: list[RecordedRequest] = []
@@ -343,6 +346,31 @@ class FakeDiscord(UserActions):
             ch.overwrites.append({"id": str(self.bot.id), "type": 1, "allow": "0", "deny": str(self.denied[ch.id])})
             self._emit("CHANNEL_UPDATE", ch.payload())
 
+    def grant(self, user: FakeUser | int | str, *permissions: str, role_name: str | None = None) -> int:
+        """Give a user guild permissions (names from models.PERMISSIONS, e.g. "manage_messages") through a new
+        role; interactions then carry them in member.permissions. Returns the role id."""
+        u = self.user(user)
+        bits = 0
+        for name in permissions:
+            bits |= PERMISSIONS[name]
+        role_id = self.snowflake()
+        role = {"id": str(role_id), "name": role_name or f"{u.name}-{'+'.join(permissions)}",
+                "permissions": str(bits), "position": 2 + len(self.extra_roles), "color": 0, "hoist": False,
+                "managed": False, "mentionable": False, "flags": 0, "icon": None, "unicode_emoji": None}
+        self.extra_roles[role_id] = role
+        u.roles.append(role_id)
+        self._emit("GUILD_ROLE_CREATE", {"guild_id": str(self.guild_id), "role": role})
+        self._emit("GUILD_MEMBER_UPDATE", {**u.member_payload(), "guild_id": str(self.guild_id)})
+        return role_id
+
+    def user_permissions(self, user: FakeUser) -> int:
+        """A member's guild permissions: @everyone plus their roles (administrator means everything)."""
+        bits = BOT_ROLE_PERMISSIONS if user is self.bot else EVERYONE_PERMISSIONS
+        for role_id in user.roles:
+            if role_id in self.extra_roles:
+                bits |= int(self.extra_roles[role_id]["permissions"])
+        return ALL_PERMISSIONS if bits & PERMISSIONS["administrator"] else bits
+
     def bot_permissions(self, channel: FakeChannel) -> int:
         if channel.is_dm:
             return EVERYONE_PERMISSIONS
@@ -362,6 +390,7 @@ class FakeDiscord(UserActions):
             {"id": str(self.bot_role_id), "name": self.bot.name, "permissions": str(BOT_ROLE_PERMISSIONS),
              "position": 1, "color": 0, "hoist": False, "managed": True, "mentionable": False, "flags": 0,
              "icon": None, "unicode_emoji": None, "tags": {"bot_id": str(self.bot.id)}},
+            *self.extra_roles.values(),
         ]
         everyone = self.members
         intents = self.gateway.intents
@@ -1402,7 +1431,7 @@ class FakeDiscord(UserActions):
             "token": ix.token,
             "version": 1,
             "channel_id": str(ch.id),
-            "channel": ch.payload(permissions=EVERYONE_PERMISSIONS),
+            "channel": ch.payload(permissions=self.user_permissions(ix.user)),
             "locale": ix.user.locale,
             "app_permissions": str(perms),
             "entitlements": [],
@@ -1417,7 +1446,7 @@ class FakeDiscord(UserActions):
             payload["guild_id"] = str(self.guild_id)
             payload["guild"] = {"id": str(self.guild_id), "locale": "de", "features": []}
             payload["guild_locale"] = "de"
-            payload["member"] = ix.user.member_payload(permissions=EVERYONE_PERMISSIONS)
+            payload["member"] = ix.user.member_payload(permissions=self.user_permissions(ix.user))
             payload["context"] = 0
             payload["authorizing_integration_owners"] = {"0": str(self.guild_id)}
         if ix.message is not None:

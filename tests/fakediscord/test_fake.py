@@ -8,6 +8,7 @@ import random
 import struct
 import zlib
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import aiohttp
 import discord
@@ -16,6 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from tests.fakediscord import FakeDiscord, pointed_at
+from tests.fakediscord.process import bot_process
 
 
 def png(width: int = 2, height: int = 1) -> bytes:
@@ -69,6 +71,9 @@ def _bytes(data: bytes):
     return io.BytesIO(data)
 
 
+seen_permissions: list[discord.Permissions] = []
+
+
 class MiniBot(commands.Bot):
     def __init__(self) -> None:
         super().__init__(command_prefix="!", intents=discord.Intents.default(), guild_ready_timeout=0.05)
@@ -83,6 +88,7 @@ class MiniBot(commands.Bot):
         @app_commands.describe(players="How many", name="Table name")
         async def new(interaction: discord.Interaction, players: app_commands.Range[int, 2, 4],
                       name: str = "Tisch") -> None:
+            seen_permissions.append(interaction.permissions)
             await interaction.response.send_message(f"{name} für {players}", view=Seat(), ephemeral=True)
 
         @game.command(name="rename", description="Rename via a modal")
@@ -91,6 +97,7 @@ class MiniBot(commands.Bot):
 
         @game.command(name="invite", description="Invite someone")
         async def invite(interaction: discord.Interaction, who: discord.Member) -> None:
+            seen_permissions.append(interaction.permissions)
             await interaction.response.send_message(f"eingeladen: {who.name}")
 
         self.tree.add_command(game)
@@ -129,6 +136,7 @@ async def test_answers_are_plain_application_json(fake: FakeDiscord) -> None:
 
 
 async def test_slash_click_dm_attachments_thread(fake: FakeDiscord) -> None:
+    seen_permissions.clear()
     async with running(fake) as bot:
         assert fake.counts_by_kind()["login"] == 1
         assert fake.requests_of("command_sync")[0].json[0]["name"] == "game"
@@ -177,10 +185,12 @@ async def test_slash_click_dm_attachments_thread(fake: FakeDiscord) -> None:
         upload = fake.requests_of("dm_message_create")[0]
         assert upload.files[0].field == "files[0]" and upload.json["attachments"][0]["filename"] == "hand.png"
 
-        inv = await fake.slash("anna", "general", "game invite", {"who": fake.user("bernd")})
+        fake.grant("dario", "manage_messages")
+        inv = await fake.slash("dario", "general", "game invite", {"who": fake.user("bernd")})
         await inv.wait()
         assert inv.response_message is not None and inv.response_message.content == "eingeladen: bernd"
         assert not inv.ephemeral
+        assert seen_permissions[-1].manage_messages and not seen_permissions[0].manage_messages
 
     assert not fake.unhandled_requests
     assert not fake.failed_requests
@@ -279,3 +289,40 @@ async def test_autocomplete_and_user_messages(fake: FakeDiscord) -> None:
         await fake.say("anna", None, "privat")  # DMs always carry content
         await fake.wait_for(lambda: len(seen) >= 2)
         assert seen == ["", "privat"]
+
+
+BOT_SCRIPT = """
+import os, discord, yarl
+from discord.ext import commands
+discord.http.Route.BASE = os.environ["DISCORD_API_BASE"]
+discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(os.environ["DISCORD_GATEWAY_URL"])
+
+class Bot(commands.Bot):
+    async def setup_hook(self):
+        guild = discord.Object(int(os.environ["DEV_GUILD_ID"]))
+        self.tree.copy_global_to(guild=guild)
+        await self.tree.sync(guild=guild)
+
+bot = Bot(command_prefix="!", intents=discord.Intents.none())
+
+@bot.tree.command(name="ping", description="Ping")
+async def ping(interaction: discord.Interaction):
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await interaction.edit_original_response(content=f"pong {interaction.locale}")
+
+bot.run(os.environ["DISCORD_TOKEN"], log_handler=None)
+"""
+
+
+async def test_bot_as_its_own_process(fake: FakeDiscord, tmp_path: Path) -> None:
+    script = tmp_path / "pingbot.py"
+    script.write_text(BOT_SCRIPT)
+    async with bot_process(fake, args=[str(script)]) as bp:
+        await bp.wait_ready("ping", timeout=20)
+        assert fake.command("ping")["guild_id"] == str(fake.guild_id)
+        ix = await (await fake.slash("ceca", "general", "ping")).wait()
+        assert ix.deferred and ix.ephemeral
+        await ix.wait_event("edit_original")
+        assert ix.response_message is not None and ix.response_message.content == "pong hr"
+        assert ix.answer_latency is not None and ix.answer_latency >= ix.latency
+    assert bp.proc.returncode is not None
