@@ -1,0 +1,693 @@
+"""Schieberamsch for three players (RULES.md section 4, seed 003), with Grand Hand.
+
+A match is a series of deals. Each deal: 3 cards to each seat clockwise from forehand (FH, left of the
+dealer), 2 face down as the skat, 4 to each, 3 to each. FH, MH, RH (= dealer) may in turn announce Grand
+Hand; the first `grand` ends that round. If nobody does, the deal is a Schieberamsch: FH, MH, RH each
+`take` the skat (look at it, hand grows to 12, then `discard C1 C2` any two) or `push` it on unseen
+(each push doubles the deal's score). Only the four Jacks are trumps (♣J > ♠J > ♥J > ♦J); a Jack never
+belongs to its printed suit. The winner of the last trick takes the skat. Lower totals are better.
+
+A Grand Hand is the solo against the other two: the skat stays face down and counts for the solo at the
+end; the opponents may say Kontra (in order FH..RH, the first `kontra` ends their round) and then the
+solo may say Rekontra, then FH leads. The solo wins with 61 card points; his total goes down by the
+game value if he wins and up by it if he loses.
+
+The module-level functions `ramsch_scores`, `matadors`, `grand_value` and `grand_delta` are the
+normative scoring formulas of RULES.md §6; the engine uses them and the tests check them directly.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from operator import itemgetter
+from typing import Any
+
+from .base import Engine, IllegalAction, choice, flag, integer
+from .cards import DECK_32, SUIT_SYMBOLS, pretty, validate_deal
+
+# -- card tables -------------------------------------------------------------------------------------
+
+TRUMP = "T"
+JACKS: tuple[str, ...] = ("JC", "JS", "JH", "JD")
+POINTS: dict[str, int] = {}
+SUIT_OF: dict[str, str] = {}      # "T" for every Jack, else the printed suit
+POWER: dict[str, int] = {}        # within its own suit (trump or plain): higher wins
+SORT_KEY: dict[str, int] = {}     # display order: Jacks ♣♠♥♦, then ♣ ♠ ♥ ♦ each A 10 K Q 9 8 7
+_PLAIN_ORDER = ("A", "10", "K", "Q", "9", "8", "7")
+_CARD_POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
+
+for _i, _j in enumerate(JACKS):
+    SORT_KEY[_j] = _i
+    POWER[_j] = 100 - _i
+for _c in DECK_32:
+    _r, _s = _c[:-1], _c[-1]
+    POINTS[_c] = _CARD_POINTS[_r]
+    if _r == "J":
+        SUIT_OF[_c] = TRUMP
+    else:
+        SUIT_OF[_c] = _s
+        POWER[_c] = 10 - _PLAIN_ORDER.index(_r)
+        SORT_KEY[_c] = 4 + "CSHD".index(_s) * 7 + _PLAIN_ORDER.index(_r)
+
+TVALUE: dict[str, int] = {c: POWER[c] + (1000 if SUIT_OF[c] == TRUMP else 0) for c in DECK_32}
+PLAY: dict[str, str] = {c: "play " + c for c in DECK_32}          # card -> action
+PLAY_CARD: dict[str, str] = {a: c for c, a in PLAY.items()}        # action -> card
+# "discard A B" for every pair, A before B in display order: _DISCARD[A][B]
+_DISCARD: dict[str, dict[str, str]] = {
+    a: {b: f"discard {a} {b}" for b in DECK_32 if SORT_KEY[b] > SORT_KEY[a]} for a in DECK_32}
+_ACT_SUIT: dict[str, str] = {a: SUIT_OF[c] for c, a in PLAY.items()}
+_ONE = (frozenset({0}), frozenset({1}), frozenset({2}))
+_NEXT = (1, 2, 0)
+_RANGE32 = range(32)
+SORTED_DECK: tuple[str, ...] = tuple(sorted(DECK_32, key=SORT_KEY.__getitem__))
+# positions in the dealt pack per role: FH 0-2 11-14 23-25, MH 3-5 15-18 26-28, RH 6-8 19-22 29-31, skat 9-10
+_ROLE_POSITIONS = ((0, 1, 2, 11, 12, 13, 14, 23, 24, 25), (3, 4, 5, 15, 16, 17, 18, 26, 27, 28),
+                   (6, 7, 8, 19, 20, 21, 22, 29, 30, 31))
+# per forehand seat: for seat 0, 1, 2 an itemgetter picking that seat's positions
+_DEAL_POSITIONS = tuple(tuple(itemgetter(*_ROLE_POSITIONS[(seat - fh) % 3]) for seat in range(3))
+                        for fh in range(3))
+# actions of the simple decision points, for the fast path in apply()
+_SIMPLE = {"grand": ("pass", "grand"), "schieben": ("push", "take"), "kontra": ("pass", "kontra"),
+           "rekontra": ("pass", "rekontra")}
+_NOBODY: frozenset[int] = frozenset()
+
+# -- scoring (RULES.md §6) ---------------------------------------------------------------------------
+
+
+def trunc10(x: int) -> int:
+    """x / 10 with the decimals dropped (toward zero): -965 -> -96."""
+    return x // 10 if x >= 0 else -((-x) // 10)
+
+
+def ramsch_scores(points: list[int], tricks: list[int], pushes: int) -> tuple[list[int], str]:
+    """Raw deal scores per seat (before dividing by 10) and the outcome name.
+
+    `points` are the card points each seat took (the skat included for its owner), `tricks` the tricks
+    each seat won. Outcomes: "durchmarsch" (one seat won all tricks: -120·m), "jungfrau" (exactly one
+    seat won no trick: the higher of the other two scores 2·points·m, both if equal), "most_points"
+    (everyone won a trick: the most points score points·m, every tied seat alike). m = 2**pushes.
+    """
+    m = 1 << pushes
+    n = len(points)
+    res = [0] * n
+    for p in range(n):
+        if tricks[p] and tricks[p] == sum(tricks):
+            res[p] = -120 * m
+            return res, "durchmarsch"
+    zero = [p for p in range(n) if tricks[p] == 0]
+    if len(zero) == 1:
+        others = [p for p in range(n) if p != zero[0]]
+        hi = max(points[p] for p in others)
+        for p in others:
+            if points[p] == hi:
+                res[p] = 2 * hi * m
+        return res, "jungfrau"
+    hi = max(points)
+    for p in range(n):
+        if points[p] == hi:
+            res[p] = hi * m
+    return res, "most_points"
+
+
+def ramsch_deltas(points: list[int], tricks: list[int], pushes: int) -> list[int]:
+    """Game-score deltas: trunc(score / 10) of `ramsch_scores`."""
+    return [trunc10(s) for s in ramsch_scores(points, tricks, pushes)[0]]
+
+
+def matadors(cards: list[str] | set[str]) -> tuple[int, bool]:
+    """(count, with?) from the solo's 10 cards plus the skat: "with N" = consecutive top Jacks held from
+    ♣J, "without N" = consecutive top Jacks missing before the highest one held (4 if no Jack)."""
+    held = set(cards)
+    with_ = JACKS[0] in held
+    n = 0
+    for j in JACKS:
+        if (j in held) != with_:
+            break
+        n += 1
+    return n, with_
+
+
+def grand_value(matadors_n: int, schneider: bool, schwarz: bool, kontra: bool, rekontra: bool) -> int:
+    """V = floor(24 · M · 2^(kontra+rekontra) / 10), M = matadors + 2 + Schneider + Schwarz."""
+    modifier = matadors_n + 2 + int(schneider) + int(schwarz)
+    return 24 * modifier * (1 << (int(kontra) + int(rekontra))) // 10
+
+
+def grand_delta(matadors_n: int, solo_points: int, solo_tricks: int, kontra: bool = False,
+                rekontra: bool = False) -> int:
+    """The solo's total change for a Grand Hand: -V when he took >= 61 card points (skat included), else +V.
+    Schneider: a side has >= 90 points; Schwarz: a side won every trick (out of 10)."""
+    schneider = solo_points >= 90 or solo_points <= 30
+    schwarz = solo_tricks in (0, 10)
+    v = grand_value(matadors_n, schneider, schwarz, kontra, rekontra)
+    return -v if solo_points >= 61 else v
+
+
+def _sorted(cards: list[str]) -> list[str]:
+    return sorted(cards, key=SORT_KEY.__getitem__)
+
+
+# -- the engine --------------------------------------------------------------------------------------
+
+
+class Schieberamsch(Engine):
+    """Schieberamsch with Grand Hand; see the module docstring and `view()` for the shapes."""
+
+    key = "schieberamsch"
+    title = "Schieberamsch"
+    min_seats = 3
+    max_seats = 3
+    OPTIONS = {
+        "deals": integer(12, 3, 3000, "number of deals in the match, a multiple of 3; None = open-ended",
+                         multiple_of=3, allow_none=True),
+        "target": integer(None, 1, 100000, "the match also ends as soon as a total reaches this; None = no target",
+                          allow_none=True),
+        "jacks_in_skat": flag(True, "a player who took the skat may discard Jacks into it (seed: any two cards)"),
+        "skat_to": choice("last_trick", ("last_trick", "loser"),
+                          "who gets the skat's points in a Ramsch: the last trick's winner (seed) or the loser "
+                          "(most card points from tricks)"),
+        "gh_dealer": choice("rotate", ("rotate", "same"),
+                            "after a Grand Hand the deal passes left (seed) or the same dealer deals again"),
+    }
+
+    # -- setup -------------------------------------------------------------------------------------
+    def _setup(self, deal: dict[str, Any] | None) -> None:
+        if deal is not None:
+            if not isinstance(deal, dict):
+                raise ValueError("deal: must be a dict with 'hands' and 'skat'")
+            validate_deal(deal, deck_cards=DECK_32, sizes={"hands": [10, 10, 10], "skat": 2})
+        dealer = self.options["dealer"]
+        if dealer is None:
+            dealer = self.rng.randrange(3)
+        self._totals = [0, 0, 0]
+        self._hand_no = 0
+        self._history: list[dict[str, Any]] = []
+        self._over = False
+        self._start_hand(dealer, deal)
+
+    def _start_hand(self, dealer: int, deal: dict[str, Any] | None = None) -> None:
+        self._hand_no += 1
+        self._dealer = dealer
+        fh = self._fh = (dealer + 1) % 3
+        if deal is not None:
+            hands = [list(h) for h in deal["hands"]]
+            skat = list(deal["skat"])
+        else:
+            # Shuffle: the pack (indices into SORTED_DECK) ordered by 32 random 64-bit keys, one
+            # getrandbits call, which is much cheaper than rng.shuffle (a tie, ~1e-16, keeps index order).
+            # The pack is dealt 3 each clockwise from FH, 2 to the skat, 4 each, 3 each (`_DEAL_POSITIONS`);
+            # sorting a hand's indices puts it in display order.
+            keys = memoryview(self.rng.getrandbits(2048).to_bytes(256, "little")).cast("Q").tolist()
+            pack = sorted(_RANGE32, key=keys.__getitem__)
+            deck = SORTED_DECK
+            hands = [[deck[i] for i in sorted(take(pack))] for take in _DEAL_POSITIONS[fh]]
+            skat = [deck[pack[9]], deck[pack[10]]]
+        self._hands = [_sorted(h) for h in hands] if deal is not None else hands
+        # Play-phase hands (built when play starts; `_hands` is then no longer kept): per seat, its
+        # "play C" actions in display order (a dict used as an ordered set), and grouped by suit.
+        self._in_play = False
+        self._hd: list[dict[str, None]] = [{}, {}, {}]
+        self._acts: list[dict[str, list[str]]] = [{}, {}, {}]
+        self._skat = skat
+        self._phase = "grand"
+        self._turn: int | None = fh
+        self._mode: str | None = None
+        self._solo: int | None = None
+        self._grand_passed: list[int] = []
+        self._pushes = 0
+        self._pushed_by: list[int] = []
+        self._took_by: list[int] = []
+        self._schieben_done = 0
+        self._picked: list[str] = []
+        self._discarded: dict[int, list[str]] = {}
+        self._kontra: int | None = None
+        self._rekontra: int | None = None
+        self._kontra_passed: list[int] = []
+        self._kontra_queue: list[int] = []
+        self._trick: list[tuple[int, str, str]] = []      # (seat, card, suit_of(card))
+        self._last_trick: tuple[list[tuple[int, str, str]], int] | None = None
+        self._tricks_won = [0, 0, 0]
+        self._points = [0, 0, 0]
+        self._trick_no = 0
+        self._leader: int | None = None
+        self._matadors: tuple[int, bool] | None = None
+        self._points_taken: list[int] | None = None
+
+    def _index(self, seat: int) -> None:
+        # the hand is sorted: Jacks (keys 0-3), then ♣ 4-10, ♠ 11-17, ♥ 18-24, ♦ 25-31
+        hand = self._hands[seat]
+        hacts = list(map(PLAY.__getitem__, hand))
+        self._hd[seat] = dict.fromkeys(hacts)
+        keys = list(map(SORT_KEY.__getitem__, hand))
+        b1 = bisect_left(keys, 4)
+        b2 = bisect_left(keys, 11, b1)
+        b3 = bisect_left(keys, 18, b2)
+        b4 = bisect_left(keys, 25, b3)
+        self._acts[seat] = {TRUMP: hacts[:b1], "C": hacts[b1:b2], "S": hacts[b2:b3], "H": hacts[b3:b4],
+                            "D": hacts[b4:]}
+
+    def _hand(self, seat: int) -> list[str]:
+        """The seat's cards in display order."""
+        if self._in_play:
+            return [a[5:] for a in self._hd[seat]]
+        return list(self._hands[seat])
+
+    # -- contract surface --------------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self._over
+
+    def to_act(self) -> frozenset[int]:
+        t = self._turn
+        return _NOBODY if t is None else _ONE[t]
+
+    def legal_actions(self, seat: int) -> list[str]:
+        if seat != self._turn:
+            return []
+        phase = self._phase
+        if phase == "play":
+            trick = self._trick
+            if trick:
+                follow = self._acts[seat][trick[0][2]]
+                if follow:
+                    return follow[:]
+            return list(self._hd[seat])
+        if phase == "discard":
+            return self._discard_actions(seat)
+        simple = _SIMPLE.get(phase)
+        return list(simple) if simple else []
+
+    def _discard_actions(self, seat: int) -> list[str]:
+        """Every pair of cards in the hand (Jacks only if allowed), each named in hand order."""
+        hand = self._hands[seat]
+        ok = hand if self.options["jacks_in_skat"] else [c for c in hand if SUIT_OF[c] != TRUMP]
+        out: list[str] = []
+        for i in range(len(ok) - 1):
+            out += map(_DISCARD[ok[i]].__getitem__, ok[i + 1:])
+        return out
+
+    def default_action(self, seat: int) -> str:
+        """Pass Grand Hand and Kontra, push the skat, put a taken skat back unchanged, shed the lowest card."""
+        phase = self._phase
+        if phase == "play":
+            acts = self.legal_actions(seat)
+            return min(acts, key=lambda a: (POINTS[a[5:]], SUIT_OF[a[5:]] == TRUMP, POWER[a[5:]]))
+        if phase == "schieben":
+            return "push"
+        if phase == "discard":
+            # put the skat straight back, or as much of it as the house rule allows
+            picked = self._picked
+            return max(self._discard_actions(seat), key=lambda a: sum(c in picked for c in a.split()[1:]))
+        return self.legal_actions(seat)[0]
+
+    def apply(self, seat: int, action: str) -> list[dict[str, Any]]:
+        # Fast paths for the legal actions of each phase (a random-play loop spends its time here);
+        # anything they do not accept goes through the generic check, which raises IllegalAction.
+        if seat == self._turn:
+            phase = self._phase
+            if phase == "play":
+                try:
+                    hd = self._hd[seat]
+                    suit = _ACT_SUIT[action] if action in hd else None
+                except TypeError:  # an unhashable action or a bad seat: the generic check explains
+                    suit = None
+                if suit is not None:
+                    acts = self._acts[seat]
+                    trick = self._trick
+                    if not trick or suit == trick[0][2] or not acts[trick[0][2]]:
+                        del hd[action]
+                        acts[suit].remove(action)
+                        card = action[5:]
+                        trick.append((seat, card, suit))
+                        if len(trick) < 3:
+                            self._turn = _NEXT[seat]
+                            return [{"type": "play", "seat": seat, "card": card}]
+                        return self._complete_trick(seat, card)
+            elif phase == "discard":
+                pair = self._discard_pair(seat, action)
+                if pair is not None:
+                    return self._discard(seat, pair)
+            elif action in _SIMPLE.get(phase, ()) and seat.__class__ is int:
+                return self._apply(seat, action)
+        self._check(seat, action)
+        return self._apply(seat, action)
+
+    def _discard_pair(self, seat: int, action: Any) -> tuple[str, str] | None:
+        """The two cards of a legal `discard A B` (either order), in hand order; None if not legal."""
+        if action.__class__ is not str:
+            return None
+        parts = action.split()
+        if len(parts) != 3 or parts[0] != "discard":
+            return None
+        a, b = parts[1], parts[2]
+        hand = self._hands[seat]
+        if a == b or a not in hand or b not in hand:
+            return None
+        if not self.options["jacks_in_skat"] and (SUIT_OF[a] == TRUMP or SUIT_OF[b] == TRUMP):
+            return None
+        return (a, b) if SORT_KEY[a] < SORT_KEY[b] else (b, a)
+
+    def explain(self, seat: int, action: str) -> str:
+        if not isinstance(action, str):
+            return "an action is a string"
+        phase = self._phase
+        parts = action.split()
+        verb = parts[0] if parts else ""
+        if phase == "grand":
+            return "say 'grand' to announce Grand Hand or 'pass'"
+        if phase == "schieben":
+            return "'take' the skat (you will then discard two cards) or 'push' it on unseen"
+        if phase == "discard":
+            if verb != "discard" or len(parts) != 3:
+                return "put two cards into the skat: discard C1 C2"
+            hand = self._hands[seat]
+            for c in parts[1:]:
+                if c not in hand:
+                    return f"you don't hold {pretty(c) if c in POINTS else repr(c)}"
+            if parts[1] == parts[2]:
+                return "discard two different cards"
+            if not self.options["jacks_in_skat"]:
+                return "Jacks may not be put into the skat (house rule)"
+            return f"{action!r} is not allowed now"
+        if phase == "kontra":
+            return "say 'kontra' to double the Grand Hand or 'pass'"
+        if phase == "rekontra":
+            return "say 'rekontra' to double again or 'pass'"
+        if phase == "play":
+            if verb != "play" or len(parts) != 2:
+                return "play a card: play C"
+            card = parts[1]
+            if card not in self._hand(seat):
+                return f"you don't hold {pretty(card)}" if card in POINTS else f"unknown card {card!r}"
+            led = self._trick[0][2]
+            if led == TRUMP:
+                return "you must follow trump (play a Jack)"
+            return f"you must follow suit ({SUIT_SYMBOLS[led]}; Jacks are trumps, not {SUIT_SYMBOLS[led]})"
+        return f"{action!r} is not allowed now"
+
+    # -- transitions ---------------------------------------------------------------------------------
+    def _apply(self, seat: int, action: str) -> list[dict[str, Any]]:
+        phase = self._phase
+        if phase == "play":
+            card = action[5:]
+            suit = SUIT_OF[card]
+            self._acts[seat][suit].remove(action)
+            del self._hd[seat][action]
+            self._trick.append((seat, card, suit))
+            if len(self._trick) < 3:
+                self._turn = _NEXT[seat]
+                return [{"type": "play", "seat": seat, "card": card}]
+            return self._complete_trick(seat, card)
+        if phase == "grand":
+            if action == "grand":
+                return self._announce_grand(seat)
+            self._grand_passed.append(seat)
+            events: list[dict[str, Any]] = [{"type": "pass", "seat": seat, "phase": "grand"}]
+            if len(self._grand_passed) == 3:
+                self._mode = "ramsch"
+                self._phase = "schieben"
+                self._turn = self._fh
+                events.append({"type": "ramsch", "forehand": self._fh})
+            else:
+                self._turn = (seat + 1) % 3
+            return events
+        if phase == "schieben":
+            if action == "push":
+                self._pushes += 1
+                self._pushed_by.append(seat)
+                events = [{"type": "push", "seat": seat, "pushes": self._pushes}]
+                return events + self._next_schieben()
+            self._took_by.append(seat)
+            self._picked = self._skat
+            self._skat = []
+            self._hands[seat] = _sorted(self._hands[seat] + self._picked)
+            self._phase = "discard"
+            return [{"type": "take", "seat": seat},
+                    {"type": "skat", "seat": seat, "cards": list(self._picked), "private": seat}]
+        if phase == "discard":
+            pair = self._discard_pair(seat, action)
+            assert pair is not None
+            return self._discard(seat, pair)
+        if phase == "kontra":
+            if action == "kontra":
+                self._kontra = seat
+                self._phase = "rekontra"
+                self._turn = self._solo
+                return [{"type": "kontra", "seat": seat}]
+            self._kontra_passed.append(seat)
+            self._kontra_queue.pop(0)
+            events = [{"type": "pass", "seat": seat, "phase": "kontra"}]
+            if self._kontra_queue:
+                self._turn = self._kontra_queue[0]
+                return events
+            return events + self._start_play()
+        if phase == "rekontra":
+            events = []
+            if action == "rekontra":
+                self._rekontra = seat
+                events.append({"type": "rekontra", "seat": seat})
+            else:
+                events.append({"type": "pass", "seat": seat, "phase": "rekontra"})
+            return events + self._start_play()
+        raise IllegalAction(f"{action!r} is not allowed now")  # pragma: no cover
+
+    def _discard(self, seat: int, pair: tuple[str, str]) -> list[dict[str, Any]]:
+        hand = self._hands[seat]
+        a, b = pair
+        hand.remove(a)
+        hand.remove(b)
+        self._skat = [a, b]
+        self._discarded[seat] = [a, b]
+        self._picked = []
+        self._phase = "schieben"
+        events = [{"type": "discard", "seat": seat},
+                  {"type": "discarded", "seat": seat, "cards": [a, b], "private": seat}]
+        return events + self._next_schieben()
+
+    def _announce_grand(self, seat: int) -> list[dict[str, Any]]:
+        self._mode = "grand"
+        self._solo = seat
+        self._matadors = matadors(self._hands[seat] + self._skat)
+        self._phase = "kontra"
+        self._kontra_queue = [(self._fh + i) % 3 for i in range(3) if (self._fh + i) % 3 != seat]
+        self._turn = self._kontra_queue[0]
+        return [{"type": "grand_hand", "seat": seat}]
+
+    def _next_schieben(self) -> list[dict[str, Any]]:
+        self._schieben_done += 1
+        if self._schieben_done == 3:
+            return self._start_play()
+        self._turn = (self._fh + self._schieben_done) % 3
+        return []
+
+    def _start_play(self) -> list[dict[str, Any]]:
+        for seat in (0, 1, 2):
+            self._index(seat)
+        self._in_play = True
+        self._phase = "play"
+        self._turn = self._leader = self._fh
+        self._trick_no = 1
+        return [{"type": "play_start", "mode": self._mode, "leader": self._fh,
+                 "multiplier": (1 << self._pushes) if self._mode == "ramsch" else None}]
+
+    def _complete_trick(self, seat: int, card: str) -> list[dict[str, Any]]:
+        """`seat` just played `card`, the third of the trick: settle it (and the deal after trick 10)."""
+        trick = self._trick
+        # a Jack beats any other card, otherwise only the led suit can win
+        (s0, c0, led), (s1, c1, u1), (s2, c2, u2) = trick
+        best_seat, best_val = s0, TVALUE[c0]
+        if u1 == led or u1 == TRUMP:  # noqa: SIM109 (faster than a tuple test)
+            v = TVALUE[c1]
+            if v > best_val:
+                best_seat, best_val = s1, v
+        if u2 == led or u2 == TRUMP:  # noqa: SIM109
+            v = TVALUE[c2]
+            if v > best_val:
+                best_seat = s2
+        pts = POINTS[c0] + POINTS[c1] + POINTS[c2]
+        self._tricks_won[best_seat] += 1
+        self._points[best_seat] += pts
+        self._last_trick = (trick, best_seat)
+        self._trick = []
+        events = [{"type": "play", "seat": seat, "card": card},
+                  {"type": "trick", "cards": [{"seat": s0, "card": c0}, {"seat": s1, "card": c1},
+                                              {"seat": s2, "card": c2}],
+                   "winner": best_seat, "points": pts, "trick_no": self._trick_no}]
+        if self._trick_no == 10:
+            events += self._end_hand(best_seat)
+            return events
+        self._trick_no += 1
+        self._turn = self._leader = best_seat
+        return events
+
+    # -- end of a deal -------------------------------------------------------------------------------
+    def _end_hand(self, last_winner: int) -> list[dict[str, Any]]:
+        # the per-deal lists are fresh from _start_hand and no longer change: the record keeps them
+        skat = self._skat
+        skat_points = POINTS[skat[0]] + POINTS[skat[1]]
+        points = self._points
+        tricks = self._tricks_won
+        if self._mode == "grand":
+            solo = self._solo
+            assert solo is not None and self._matadors is not None
+            points[solo] += skat_points
+            solo_points = points[solo]
+            n, with_ = self._matadors
+            schneider = solo_points >= 90 or solo_points <= 30
+            schwarz = tricks[solo] in (0, 10)
+            value = grand_value(n, schneider, schwarz, self._kontra is not None, self._rekontra is not None)
+            won = solo_points >= 61
+            deltas = [0, 0, 0]
+            deltas[solo] = -value if won else value
+            record: dict[str, Any] = {
+                "hand_no": self._hand_no, "dealer": self._dealer, "deltas": deltas, "points": points,
+                "tricks": tricks, "mode": "grand", "solo": solo, "won": won, "solo_points": solo_points,
+                "opponent_points": 120 - solo_points, "matadors": n, "with": with_,
+                "schneider": schneider, "schwarz": schwarz, "kontra": self._kontra, "rekontra": self._rekontra,
+                "modifier": n + 2 + schneider + schwarz, "value": value,
+            }
+            events: list[dict[str, Any]] = [{"type": "skat_counted", "seat": solo, "points": skat_points}]
+        else:
+            owner = last_winner
+            if self.options["skat_to"] == "loser":
+                hi = max(points)
+                owner = next(s for s in (owner, _NEXT[owner], _NEXT[_NEXT[owner]]) if points[s] == hi)
+            points[owner] += skat_points
+            raw, outcome = ramsch_scores(points, tricks, self._pushes)
+            deltas = [trunc10(x) for x in raw]
+            record = {
+                "hand_no": self._hand_no, "dealer": self._dealer, "deltas": deltas, "points": points,
+                "tricks": tricks, "mode": "ramsch", "outcome": outcome, "pushes": self._pushes,
+                "multiplier": 1 << self._pushes, "pushed_by": self._pushed_by, "took_by": self._took_by,
+                "skat_to": owner, "scores": raw,
+            }
+            events = [{"type": "skat_taken", "seat": owner, "points": skat_points}]
+        totals = self._totals
+        totals[0] += deltas[0]
+        totals[1] += deltas[1]
+        totals[2] += deltas[2]
+        self._history.append(record)
+        self._points_taken = points
+        scored = _copy_record(record)
+        scored["type"] = "hand_scored"
+        scored["totals"] = totals[:]
+        events.append(scored)
+        opts = self.options
+        deals, target = opts["deals"], opts["target"]
+        if (deals is not None and self._hand_no >= deals) or (target is not None and max(totals) >= target):
+            self._over = True
+            self._phase = "over"
+            self._turn = None
+            events.append({"type": "match_over", "winners": self._winners(), "totals": totals[:]})
+            return events
+        dealer = self._dealer
+        if self._mode != "grand" or opts["gh_dealer"] == "rotate":
+            dealer = _NEXT[dealer]
+        self._start_hand(dealer)
+        events.append({"type": "deal", "hand_no": self._hand_no, "dealer": dealer, "forehand": self._fh})
+        return events
+
+    def _winners(self) -> list[int]:
+        lo = min(self._totals)
+        return [s for s in range(3) if self._totals[s] == lo]
+
+    # -- views ---------------------------------------------------------------------------------------
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """The table as `seat` sees it (`None`: a spectator; no hidden card).
+
+        Common keys (docs/views.md): game, seats, phase, dealer, to_act, totals, hand_no, over, options,
+        counts, trick, last_trick, tricks_won; private views add `hand`.
+
+        Phases: "grand" (FH, MH, RH: `grand`/`pass`), "schieben" (`take`/`push`), "discard" (the taker:
+        `discard C1 C2`), "kontra" (an opponent of the Grand Hand solo: `kontra`/`pass`), "rekontra" (the
+        solo: `rekontra`/`pass`), "play" (`play C`), "over".
+
+        Game keys (public):
+        - forehand: seat left of the dealer, who leads trick 1; deals: the match length option (or null)
+        - mode: null while Grand Hand is open, then "ramsch" or "grand"; solo: Grand Hand declarer or null
+        - grand_passed: seats that passed Grand Hand, in order
+        - pushes, multiplier (2**pushes), pushed_by, took_by: the Schieben so far (seats, in order)
+        - skat_count: cards lying face down as the skat (0 while a taker holds it and after the deal)
+        - kontra: seat that said Kontra or null; rekontra: the solo's seat if he said Rekontra, else null;
+          kontra_passed: opponents who declined
+        - leader: who led the current trick; trick_no: 1..10 in play (0 before)
+        - trick: [{"seat", "card"}] in play order; last_trick: {"cards": [{"seat","card"}], "winner"} or null;
+          tricks_won: per seat
+        - points_taken: card points per seat (skat included for its owner) once the deal is over, else null
+        - last_hand: the previous deal's record (like `hand_scored` without totals) or null
+        - sheet: the deltas of every deal so far, one list per deal
+        Private keys: hand (sorted Jacks ♣♠♥♦ then ♣ ♠ ♥ ♦ A 10 K Q 9 8 7); skat (the two cards just
+        picked up, while that seat must discard); discarded (the two cards that seat put down, if it took).
+
+        Events: deal {hand_no, dealer, forehand}; pass {seat, phase}; grand_hand {seat}; ramsch {forehand};
+        take {seat}; skat {seat, cards, private}; push {seat, pushes}; discard {seat};
+        discarded {seat, cards, private}; kontra {seat}; rekontra {seat}; play_start {mode, leader, multiplier};
+        play {seat, card}; trick {cards, winner, points, trick_no}; skat_taken {seat, points} (Ramsch) /
+        skat_counted {seat, points} (Grand Hand); hand_scored {hand_no, dealer, deltas, totals, points, tricks,
+        mode, and for "ramsch": outcome ("durchmarsch"|"jungfrau"|"most_points"), pushes, multiplier,
+        pushed_by, took_by, skat_to, scores (before ÷10); for "grand": solo, won, solo_points,
+        opponent_points, matadors, with, schneider, schwarz, kontra, rekontra, modifier, value};
+        match_over {winners, totals}.
+        """
+        phase = self._phase
+        v: dict[str, Any] = {
+            "game": self.key,
+            "seats": 3,
+            "phase": phase,
+            "dealer": self._dealer,
+            "forehand": self._fh,
+            "to_act": [] if self._turn is None else [self._turn],
+            "totals": list(self._totals),
+            "hand_no": self._hand_no,
+            "deals": self.options["deals"],
+            "over": self._over,
+            "options": dict(self.options),
+            "counts": [len(h) for h in (self._hd if self._in_play else self._hands)],
+            "mode": self._mode,
+            "solo": self._solo,
+            "grand_passed": list(self._grand_passed),
+            "pushes": self._pushes,
+            "multiplier": 1 << self._pushes,
+            "pushed_by": list(self._pushed_by),
+            "took_by": list(self._took_by),
+            "skat_count": len(self._skat) if not self._over else 0,
+            "kontra": self._kontra,
+            "rekontra": self._rekontra,
+            "kontra_passed": list(self._kontra_passed),
+            "leader": self._leader,
+            "trick_no": self._trick_no,
+            "trick": [{"seat": s, "card": c} for s, c, _ in self._trick],
+            "last_trick": None if self._last_trick is None else {
+                "cards": [{"seat": s, "card": c} for s, c, _ in self._last_trick[0]],
+                "winner": self._last_trick[1]},
+            "tricks_won": list(self._tricks_won),
+            "points_taken": list(self._points_taken) if self._points_taken is not None else None,
+            "last_hand": self._history[-1] if self._history else None,
+            "sheet": [h["deltas"] for h in self._history],
+        }
+        if seat is not None:
+            v["hand"] = self._hand(seat)
+            if phase == "discard" and seat == self._turn:
+                v["skat"] = _sorted(self._picked)
+            if seat in self._discarded:
+                v["discarded"] = list(self._discarded[seat])
+        return _jsonable(v)
+
+    def result(self) -> dict[str, Any]:
+        return {"winners": self._winners() if self._over else [], "totals": list(self._totals),
+                "hands": [_copy_record(h) for h in self._history]}
+
+
+def _copy_record(record: dict[str, Any]) -> dict[str, Any]:
+    return {k: x[:] if x.__class__ is list else x for k, x in record.items()}
+
+
+def _jsonable(v: dict[str, Any]) -> dict[str, Any]:
+    # records in history are shared; hand out copies so a caller cannot mutate the engine
+    if v["last_hand"] is not None:
+        v["last_hand"] = _copy_record(v["last_hand"])
+    v["sheet"] = [list(d) for d in v["sheet"]]
+    return v
+
+
+__all__ = ["Schieberamsch", "ramsch_scores", "ramsch_deltas", "matadors", "grand_value", "grand_delta"]
