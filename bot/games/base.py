@@ -135,6 +135,11 @@ class Engine:
         if action not in self.legal_actions(seat):
             raise IllegalAction(self.explain(seat, action))
 
+    def waiting_for(self) -> frozenset[int]:
+        """The seats the game is waiting on (a turn timer runs for them). Usually `to_act()`; engines
+        where others *may* act at the same time (a knock, a Tač call) narrow it to the obliged seats."""
+        return self.to_act()
+
     def default_action(self, seat: int) -> str:
         """The action a turn timer takes for an absent player: engines override with the mildest
         choice (pass, push, hold, the lowest legal card). Must be one of `legal_actions(seat)`."""

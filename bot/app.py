@@ -1,0 +1,80 @@
+"""The bot: startup (database, cogs, persistent components, restored tables) and shutdown."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.db import Database
+from bot.i18n.translator import CatalogTranslator
+from bot.tables import TableService
+from bot.ui import DYNAMIC_ITEMS, TableUI
+from bot.ui.errors import reply_error
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = (
+    "cogs.tables",
+    "cogs.schieberamsch",
+)
+
+
+class StammtischBot(commands.Bot):
+    def __init__(self, *, database_path: Path | str, dev_guild_id: int | None = None,
+                 default_locale: str = "en", sync_commands: bool = True,
+                 extensions: tuple[str, ...] = EXTENSIONS):
+        intents = discord.Intents.none()
+        intents.guilds = True  # channels and threads; no privileged intents are needed
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+                         allowed_mentions=discord.AllowedMentions.none())
+        self.database_path = database_path
+        self.dev_guild_id = dev_guild_id
+        self.default_locale = default_locale
+        self.sync_commands = sync_commands
+        self.initial_extensions = extensions
+        self.guild_locales: dict[int, str] = {}
+        self.db: Database
+        self.tables: TableService
+        self.table_ui: TableUI
+
+    async def setup_hook(self) -> None:
+        self.db = await Database.open(self.database_path)
+        self.tables = TableService(self.db)
+        self.table_ui = TableUI(self, self.tables, default_locale=self.default_locale)
+        for row in await self.db.fetchall("SELECT guild_id, locale FROM guilds WHERE locale IS NOT NULL"):
+            self.guild_locales[row["guild_id"]] = row["locale"]
+        await self.tree.set_translator(CatalogTranslator())
+        self.tree.on_error = self.on_app_command_error
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        for ext in self.initial_extensions:
+            await self.load_extension(ext)
+        restored = await self.tables.restore()
+        log.info("restored %d open tables", len(restored))
+        if self.sync_commands:
+            await self.sync_tree()
+
+    async def sync_tree(self) -> None:
+        if self.dev_guild_id:
+            guild = discord.Object(self.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def on_app_command_error(self, interaction: discord.Interaction,
+                                   error: app_commands.AppCommandError) -> None:
+        await reply_error(interaction, error)
+
+    async def on_ready(self) -> None:
+        log.info("ready as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
+
+    async def close(self) -> None:
+        if hasattr(self, "tables"):
+            await self.tables.close()
+        await super().close()
+        if hasattr(self, "db"):
+            await self.db.close()

@@ -1,0 +1,3 @@
+from .database import Database, migrations
+
+__all__ = ["Database", "migrations"]

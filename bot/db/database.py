@@ -1,0 +1,123 @@
+"""The SQLite database: one aiosqlite connection, WAL, foreign keys, forward-only migrations.
+
+Migrations are numbered SQL files in `bot/db/migrations/`; `PRAGMA user_version` records the last one
+applied. Each runs in its own transaction, so a failed migration leaves the previous version intact.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+log = logging.getLogger(__name__)
+
+MIGRATIONS_DIR = Path(__file__).with_name("migrations")
+_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+
+
+def migrations() -> list[tuple[int, Path]]:
+    """All migration files in order; their numbers must run 1, 2, 3, ... without gaps."""
+    found = sorted((int(m.group(1)), p) for p in MIGRATIONS_DIR.iterdir() if (m := _NAME.match(p.name)))
+    for expected, (number, path) in enumerate(found, start=1):
+        if number != expected:
+            raise RuntimeError(f"migration numbering has a gap before {path.name}")
+    return found
+
+
+class Database:
+    """Thin wrapper over one aiosqlite connection. Writes go through `transaction()`-style helpers."""
+
+    def __init__(self, conn: aiosqlite.Connection, path: Path | str):
+        self.conn = conn
+        self.path = path
+
+    @classmethod
+    async def open(cls, path: Path | str, *, migrate: bool = True, upto: int | None = None) -> Database:
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        conn = await aiosqlite.connect(str(path), isolation_level=None)
+        conn.row_factory = aiosqlite.Row
+        await conn.execute("PRAGMA journal_mode = WAL")
+        await conn.execute("PRAGMA synchronous = NORMAL")
+        await conn.execute("PRAGMA foreign_keys = ON")
+        await conn.execute("PRAGMA busy_timeout = 5000")
+        db = cls(conn, path)
+        if migrate:
+            await db.migrate(upto=upto)
+        return db
+
+    async def close(self) -> None:
+        await self.conn.close()
+
+    async def version(self) -> int:
+        async with self.conn.execute("PRAGMA user_version") as cur:
+            row = await cur.fetchone()
+        return int(row[0])
+
+    async def migrate(self, *, upto: int | None = None) -> list[int]:
+        """Apply every migration newer than the file's version (up to `upto`); return those applied."""
+        current = await self.version()
+        applied = []
+        for number, path in migrations():
+            if number <= current or (upto is not None and number > upto):
+                continue
+            sql = path.read_text(encoding="utf-8")
+            await self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in _split_sql(sql):
+                    await self.conn.execute(statement)
+                await self.conn.execute(f"PRAGMA user_version = {number}")
+                await self.conn.execute("COMMIT")
+            except BaseException:
+                await self.conn.execute("ROLLBACK")
+                raise
+            log.info("database migrated to version %d (%s)", number, path.name)
+            applied.append(number)
+        return applied
+
+    # -- small query helpers -------------------------------------------------------------------
+    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
+        async with self.conn.execute(sql, tuple(params)) as cur:
+            return list(await cur.fetchall())
+
+    async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Row | None:
+        async with self.conn.execute(sql, tuple(params)) as cur:
+            return await cur.fetchone()
+
+    async def execute(self, sql: str, params: Iterable[Any] = ()) -> int:
+        """Run one statement in its own transaction (autocommit); return lastrowid."""
+        async with self.conn.execute(sql, tuple(params)) as cur:
+            return cur.lastrowid or 0
+
+    async def write(self, statements: list[tuple[str, Iterable[Any]]]) -> None:
+        """Run several statements atomically: all are committed, or none."""
+        await self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            for sql, params in statements:
+                await self.conn.execute(sql, tuple(params))
+            await self.conn.execute("COMMIT")
+        except BaseException:
+            await self.conn.execute("ROLLBACK")
+            raise
+
+
+def _split_sql(script: str) -> list[str]:
+    """Split a migration into statements; `sqlite3.complete_statement` keeps triggers whole."""
+    import sqlite3
+
+    statements, buf = [], ""
+    for line in script.splitlines(keepends=True):
+        if line.lstrip().startswith("--") and not buf.strip():
+            continue
+        buf += line
+        if sqlite3.complete_statement(buf):
+            statements.append(buf.strip())
+            buf = ""
+    if buf.strip():
+        statements.append(buf.strip())
+    return statements

@@ -1,0 +1,60 @@
+"""One translation layer for every user-facing string: gettext catalogs read with Babel.
+
+Source strings are English msgids in the code (`tr(locale, "It is not your turn.")`); German lives in
+`locales/de/LC_MESSAGES/stammtisch.po`. The .po file is the single source: it is compiled in memory at
+start-up, so there is no .mo file to forget to rebuild. A test checks that every msgid in the code has a
+German translation.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import cache
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import NullTranslations, Translations
+
+LOCALES_DIR = Path(__file__).with_name("locales")
+DOMAIN = "stammtisch"
+SUPPORTED = ("en", "de")
+DEFAULT = "en"
+
+
+def normalize(locale: object) -> str:
+    """Discord locales (`de`, `en-US`, `Locale.german`) -> a supported language code."""
+    text = str(getattr(locale, "value", locale) or "").lower()
+    for lang in SUPPORTED:
+        if text == lang or text.startswith(lang + "-") or text.startswith(lang + "_"):
+            return lang
+    return DEFAULT
+
+
+@cache
+def catalog(lang: str) -> NullTranslations:
+    path = LOCALES_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    if not path.is_file():
+        return NullTranslations()
+    with path.open("rb") as fh:
+        po = read_po(fh, locale=lang)
+    buf = io.BytesIO()
+    write_mo(buf, po)
+    buf.seek(0)
+    return Translations(buf, domain=DOMAIN)
+
+
+def tr(locale: object, msgid: str, /, **fields: object) -> str:
+    """Translate `msgid` for `locale` and fill `{fields}`."""
+    text = catalog(normalize(locale)).gettext(msgid)
+    return text.format(**fields) if fields else text
+
+
+def trn(locale: object, singular: str, plural: str, n: int, /, **fields: object) -> str:
+    text = catalog(normalize(locale)).ngettext(singular, plural, n)
+    return text.format(n=n, **fields)
+
+
+def N_(msgid: str) -> str:
+    """Mark a string for translation where it is defined; translate it with `tr` where it is shown."""
+    return msgid

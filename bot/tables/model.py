@@ -1,0 +1,94 @@
+"""In-memory state of one table: its seats, its engine and what the Discord side last showed."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.games import GAMES, Engine
+
+LOBBY, RUNNING, FINISHED, CANCELLED, ABANDONED = "lobby", "running", "finished", "cancelled", "abandoned"
+OPEN_STATUSES = (LOBBY, RUNNING)
+
+
+class UserError(Exception):
+    """Something the user caused; shown to them (ephemeral) after translation.
+
+    `msgid` is an English catalog string with `{placeholders}` filled from `fields`.
+    """
+
+    def __init__(self, msgid: str, **fields: Any):
+        super().__init__(msgid.format(**fields) if fields else msgid)
+        self.msgid = msgid
+        self.fields = fields
+
+
+class StaleError(UserError):
+    """A component from an earlier state of the table."""
+
+
+@dataclass
+class Seat:
+    user_id: int
+    name: str
+    locale: str | None = None
+    dm_channel_id: int | None = None
+    dm_message_id: int | None = None
+    dm_hand_no: int | None = None
+    dm_closed: bool = False
+    last_change: int = 0
+    timeouts: int = 0
+    autopilot: bool = False
+
+
+@dataclass
+class Table:
+    id: int
+    guild_id: int
+    channel_id: int
+    game: str
+    options: dict[str, Any]
+    settings: dict[str, Any]
+    seed: int
+    host_id: int
+    status: str = LOBBY
+    seats: list[Seat] = field(default_factory=list)
+    thread_id: int | None = None
+    lobby_message_id: int | None = None
+    table_message_id: int | None = None
+    engine: Engine | None = None
+    version: int = 0
+    signatures: list[Any] = field(default_factory=list)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+    timer: asyncio.Task[None] | None = field(default=None, repr=False)
+    deadline: float | None = None
+    vote: dict[str, Any] | None = None  # an open absent-player vote: {"seat": s, "yes": [...]}
+    last_events: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def engine_cls(self) -> type[Engine]:
+        return GAMES[self.game]
+
+    @property
+    def home_channel_id(self) -> int:
+        """Where the table's messages live: its thread, or the channel."""
+        return self.thread_id or self.channel_id
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def seat_of(self, user_id: int) -> int | None:
+        for i, s in enumerate(self.seats):
+            if s.user_id == user_id:
+                return i
+        return None
+
+    def signature(self, seat: int) -> tuple[Any, ...]:
+        """What a seat's hand message shows: when it changes, the message is re-rendered and older
+        components of that seat become stale."""
+        e = self.engine
+        assert e is not None
+        v = e.view(seat)
+        return (tuple(e.legal_actions(seat)), tuple(v.get("hand", ())), v.get("hand_no"), v.get("phase"))

@@ -1,0 +1,527 @@
+"""The table framework: lobbies, seats, turns, the action log and turn timers, for every game alike.
+
+It drives engines only through the contract in shared/ENGINE.md and knows nothing of Discord: the
+Discord side calls it and is told about changes it did not cause (a turn timer) through a `Listener`.
+Every accepted action is committed to the database before `act()` returns, so before any reply.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bot.db import Database
+from bot.games import GAMES, IllegalAction
+
+from .model import (
+    ABANDONED,
+    CANCELLED,
+    FINISHED,
+    LOBBY,
+    OPEN_STATUSES,
+    RUNNING,
+    Seat,
+    StaleError,
+    Table,
+    UserError,
+)
+
+log = logging.getLogger(__name__)
+
+DEFAULT_TURN_TIMER = 300  # seconds; a table option
+ABSENT_AFTER = 3  # consecutive timeouts
+
+
+@dataclass
+class Outcome:
+    """What one accepted action (and the automatic ones it triggered) changed."""
+
+    table: Table
+    seat: int
+    action: str
+    events: list[dict[str, Any]] = field(default_factory=list)
+    changed: set[int] = field(default_factory=set)  # seats whose hand message must be re-rendered
+    new_hand: set[int] = field(default_factory=set)  # seats that need a new hand message (new deal)
+    finished: bool = False
+
+
+class Listener(Protocol):
+    async def table_changed(self, table: Table, outcome: Outcome | None) -> None: ...
+    async def remind(self, table: Table, seats: list[int]) -> None: ...
+    async def absent(self, table: Table, seat: int) -> None: ...
+    async def ended(self, table: Table) -> None: ...
+
+
+class TableService:
+    def __init__(self, db: Database, *, clock: Callable[[], float] = time.monotonic):
+        self.db = db
+        self.tables: dict[int, Table] = {}
+        self.listener: Listener | None = None
+        self.clock = clock
+        self._results_hooks: list[Callable[[Table, dict[str, Any]], Awaitable[None]]] = []
+
+    # -- lookup ---------------------------------------------------------------------------------
+    def get(self, table_id: int) -> Table:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise UserError("Table #{id} is not open any more.", id=table_id)
+        return table
+
+    def open_tables(self, *, guild_id: int | None = None, channel_id: int | None = None) -> list[Table]:
+        out = [t for t in self.tables.values() if t.status in OPEN_STATUSES]
+        if guild_id is not None:
+            out = [t for t in out if t.guild_id == guild_id]
+        if channel_id is not None:
+            out = [t for t in out if channel_id in (t.channel_id, t.thread_id)]
+        return sorted(out, key=lambda t: t.id)
+
+    def tables_of(self, user_id: int, *, guild_id: int | None = None) -> list[Table]:
+        return [t for t in self.open_tables(guild_id=guild_id) if t.seat_of(user_id) is not None]
+
+    def on_result(self, hook: Callable[[Table, dict[str, Any]], Awaitable[None]]) -> None:
+        """Call `hook(table, event)` for every `hand_scored` and `match_over` event, after it is stored."""
+        self._results_hooks.append(hook)
+
+    # -- lobby ----------------------------------------------------------------------------------
+    async def create(self, *, guild_id: int, channel_id: int, host_id: int, host_name: str, game: str,
+                     options: dict[str, Any] | None = None, settings: dict[str, Any] | None = None,
+                     seed: int | None = None) -> Table:
+        if game not in GAMES:
+            raise UserError("Unknown game {game}.", game=game)
+        cls = GAMES[game]
+        options = dict(options or {})
+        try:  # validate the options now, not when four people are waiting
+            cls.new(cls.min_seats, seed=0, options=options)
+        except ValueError as exc:
+            raise UserError("These options do not work: {reason}", reason=str(exc)) from exc
+        self._check_free(host_id, channel_id)
+        settings = {"turn_timer": DEFAULT_TURN_TIMER, **(settings or {})}
+        seed = seed if seed is not None else random.SystemRandom().randrange(2**63)
+        await self._upsert_player(host_id, host_name)
+        table_id = await self.db.execute(
+            "INSERT INTO tables (guild_id, channel_id, game, options, settings, seed, host_id, status)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (guild_id, channel_id, game, json.dumps(options), json.dumps(settings), seed, host_id, LOBBY),
+        )
+        table = Table(id=table_id, guild_id=guild_id, channel_id=channel_id, game=game, options=options,
+                      settings=settings, seed=seed, host_id=host_id)
+        table.seats.append(Seat(user_id=host_id, name=host_name))
+        await self.db.execute("INSERT INTO seats (table_id, seat, user_id) VALUES (?, 0, ?)", (table_id, host_id))
+        self.tables[table_id] = table
+        return table
+
+    async def set_messages(self, table: Table, *, thread_id: int | None = None,
+                           lobby_message_id: int | None = None, table_message_id: int | None = None) -> None:
+        if thread_id is not None:
+            table.thread_id = thread_id
+        if lobby_message_id is not None:
+            table.lobby_message_id = lobby_message_id
+        if table_message_id is not None:
+            table.table_message_id = table_message_id
+        await self.db.execute(
+            "UPDATE tables SET thread_id = ?, lobby_message_id = ?, table_message_id = ? WHERE table_id = ?",
+            (table.thread_id, table.lobby_message_id, table.table_message_id, table.id),
+        )
+
+    def _check_free(self, user_id: int, channel_id: int, *, except_table: int | None = None) -> None:
+        for other in self.open_tables(channel_id=channel_id):
+            if other.id != except_table and other.seat_of(user_id) is not None:
+                raise UserError(
+                    "You already sit at table #{id} in this channel. Leave it first with /table leave.",
+                    id=other.id)
+
+    async def join(self, table_id: int, user_id: int, name: str) -> Table:
+        table = self.get(table_id)
+        async with table.lock:
+            if table.status != LOBBY:
+                raise UserError("Table #{id} has already started.", id=table.id)
+            if table.seat_of(user_id) is not None:
+                raise UserError("You are already seated at this table.")
+            if len(table.seats) >= table.engine_cls.max_seats:
+                raise UserError("This table is full ({n} seats).", n=table.engine_cls.max_seats)
+            self._check_free(user_id, table.channel_id, except_table=table.id)
+            await self._upsert_player(user_id, name)
+            await self.db.execute("INSERT INTO seats (table_id, seat, user_id) VALUES (?, ?, ?)",
+                                  (table.id, len(table.seats), user_id))
+            table.seats.append(Seat(user_id=user_id, name=name))
+        return table
+
+    async def leave(self, table_id: int, user_id: int) -> Table:
+        """Leave a lobby. The host leaving hands the table to the next player, or closes it if empty."""
+        table = self.get(table_id)
+        async with table.lock:
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise UserError("You are not seated at this table.")
+            if table.status != LOBBY:
+                raise UserError("The game is running: ask the others to cancel it, or let the turn timer play"
+                                " for you.")
+            del table.seats[seat]
+            statements: list[tuple[str, Any]] = [("DELETE FROM seats WHERE table_id = ?", (table.id,))]
+            statements += [("INSERT INTO seats (table_id, seat, user_id) VALUES (?, ?, ?)", (table.id, i, s.user_id))
+                           for i, s in enumerate(table.seats)]
+            if not table.seats:
+                table.status = CANCELLED
+                statements.append(("UPDATE tables SET status = ?, ended_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')"
+                                   " WHERE table_id = ?", (CANCELLED, table.id)))
+            elif table.host_id == user_id:
+                table.host_id = table.seats[0].user_id
+                statements.append(("UPDATE tables SET host_id = ? WHERE table_id = ?", (table.host_id, table.id)))
+            await self.db.write(statements)
+        return table
+
+    async def cancel(self, table_id: int, user_id: int, *, moderator: bool = False) -> Table:
+        table = self.get(table_id)
+        if user_id != table.host_id and not moderator:
+            raise UserError("Only the host or a moderator can cancel this table.")
+        async with table.lock:
+            await self._end(table, CANCELLED)
+        return table
+
+    async def start(self, table_id: int, user_id: int) -> Table:
+        table = self.get(table_id)
+        async with table.lock:
+            if table.status != LOBBY:
+                raise UserError("Table #{id} has already started.", id=table.id)
+            if user_id != table.host_id:
+                raise UserError("Only the host can start the game.")
+            cls = table.engine_cls
+            n = len(table.seats)
+            if not cls.min_seats <= n <= cls.max_seats:
+                raise UserError("{game} needs {lo} to {hi} players; {n} are seated.", game=cls.title,
+                                lo=cls.min_seats, hi=cls.max_seats, n=n)
+            try:
+                table.engine = cls.new(n, seed=table.seed, options=table.options)
+            except ValueError as exc:
+                raise UserError("These options do not work: {reason}", reason=str(exc)) from exc
+            table.status = RUNNING
+            table.version = 0
+            table.signatures = [table.signature(s) for s in range(n)]
+            await self.db.execute(
+                "UPDATE tables SET status = ?, started_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE table_id = ?",
+                (RUNNING, table.id))
+            self._arm(table)
+        return table
+
+    # -- play -----------------------------------------------------------------------------------
+    async def act(self, table_id: int, user_id: int, action: str, *, version: int | None = None) -> Outcome:
+        """Apply a player's action. Raises `UserError` (not seated, not running, stale, illegal)."""
+        table = self.get(table_id)
+        async with table.lock:
+            if table.status != RUNNING or table.engine is None:
+                raise UserError("Table #{id} is not running.", id=table.id)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise UserError("You are not seated at this table.")
+            if version is not None and version < table.seats[seat].last_change:
+                raise StaleError("That button is from an earlier moment of the game; here is your current hand.")
+            if seat not in table.engine.to_act():
+                raise UserError("It is not your turn.")
+            outcome = await self._apply(table, seat, action, auto=False)
+            table.seats[seat].timeouts = 0
+            await self._autopilot(table, outcome)
+            self._arm(table)
+        return outcome
+
+    async def _apply(self, table: Table, seat: int, action: str, *, auto: bool,
+                     outcome: Outcome | None = None) -> Outcome:
+        engine = table.engine
+        assert engine is not None
+        try:
+            events = engine.apply(seat, action)
+        except IllegalAction as exc:
+            raise UserError("Not allowed: {reason}", reason=exc.reason) from exc
+        seq = table.version + 1
+        new_sigs = [table.signature(s) for s in range(len(table.seats))]
+        changed = {s for s, sig in enumerate(new_sigs) if sig != table.signatures[s]}
+        statements: list[tuple[str, Any]] = [
+            ("INSERT INTO actions (table_id, seq, seat, action, auto) VALUES (?, ?, ?, ?, ?)",
+             (table.id, seq, seat, action, int(auto))),
+        ]
+        statements += [("UPDATE seats SET last_change = ? WHERE table_id = ? AND seat = ?", (seq, table.id, s))
+                       for s in sorted(changed)]
+        statements += self._result_statements(table, events)
+        if engine.over:
+            statements.append(("UPDATE tables SET status = ?, ended_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')"
+                               " WHERE table_id = ?", (FINISHED, table.id)))
+        try:
+            await self.db.write(statements)
+        except BaseException:
+            # Not stored, so not accepted: rebuild the engine from the log as it was.
+            log.exception("table %s: could not store action %r; rolling back", table.id, action)
+            table.engine = self._replay(table, await self._load_actions(table.id))
+            raise
+        table.version = seq
+        table.signatures = new_sigs
+        for s in changed:
+            table.seats[s].last_change = seq
+        if outcome is None:
+            outcome = Outcome(table=table, seat=seat, action=action)
+        outcome.events.extend(events)
+        outcome.changed |= changed
+        if any(e.get("type") == "deal" for e in events):
+            outcome.new_hand |= set(range(len(table.seats)))
+        table.last_events = events
+        if engine.over:
+            table.status = FINISHED
+            outcome.finished = True
+            self._disarm(table)
+        for event in events:
+            if event.get("type") in ("hand_scored", "match_over"):
+                for hook in self._results_hooks:
+                    try:
+                        await hook(table, event)
+                    except Exception:
+                        log.exception("table %s: result hook failed", table.id)
+        return outcome
+
+    def _result_statements(self, table: Table, events: list[dict[str, Any]]) -> list[tuple[str, Any]]:
+        out: list[tuple[str, Any]] = []
+        for event in events:
+            if event.get("type") == "hand_scored":
+                detail = {k: v for k, v in event.items() if k not in ("type", "deltas", "totals", "hand_no")}
+                for s, (delta, total) in enumerate(zip(event["deltas"], event["totals"], strict=True)):
+                    out.append(("INSERT OR REPLACE INTO hand_results (table_id, hand_no, seat, delta, total, detail)"
+                                " VALUES (?, ?, ?, ?, ?, ?)",
+                                (table.id, event["hand_no"], s, int(delta), int(total), json.dumps(detail))))
+            elif event.get("type") == "match_over":
+                winners = set(event.get("winners", ()))
+                for s, total in enumerate(event["totals"]):
+                    out.append(("INSERT OR REPLACE INTO match_results (table_id, seat, user_id, total, winner)"
+                                " VALUES (?, ?, ?, ?, ?)",
+                                (table.id, s, table.seats[s].user_id, int(total), int(s in winners))))
+        return out
+
+    async def _autopilot(self, table: Table, outcome: Outcome) -> None:
+        """Play default actions for seats whose players were voted absent-but-continue."""
+        engine = table.engine
+        for _ in range(10_000):
+            if engine is None or engine.over:
+                return
+            due = [s for s in sorted(engine.waiting_for()) if table.seats[s].autopilot]
+            if not due:
+                return
+            seat = due[0]
+            await self._apply(table, seat, engine.default_action(seat), auto=True, outcome=outcome)
+
+    # -- turn timer -----------------------------------------------------------------------------
+    def turn_timer(self, table: Table) -> int:
+        return int(table.settings.get("turn_timer") or DEFAULT_TURN_TIMER)
+
+    def _disarm(self, table: Table) -> None:
+        if table.timer is not None and table.timer is not asyncio.current_task():
+            table.timer.cancel()
+        table.timer = None
+        table.deadline = None
+
+    def _arm(self, table: Table) -> None:
+        self._disarm(table)
+        if table.status != RUNNING or table.engine is None or table.engine.over:
+            return
+        seconds = self.turn_timer(table)
+        if seconds <= 0:
+            return
+        table.deadline = self.clock() + seconds
+        table.timer = asyncio.get_running_loop().create_task(self._timer(table, seconds),
+                                                             name=f"table-{table.id}-timer")
+
+    async def _timer(self, table: Table, seconds: int) -> None:
+        version = table.version
+        try:
+            await asyncio.sleep(seconds * 2 / 3)
+            if table.version != version or table.status != RUNNING:
+                return
+            if self.listener:
+                await self.listener.remind(table, sorted(table.engine.waiting_for()))  # type: ignore[union-attr]
+            await asyncio.sleep(seconds / 3)
+            await self.expire(table.id, version)
+        except asyncio.CancelledError:
+            pass
+        except Exception:
+            log.exception("table %s: turn timer failed", table.id)
+
+    async def expire(self, table_id: int, version: int) -> Outcome | None:
+        """The turn timer ran out at `version`: play the default action for every seat being waited on."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return None
+        async with table.lock:
+            engine = table.engine
+            if table.status != RUNNING or engine is None or table.version != version:
+                return None
+            waiting = sorted(engine.waiting_for())
+            outcome: Outcome | None = None
+            absent: list[int] = []
+            for seat in waiting:
+                if engine.over or seat not in engine.to_act():
+                    continue
+                outcome = await self._apply(table, seat, engine.default_action(seat), auto=True, outcome=outcome)
+                table.seats[seat].timeouts += 1
+                if table.seats[seat].timeouts >= ABSENT_AFTER and not table.seats[seat].autopilot:
+                    absent.append(seat)
+            await self.db.write([("UPDATE seats SET timeouts = ? WHERE table_id = ? AND seat = ?",
+                                  (table.seats[s].timeouts, table.id, s)) for s in waiting])
+            if outcome is not None:
+                await self._autopilot(table, outcome)
+            if absent and table.status == RUNNING:
+                table.vote = {"seat": absent[0], "yes": []}
+                self._disarm(table)
+                table.timer = asyncio.get_running_loop().create_task(self._vote_timer(table),
+                                                                     name=f"table-{table.id}-vote")
+            else:
+                self._arm(table)
+        if self.listener and outcome is not None:
+            await self.listener.table_changed(table, outcome)
+        if absent and table.vote and self.listener:
+            await self.listener.absent(table, table.vote["seat"])
+        if table.status == FINISHED and self.listener:
+            await self.listener.ended(table)
+        return outcome
+
+    async def _vote_timer(self, table: Table) -> None:
+        try:
+            await asyncio.sleep(self.turn_timer(table))
+            async with table.lock:
+                if table.vote is None or table.status != RUNNING:
+                    return
+                await self._end(table, ABANDONED)
+            if self.listener:
+                await self.listener.ended(table)
+        except asyncio.CancelledError:
+            pass
+
+    async def vote(self, table_id: int, user_id: int, keep_playing: bool) -> str:
+        """A seated, present player votes on an absent player. Returns "waiting", "continue" or "abandoned"."""
+        table = self.get(table_id)
+        async with table.lock:
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise UserError("You are not seated at this table.")
+            if table.vote is None or table.status != RUNNING:
+                raise UserError("There is no vote open at this table.")
+            absent = table.vote["seat"]
+            if seat == absent:
+                table.seats[seat].timeouts = 0
+                table.vote = None
+                self._arm(table)
+                return "continue"
+            if not keep_playing:
+                await self._end(table, ABANDONED)
+                result = "abandoned"
+            else:
+                if user_id not in table.vote["yes"]:
+                    table.vote["yes"].append(user_id)
+                voters = {s.user_id for i, s in enumerate(table.seats) if i != absent and not s.autopilot}
+                if not voters <= set(table.vote["yes"]):
+                    return "waiting"
+                table.seats[absent].autopilot = True
+                await self.db.execute("UPDATE seats SET autopilot = 1 WHERE table_id = ? AND seat = ?",
+                                      (table.id, absent))
+                table.vote = None
+                outcome = Outcome(table=table, seat=absent, action="")
+                await self._autopilot(table, outcome)
+                self._arm(table)
+                result = "continue"
+        if result == "abandoned" and self.listener:
+            await self.listener.ended(table)
+        return result
+
+    async def _end(self, table: Table, status: str) -> None:
+        if table.status not in OPEN_STATUSES:
+            raise UserError("Table #{id} is not open any more.", id=table.id)
+        table.status = status
+        table.vote = None
+        self._disarm(table)
+        await self.db.execute(
+            "UPDATE tables SET status = ?, ended_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE table_id = ?",
+            (status, table.id))
+
+    # -- DMs ------------------------------------------------------------------------------------
+    async def record_dm(self, table: Table, seat: int, *, channel_id: int | None, message_id: int | None,
+                        hand_no: int | None, closed: bool | None = None) -> None:
+        s = table.seats[seat]
+        s.dm_channel_id, s.dm_message_id, s.dm_hand_no = channel_id, message_id, hand_no
+        if closed is not None:
+            s.dm_closed = closed
+        await self.db.execute(
+            "UPDATE seats SET dm_channel_id = ?, dm_message_id = ?, dm_hand_no = ?, dm_closed = ?"
+            " WHERE table_id = ? AND seat = ?",
+            (s.dm_channel_id, s.dm_message_id, s.dm_hand_no, int(s.dm_closed), table.id, seat))
+
+    async def _upsert_player(self, user_id: int, name: str, locale: str | None = None) -> None:
+        await self.db.execute(
+            "INSERT INTO players (user_id, name, locale) VALUES (?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET"
+            " name = CASE WHEN forgotten THEN name ELSE excluded.name END,"
+            " locale = COALESCE(excluded.locale, locale), updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')",
+            (user_id, name, locale))
+
+    # -- restart --------------------------------------------------------------------------------
+    async def _load_actions(self, table_id: int) -> list[tuple[int, str]]:
+        rows = await self.db.fetchall("SELECT seat, action FROM actions WHERE table_id = ? ORDER BY seq", (table_id,))
+        return [(r[0], r[1]) for r in rows]
+
+    def _replay(self, table: Table, actions: list[tuple[int, str]]) -> Any:
+        engine = table.engine_cls.new(len(table.seats), seed=table.seed, options=table.options)
+        for seat, action in actions:
+            engine.apply(seat, action)
+        return engine
+
+    async def restore(self) -> list[Table]:
+        """Load every open table and replay its log, so the game goes on where it was."""
+        rows = await self.db.fetchall(
+            "SELECT * FROM tables WHERE status IN ('lobby', 'running') ORDER BY table_id")
+        if not rows:
+            return []
+        ids = [r["table_id"] for r in rows]
+        seat_rows = await self.db.fetchall(
+            "SELECT s.*, p.name, p.locale FROM seats s LEFT JOIN players p USING (user_id)"
+            f" WHERE s.table_id IN ({','.join('?' * len(ids))}) ORDER BY s.table_id, s.seat", ids)
+        action_rows = await self.db.fetchall(
+            f"SELECT table_id, seat, action FROM actions WHERE table_id IN ({','.join('?' * len(ids))})"
+            " ORDER BY table_id, seq", ids)
+        seats: dict[int, list[Seat]] = {}
+        for r in seat_rows:
+            seats.setdefault(r["table_id"], []).append(Seat(
+                user_id=r["user_id"], name=r["name"] or str(r["user_id"]), locale=r["locale"],
+                dm_channel_id=r["dm_channel_id"], dm_message_id=r["dm_message_id"], dm_hand_no=r["dm_hand_no"],
+                dm_closed=bool(r["dm_closed"]), last_change=r["last_change"], timeouts=r["timeouts"],
+                autopilot=bool(r["autopilot"])))
+        actions: dict[int, list[tuple[int, str]]] = {}
+        for r in action_rows:
+            actions.setdefault(r["table_id"], []).append((r["seat"], r["action"]))
+        restored = []
+        for r in rows:
+            if r["game"] not in GAMES:
+                log.error("table %s: unknown game %r, left as it is", r["table_id"], r["game"])
+                continue
+            table = Table(id=r["table_id"], guild_id=r["guild_id"], channel_id=r["channel_id"], game=r["game"],
+                          options=json.loads(r["options"]), settings=json.loads(r["settings"]), seed=r["seed"],
+                          host_id=r["host_id"], status=r["status"], seats=seats.get(r["table_id"], []),
+                          thread_id=r["thread_id"], lobby_message_id=r["lobby_message_id"],
+                          table_message_id=r["table_message_id"])
+            if table.status == RUNNING:
+                log_ = actions.get(table.id, [])
+                try:
+                    table.engine = self._replay(table, log_)
+                except Exception:
+                    log.exception("table %s: replay failed; marking it abandoned", table.id)
+                    await self.db.execute("UPDATE tables SET status = ? WHERE table_id = ?", (ABANDONED, table.id))
+                    continue
+                table.version = len(log_)
+                table.signatures = [table.signature(s) for s in range(len(table.seats))]
+            self.tables[table.id] = table
+            restored.append(table)
+        for table in restored:
+            if table.status == RUNNING:
+                self._arm(table)
+        return restored
+
+    async def close(self) -> None:
+        for table in self.tables.values():
+            self._disarm(table)

@@ -1,0 +1,108 @@
+"""Persistent components. Every custom_id carries the table id (and, for moves, the state version), so a
+button works after a restart and a click from an earlier moment of the game is recognised as stale.
+
+custom_id layouts (at most 100 characters):
+- `st:t:<kind>:<table>`            lobby and table buttons (join, leave, start, cancel, hand, yes, no)
+- `st:a:<table>:<version>:<action>` one engine action
+- `st:s:<table>:<version>:<verb>`  a select menu whose choices complete the action
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from .game_ui import Button, Controls, Select
+
+STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+
+
+def _ui(interaction: discord.Interaction) -> Any:
+    return interaction.client.table_ui  # type: ignore[attr-defined]
+
+
+class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=r"st:t:(?P<kind>join|leave|start|cancel|hand|yes|no):(?P<table>\d+)"):
+    def __init__(self, kind: str, table_id: int, *, label: str = "", style: str = "secondary",
+                 disabled: bool = False):
+        super().__init__(discord.ui.Button(label=label or kind, style=STYLES[style], disabled=disabled,
+                                           custom_id=f"st:t:{kind}:{table_id}"))
+        self.kind = kind
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> TableButton:
+        return cls(match["kind"], int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _ui(interaction).on_table_button(interaction, self.kind, self.table_id)
+
+
+class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                   template=r"st:a:(?P<table>\d+):(?P<version>\d+):(?P<action>[^\n]+)"):
+    def __init__(self, table_id: int, version: int, action: str, *, label: str = "", style: str = "secondary",
+                 disabled: bool = False, row: int | None = None):
+        super().__init__(discord.ui.Button(label=label or action, style=STYLES[style], disabled=disabled, row=row,
+                                           custom_id=f"st:a:{table_id}:{version}:{action}"[:100]))
+        self.table_id, self.version, self.action = table_id, version, action
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> ActionButton:
+        return cls(int(match["table"]), int(match["version"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _ui(interaction).on_action(interaction, self.table_id, self.version, self.action)
+
+
+class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                   template=r"st:s:(?P<table>\d+):(?P<version>\d+):(?P<verb>[a-z]*)"):
+    def __init__(self, table_id: int, version: int, verb: str, *, options: list[tuple[str, str]] | None = None,
+                 placeholder: str = "", min_values: int = 1, max_values: int = 1, row: int | None = None):
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"st:s:{table_id}:{version}:{verb}", placeholder=placeholder[:150] or None,
+            min_values=min_values, max_values=max_values, row=row,
+            options=[discord.SelectOption(label=label[:100], value=value[:100]) for value, label in options or []]
+            or [discord.SelectOption(label="-", value="-")])
+        super().__init__(select)
+        self.table_id, self.version, self.verb = table_id, version, verb
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> ActionSelect:
+        return cls(int(match["table"]), int(match["version"]), match["verb"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
+        await _ui(interaction).on_select(interaction, self.table_id, self.version, self.verb, values)
+
+
+DYNAMIC_ITEMS = (TableButton, ActionButton, ActionSelect)
+
+
+def build_view(table_id: int, version: int, controls: Controls) -> discord.ui.View:
+    """A persistent view (no timeout) from a game's controls; rows fill in order, at most 5."""
+    view = discord.ui.View(timeout=None)
+    for item in controls.items:
+        try:
+            if isinstance(item, Button):
+                view.add_item(ActionButton(table_id, version, item.action, label=item.label, style=item.style,
+                                           disabled=item.disabled, row=item.row))
+            elif isinstance(item, Select):
+                view.add_item(ActionSelect(table_id, version, item.verb, options=item.options,
+                                           placeholder=item.placeholder, min_values=item.min_values,
+                                           max_values=min(item.max_values, len(item.options)), row=item.row))
+        except ValueError:
+            # A full row: let discord.py place it in the next free one.
+            if isinstance(item, Button):
+                view.add_item(ActionButton(table_id, version, item.action, label=item.label, style=item.style,
+                                           disabled=item.disabled))
+    return view

@@ -1,0 +1,60 @@
+"""One way to answer what went wrong: the person who caused it gets an ephemeral, translated reason;
+anything unexpected is logged with the table id and answered with a short apology, never a traceback."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+
+from bot.i18n import normalize, tr
+from bot.tables import UserError
+
+log = logging.getLogger(__name__)
+
+PERMISSION_NAMES = {
+    50013: "Missing Permissions",
+    50001: "Missing Access",
+}
+
+
+async def send_ephemeral(interaction: discord.Interaction, content: str, **kwargs: object) -> None:
+    """Reply privately, whether or not the interaction was answered already."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(content, ephemeral=True, **kwargs)  # type: ignore[arg-type]
+        else:
+            await interaction.response.send_message(content, ephemeral=True, **kwargs)  # type: ignore[arg-type]
+    except discord.HTTPException as exc:
+        log.warning("could not answer interaction %s: %s", interaction.id, exc)
+
+
+def explain(error: BaseException, locale: object) -> tuple[str, bool]:
+    """(text for the user, whether it was expected)."""
+    lang = normalize(locale)
+    if isinstance(error, (app_commands.CommandInvokeError, app_commands.TransformerError)):
+        error = error.__cause__ or error.original if hasattr(error, "original") else error  # type: ignore[union-attr]
+    if isinstance(error, UserError):
+        return tr(lang, error.msgid, **error.fields), True
+    if isinstance(error, discord.Forbidden):
+        return tr(lang, "Discord refused: I am missing a permission here ({what}). Ask a moderator to let me send "
+                        "messages, attach files and create threads in this channel.",
+                  what=error.text or PERMISSION_NAMES.get(error.code, str(error.code))), True
+    if isinstance(error, app_commands.MissingPermissions):
+        return tr(lang, "You need the permission {perms} for this.", perms=", ".join(error.missing_permissions)), True
+    if isinstance(error, app_commands.BotMissingPermissions):
+        return tr(lang, "I am missing permissions in this channel: {perms}. Ask a moderator to grant them.",
+                  perms=", ".join(error.missing_permissions)), True
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return tr(lang, "Tables are opened in a server channel, not in DMs."), True
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return tr(lang, "Slow down a little: try again in {s} seconds.", s=int(error.retry_after) + 1), True
+    return tr(lang, "Sorry, something went wrong on my side. The table is safe; please try again."), False
+
+
+async def reply_error(interaction: discord.Interaction, error: BaseException, *, table_id: int | None = None) -> None:
+    text, expected = explain(error, interaction.locale)
+    if not expected:
+        log.error("table %s: unexpected error for interaction %s", table_id, interaction.id, exc_info=error)
+    await send_ephemeral(interaction, text)

@@ -1,0 +1,165 @@
+"""How a game's legal actions become buttons and select menus, and its events become short lines.
+
+Each game's cog registers a `GameUI` subclass. The defaults here turn any engine's action strings
+into controls, so a cog only overrides what its game needs (labels, a two-step choice, a status line).
+No rules live here: what is legal always comes from `legal_actions`.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.games.cards import SUIT_SYMBOLS, is_card
+from bot.i18n import N_, tr
+
+MAX_CARD_BUTTONS = 20  # four rows of five; the fifth row holds the other buttons
+
+
+@dataclass
+class Button:
+    action: str
+    label: str
+    style: str = "secondary"  # primary, secondary, success, danger
+    disabled: bool = False
+    row: int | None = None
+
+
+@dataclass
+class Select:
+    """A select menu. Each chosen option is an argument; `verb` and the sorted choices make the action,
+    matched against the legal actions as a set (so argument order never matters)."""
+
+    verb: str
+    placeholder: str
+    options: list[tuple[str, str]]  # (value, label)
+    min_values: int = 1
+    max_values: int = 1
+    row: int | None = None
+
+
+@dataclass
+class Controls:
+    items: list[Button | Select] = field(default_factory=list)
+
+
+def card_label(card: str) -> str:
+    """`"10H"` -> `"10♥"`: suit symbols read on every phone."""
+    if not is_card(card):
+        return card
+    return card[:-1] + SUIT_SYMBOLS[card[-1]]
+
+
+VERB_LABELS = {
+    "pass": N_("Pass"), "grand": N_("Grand Hand"), "take": N_("Take the skat"), "push": N_("Push"),
+    "kontra": N_("Kontra"), "rekontra": N_("Rekontra"), "knock": N_("Knock"), "hold": N_("Hold"),
+    "fold": N_("Fold"), "exchange": N_("Vier Bilder"), "reveal": N_("Reveal"), "huebschen": N_("Hübschen?"),
+    "accept": N_("Accept"), "decline": N_("Decline"), "draw": N_("Draw"), "centre": N_("Centre"),
+    "keep": N_("Keep"), "tac": N_("Tač!"), "discard": N_("Discard"), "meld": N_("Meld"),
+    "layoff": N_("Lay off"), "call": N_("Call"), "announce": N_("Announce"), "onto": N_("Onto"),
+}
+DANGER = {"fold", "decline"}
+PRIMARY = {"grand", "take", "knock", "kontra", "rekontra", "tac", "draw", "centre"}
+
+
+class GameUI:
+    """Default presentation of a game; subclass per game in its cog."""
+
+    key: str = ""
+    card_verbs = ("play",)  # verbs whose single argument is a hand card, shown as card buttons
+
+    # -- controls ---------------------------------------------------------------------------------
+    def controls(self, view: dict[str, Any], legal: list[str], lang: str) -> Controls:
+        hand = list(view.get("hand", []))
+        by_verb: dict[str, list[list[str]]] = defaultdict(list)
+        for action in legal:
+            verb, *args = action.split()
+            by_verb[verb].append(args)
+        out = Controls()
+        playable = {args[0] for verb in self.card_verbs for args in by_verb.get(verb, []) if len(args) == 1}
+        card_verb = next((v for v in self.card_verbs if v in by_verb), None)
+        if hand and len(hand) <= MAX_CARD_BUTTONS:
+            for i, card in enumerate(self.sort_hand(hand, view)):
+                ok = card in playable
+                out.items.append(Button(action=f"{card_verb or 'play'} {card}", label=card_label(card),
+                                        style="primary" if ok else "secondary", disabled=not ok, row=i // 5))
+        elif playable and card_verb:
+            cards = [c for c in self.sort_hand(hand, view) if c in playable] or sorted(playable)
+            out.items.extend(self._select(card_verb, [[c] for c in cards], lang))
+        for verb, arglists in by_verb.items():
+            if verb in self.card_verbs:
+                continue
+            if all(not a for a in arglists):
+                out.items.append(Button(action=verb, label=self.label(verb, lang),
+                                        style=self.style(verb), row=4))
+            elif len(arglists) <= 3:
+                for args in arglists:
+                    action = " ".join([verb, *args])
+                    out.items.append(Button(action=action, label=self.label(action, lang),
+                                            style=self.style(verb), row=4))
+            else:
+                out.items.extend(self._select(verb, arglists, lang))
+        return out
+
+    def _select(self, verb: str, arglists: list[list[str]], lang: str) -> list[Select]:
+        lengths = {len(a) for a in arglists}
+        placeholder = self.label(verb, lang) + " …"
+        if len(arglists) <= 25:
+            opts = [(" ".join(a), self.label(" ".join([verb, *a]), lang, bare=True)) for a in arglists]
+            return [Select(verb=verb, placeholder=placeholder, options=opts)]
+        if len(lengths) == 1:
+            k = lengths.pop()
+            values = list(dict.fromkeys(x for a in arglists for x in a))[:25]
+            return [Select(verb=verb, placeholder=placeholder,
+                           options=[(v, card_label(v)) for v in values], min_values=k, max_values=k)]
+        return [Select(verb=verb, placeholder=placeholder,
+                       options=[(" ".join(a), self.label(" ".join([verb, *a]), lang, bare=True))
+                                for a in arglists[:25]])]
+
+    def sort_hand(self, hand: list[str], view: dict[str, Any]) -> list[str]:
+        try:
+            from bot.render import sort_hand
+        except ImportError:  # pragma: no cover - the renderer is part of the package
+            return hand
+        return sort_hand(self.key, hand, view)
+
+    def label(self, action: str, lang: str, *, bare: bool = False) -> str:
+        verb, *args = action.split()
+        text = "" if bare and args else tr(lang, VERB_LABELS.get(verb, verb))
+        shown = " ".join(card_label(a) for a in args)
+        return (f"{text} {shown}".strip())[:80]
+
+    def style(self, verb: str) -> str:
+        return "danger" if verb in DANGER else "primary" if verb in PRIMARY else "secondary"
+
+    # -- text -------------------------------------------------------------------------------------
+    def status(self, view: dict[str, Any], names: list[str], lang: str) -> str:
+        """One line under the table image: whose turn and what is asked of them."""
+        if view.get("over"):
+            return tr(lang, "The match is over.")
+        waiting = view.get("to_act") or []
+        who = ", ".join(names[s] for s in waiting)
+        return tr(lang, "Waiting for {who}.", who=who) if who else ""
+
+    def narrate(self, event: dict[str, Any], names: list[str], lang: str) -> str | None:
+        """A short public line for an event, or None. Private events are never narrated."""
+        if "private" in event:
+            return None
+        kind = event.get("type")
+        if kind == "trick" and "winner" in event:
+            return tr(lang, "{name} takes the trick.", name=names[event["winner"]])
+        if kind == "hand_scored":
+            parts = [f"{names[s]} {d:+d}" for s, d in enumerate(event.get("deltas", [])) if d]
+            return tr(lang, "Hand {n} scored: {parts}.", n=event.get("hand_no", "?"),
+                      parts=", ".join(parts) or "±0")
+        if kind == "match_over":
+            winners = ", ".join(names[s] for s in event.get("winners", []))
+            return tr(lang, "Match over. Winner: {names}.", names=winners)
+        return None
+
+    def hand_title(self, view: dict[str, Any], lang: str) -> str:
+        return tr(lang, "Hand {n}", n=view.get("hand_no", 1))
+
+    def deck_style(self, settings: dict[str, Any]) -> str | None:
+        return settings.get("deck")

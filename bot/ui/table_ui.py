@@ -1,0 +1,433 @@
+"""The Discord side of every table: lobby message, table message, hand messages (DM or ephemeral).
+
+Cogs call `open_table`; the persistent components in `components.py` call the `on_*` methods.
+The service (`bot.tables`) holds the rules of the table; this module only shows and asks.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import Any
+
+import discord
+
+from bot.i18n import normalize, tr
+from bot.tables import Outcome, StaleError, Table, TableService, UserError
+from bot.tables.model import CANCELLED, LOBBY, RUNNING
+
+from .components import TableButton, build_view
+from .errors import reply_error, send_ephemeral
+from .game_ui import GameUI
+
+log = logging.getLogger(__name__)
+
+DM_CLOSED = 50007
+MISSING_PERMISSIONS = 50013
+
+
+def _render():
+    import bot.render as render
+
+    return render
+
+
+class TableUI:
+    def __init__(self, bot: discord.Client, service: TableService, *, default_locale: str = "en"):
+        self.bot = bot
+        self.service = service
+        self.games: dict[str, GameUI] = {}
+        self.default_locale = default_locale
+        service.listener = self
+
+    def register(self, game_ui: GameUI) -> None:
+        self.games[game_ui.key] = game_ui
+
+    def game_ui(self, table: Table) -> GameUI:
+        return self.games.get(table.game) or GameUI()
+
+    # -- opening a table --------------------------------------------------------------------------
+    async def open_table(self, interaction: discord.Interaction, game: str, *, options: dict[str, Any],
+                         settings: dict[str, Any]) -> Table | None:
+        """`/<game> new`: create the table, its lobby message, and its thread when the bot may make one."""
+        lang = normalize(interaction.locale)
+        channel = interaction.channel
+        if interaction.guild is None or channel is None or isinstance(channel, discord.DMChannel):
+            raise UserError("Tables are opened in a server channel, not in DMs.")
+        parent = channel.parent if isinstance(channel, discord.Thread) else channel
+        perms = channel.permissions_for(interaction.guild.me)  # type: ignore[arg-type]
+        missing = [name for name, ok in (("Send Messages", perms.send_messages), ("Attach Files", perms.attach_files),
+                                         ("Embed Links", perms.embed_links)) if not ok]
+        if isinstance(channel, discord.Thread) and not perms.send_messages_in_threads:
+            missing.append("Send Messages in Threads")
+        if missing:
+            raise UserError("I am missing permissions in this channel: {perms}. Ask a moderator to grant them.",
+                            perms=", ".join(missing))
+        settings = {"lang": self.table_lang(interaction), **settings}
+        table = await self.service.create(
+            guild_id=interaction.guild.id, channel_id=parent.id, host_id=interaction.user.id,
+            host_name=interaction.user.display_name, game=game, options=options, settings=settings)
+        self._note_locale(table, interaction)
+        await interaction.response.send_message(**self.lobby_payload(table))
+        message = await interaction.original_response()
+        thread_id = None
+        can_thread = (not isinstance(channel, discord.Thread)
+                      and channel.permissions_for(interaction.guild.me).create_public_threads)  # type: ignore[arg-type]
+        if can_thread:
+            try:
+                thread = await message.create_thread(name=tr(settings["lang"], "{game} table #{id}",
+                                                              game=table.engine_cls.title, id=table.id)[:100])
+                thread_id = thread.id
+            except discord.HTTPException as exc:
+                log.info("table %s: no thread (%s); playing in the channel", table.id, exc)
+        elif not isinstance(channel, discord.Thread):
+            await send_ephemeral(interaction, tr(lang, "I may not create threads here, so the table plays in this "
+                                                       "channel. Grant me Create Public Threads to keep channels "
+                                                       "tidy."))
+        await self.service.set_messages(table, thread_id=thread_id or (channel.id if isinstance(
+            channel, discord.Thread) else None), lobby_message_id=message.id)
+        return table
+
+    def table_lang(self, interaction: discord.Interaction) -> str:
+        guild_lang = getattr(self.bot, "guild_locales", {}).get(interaction.guild_id)
+        return normalize(guild_lang or interaction.guild_locale or self.default_locale)
+
+    def _note_locale(self, table: Table, interaction: discord.Interaction) -> None:
+        seat = table.seat_of(interaction.user.id)
+        if seat is not None:
+            table.seats[seat].locale = normalize(interaction.locale)
+
+    # -- payloads ---------------------------------------------------------------------------------
+    def lobby_payload(self, table: Table) -> dict[str, Any]:
+        lang = table.settings.get("lang", "en")
+        cls = table.engine_cls
+        seated = "\n".join(f"{i + 1}. <@{s.user_id}>" for i, s in enumerate(table.seats))
+        lines = [f"**{tr(lang, '{game} table #{id}', game=cls.title, id=table.id)}**"]
+        if table.status == LOBBY:
+            lines.append(tr(lang, "Seats: {n} of {lo}–{hi}. Join, then the host starts.", n=len(table.seats),
+                            lo=cls.min_seats, hi=cls.max_seats))
+        elif table.status == CANCELLED:
+            lines.append(tr(lang, "This table was cancelled."))
+        else:
+            where = f" <#{table.thread_id}>" if table.thread_id and table.thread_id != table.channel_id else ""
+            lines.append(tr(lang, "The game has started.") + where)
+        lines.append(seated)
+        view = discord.ui.View(timeout=None)
+        if table.status == LOBBY:
+            full = len(table.seats) >= cls.max_seats
+            ready = cls.min_seats <= len(table.seats) <= cls.max_seats
+            view.add_item(TableButton("join", table.id, label=tr(lang, "Join"), style="success", disabled=full))
+            view.add_item(TableButton("leave", table.id, label=tr(lang, "Leave")))
+            view.add_item(TableButton("start", table.id, label=tr(lang, "Start"), style="primary",
+                                      disabled=not ready))
+            view.add_item(TableButton("cancel", table.id, label=tr(lang, "Cancel"), style="danger"))
+        elif table.status == RUNNING and not table.thread_id:
+            view.add_item(TableButton("hand", table.id, label=tr(lang, "My hand"), style="primary"))
+        return {"content": "\n".join(lines), "view": view,
+                "allowed_mentions": discord.AllowedMentions.none()}
+
+    def table_payload(self, table: Table, outcome: Outcome | None = None) -> dict[str, Any]:
+        lang = table.settings.get("lang", "en")
+        engine = table.engine
+        assert engine is not None
+        public = engine.view(None)
+        ui = self.game_ui(table)
+        lines = [f"**{tr(lang, '{game} table #{id}', game=table.engine_cls.title, id=table.id)}** · "
+                 + ui.hand_title(public, lang)]
+        events = outcome.events if outcome else table.last_events
+        narration = [line for e in events if (line := ui.narrate(e, table.names, lang))]
+        lines.extend(narration[-4:])
+        if table.status == RUNNING:
+            lines.append(ui.status(public, table.names, lang))
+            if table.vote:
+                lines.append(tr(lang, "{name} seems to be away. Keep playing with the turn timer playing for them?",
+                                name=table.names[table.vote["seat"]]))
+        elif table.status == "abandoned":
+            lines.append(tr(lang, "This table was abandoned; it counts in no standings."))
+        elif table.status == CANCELLED:
+            lines.append(tr(lang, "This table was cancelled."))
+        else:
+            lines.append(ui.status(public, table.names, lang))
+        png = _render().table_image(table.game, public, table.names, deck=ui.deck_style(table.settings),
+                                    four_colour=bool(table.settings.get("four_colour")), lang=lang)
+        file = discord.File(io.BytesIO(png), filename=f"table-{table.id}-{table.version}.png")
+        view = discord.ui.View(timeout=None)
+        if table.status == RUNNING:
+            view.add_item(TableButton("hand", table.id, label=tr(lang, "My hand"), style="primary"))
+            if table.vote:
+                view.add_item(TableButton("yes", table.id, label=tr(lang, "Keep playing"), style="success"))
+                view.add_item(TableButton("no", table.id, label=tr(lang, "End the table"), style="danger"))
+        return {"content": "\n".join(line for line in lines if line)[:2000], "attachments": [file], "view": view,
+                "allowed_mentions": discord.AllowedMentions.none()}
+
+    def hand_payload(self, table: Table, seat: int, lang: str | None = None) -> dict[str, Any]:
+        lang = lang or table.seats[seat].locale or table.settings.get("lang", "en")
+        engine = table.engine
+        assert engine is not None
+        ui = self.game_ui(table)
+        view = engine.view(seat)
+        legal = engine.legal_actions(seat) if table.status == RUNNING else []
+        controls = ui.controls(view, legal, lang)
+        lines = [f"**{table.engine_cls.title} #{table.id}** · {ui.hand_title(view, lang)}"]
+        if table.status != RUNNING:
+            lines.append(tr(lang, "The game is over."))
+        elif legal:
+            lines.append(tr(lang, "Your move."))
+        else:
+            lines.append(ui.status(engine.view(None), table.names, lang))
+        content = "\n".join(lines)
+        files = []
+        hand = view.get("hand")
+        if hand:
+            playable = {a.split()[1] for a in legal if a.startswith("play ") and len(a.split()) >= 2}
+            png = _render().hand_image(table.game, list(hand), playable, deck=ui.deck_style(table.settings),
+                                       four_colour=bool(table.settings.get("four_colour")))
+            files.append(discord.File(io.BytesIO(png), filename=f"hand-{table.id}-{table.version}.png"))
+        components = build_view(table.id, table.version, controls) if table.status == RUNNING else None
+        return {"content": content, "attachments": files, "view": components}
+
+    # -- table buttons ----------------------------------------------------------------------------
+    async def on_table_button(self, interaction: discord.Interaction, kind: str, table_id: int) -> None:
+        try:
+            if kind == "hand":
+                await self.show_hand(interaction, table_id)
+                return
+            if kind in ("yes", "no"):
+                await self.on_vote(interaction, table_id, kind == "yes")
+                return
+            service = self.service
+            user = interaction.user
+            if kind == "join":
+                table = await service.join(table_id, user.id, user.display_name)
+            elif kind == "leave":
+                table = await service.leave(table_id, user.id)
+            elif kind == "cancel":
+                table = await service.cancel(table_id, user.id, moderator=self.is_moderator(interaction))
+            else:
+                table = await service.start(table_id, user.id)
+            self._note_locale(table, interaction)
+            await interaction.response.edit_message(**self.lobby_payload(table))
+            if kind == "start":
+                await self.post_table(table)
+                await self.send_hands(table, set(range(len(table.seats))), new_hand=True)
+            elif kind == "cancel" and table.thread_id and table.thread_id != table.channel_id:
+                await self._safe(self.bot.get_partial_messageable(table.thread_id).send(
+                    tr(table.settings.get("lang", "en"), "This table was cancelled.")))
+        except Exception as exc:
+            await reply_error(interaction, exc, table_id=table_id)
+
+    async def refresh_lobby(self, table: Table) -> None:
+        """Bring the lobby message in line after a change made by a command."""
+        if table.lobby_message_id:
+            message = self.bot.get_partial_messageable(table.channel_id).get_partial_message(table.lobby_message_id)
+            await self._safe(message.edit(**self.lobby_payload(table)))
+
+    def is_moderator(self, interaction: discord.Interaction) -> bool:
+        perms = getattr(interaction, "permissions", None)
+        return bool(perms and (perms.manage_messages or perms.manage_guild or perms.administrator))
+
+    async def post_table(self, table: Table) -> None:
+        """The table message: posted once at the start, then edited in place after every move."""
+        channel = self.bot.get_partial_messageable(table.home_channel_id, guild_id=table.guild_id)
+        payload = self.table_payload(table)
+        message = await channel.send(files=payload.pop("attachments"), **payload)
+        await self.service.set_messages(table, table_message_id=message.id)
+
+    async def update_table(self, table: Table, outcome: Outcome | None) -> None:
+        if table.table_message_id is None:
+            await self.post_table(table)
+            return
+        message = self.bot.get_partial_messageable(
+            table.home_channel_id, guild_id=table.guild_id).get_partial_message(table.table_message_id)
+        payload = self.table_payload(table, outcome)
+        try:
+            await message.edit(**payload)
+        except discord.NotFound:
+            await self.post_table(table)
+
+    # -- hands ------------------------------------------------------------------------------------
+    async def show_hand(self, interaction: discord.Interaction, table_id: int,
+                        note: str | None = None) -> None:
+        table = self.service.get(table_id)
+        seat = table.seat_of(interaction.user.id)
+        lang = normalize(interaction.locale)
+        if seat is None:
+            raise UserError("You are not seated at this table.")
+        if table.engine is None:
+            raise UserError("The game has not started yet.")
+        self._note_locale(table, interaction)
+        payload = self.hand_payload(table, seat, lang)
+        if note:
+            payload["content"] = note + "\n" + payload["content"]
+        if payload["view"] is None:
+            payload.pop("view")
+        files = payload.pop("attachments")
+        await interaction.response.send_message(ephemeral=True, files=files, **payload)
+
+    async def send_hands(self, table: Table, seats: set[int], *, new_hand: bool = False,
+                         skip: int | None = None) -> None:
+        for seat in sorted(seats):
+            if seat != skip:
+                await self.send_hand(table, seat, new_hand=new_hand)
+
+    async def send_hand(self, table: Table, seat: int, *, new_hand: bool = False) -> None:
+        """One DM message per player per hand, edited in place; closed DMs are said once in the table channel."""
+        s = table.seats[seat]
+        engine = table.engine
+        assert engine is not None
+        hand_no = engine.view(None).get("hand_no")
+        payload = self.hand_payload(table, seat)
+        try:
+            if s.dm_message_id and s.dm_channel_id and s.dm_hand_no == hand_no and not new_hand:
+                msg = self.bot.get_partial_messageable(s.dm_channel_id).get_partial_message(s.dm_message_id)
+                await msg.edit(**payload)
+                return
+            if s.dm_message_id and s.dm_channel_id:  # last hand's message: leave the cards, drop the buttons
+                old = self.bot.get_partial_messageable(s.dm_channel_id).get_partial_message(s.dm_message_id)
+                await self._safe(old.edit(view=None))
+            if s.dm_closed and not new_hand:
+                return
+            user = self.bot.get_user(s.user_id) or await self.bot.fetch_user(s.user_id)
+            files = payload.pop("attachments")
+            if payload["view"] is None:
+                payload.pop("view")
+            message = await user.send(files=files, **payload)
+            await self.service.record_dm(table, seat, channel_id=message.channel.id, message_id=message.id,
+                                         hand_no=hand_no, closed=False)
+        except discord.Forbidden as exc:
+            if exc.code != DM_CLOSED:
+                raise
+            first = not s.dm_closed
+            await self.service.record_dm(table, seat, channel_id=None, message_id=None, hand_no=hand_no, closed=True)
+            if first:
+                lang = table.settings.get("lang", "en")
+                await self._safe(self.bot.get_partial_messageable(table.home_channel_id).send(
+                    tr(lang, "<@{user}>, I cannot send you direct messages. Use the **My hand** button on the table "
+                             "message to see your cards and play.", user=s.user_id),
+                    allowed_mentions=discord.AllowedMentions(users=True)))
+        except discord.NotFound:
+            await self.service.record_dm(table, seat, channel_id=None, message_id=None, hand_no=None)
+            await self.send_hand(table, seat, new_hand=True)
+
+    # -- moves ------------------------------------------------------------------------------------
+    async def on_select(self, interaction: discord.Interaction, table_id: int, version: int, verb: str,
+                        values: list[str]) -> None:
+        try:
+            table = self.service.get(table_id)
+            seat = table.seat_of(interaction.user.id)
+            legal = table.engine.legal_actions(seat) if table.engine and seat is not None else []
+            action = resolve_select(verb, values, legal)
+        except Exception as exc:
+            await reply_error(interaction, exc, table_id=table_id)
+            return
+        await self.on_action(interaction, table_id, version, action)
+
+    async def on_action(self, interaction: discord.Interaction, table_id: int, version: int, action: str) -> None:
+        try:
+            table = self.service.get(table_id)
+            self._note_locale(table, interaction)
+            try:
+                outcome = await self.service.act(table_id, interaction.user.id, action, version=version)
+            except StaleError as exc:
+                await self.show_hand(interaction, table_id, note="⚠️ " + tr(interaction.locale, exc.msgid))
+                return
+            seat = outcome.seat
+            lang = normalize(interaction.locale)
+            from_dm = interaction.guild_id is None
+            if seat in outcome.new_hand and from_dm:
+                payload = self.hand_payload(table, seat, lang)
+                payload["view"] = None  # the last hand's message keeps its cards, loses its buttons
+                payload["content"] = tr(lang, "Hand finished.")
+                await interaction.response.edit_message(**payload)
+            else:
+                await interaction.response.edit_message(**self.hand_payload(table, seat, lang))
+            await self.after_move(table, outcome, responded_seat=seat, responded_in_dm=from_dm)
+        except Exception as exc:
+            await reply_error(interaction, exc, table_id=table_id)
+
+    async def after_move(self, table: Table, outcome: Outcome, *, responded_seat: int | None = None,
+                         responded_in_dm: bool = False) -> None:
+        await self.update_table(table, outcome)
+        for seat in sorted(outcome.changed | outcome.new_hand):
+            if seat == responded_seat and (seat not in outcome.new_hand or not responded_in_dm):
+                if not (responded_in_dm or table.seats[seat].dm_closed):
+                    await self.send_hand(table, seat)  # played from "My hand": keep the DM in step
+                continue
+            if seat == responded_seat:  # the old DM was already closed by the response
+                table.seats[seat].dm_message_id = None
+            await self.send_hand(table, seat, new_hand=seat in outcome.new_hand)
+        for event in outcome.events:
+            if event.get("type") == "hand_scored" and "private" not in event:
+                await self.post_score_sheet(table)
+        if outcome.finished:
+            await self.ended(table)
+
+    async def post_score_sheet(self, table: Table) -> None:
+        rows = await self.service.db.fetchall(
+            "SELECT hand_no, seat, delta, total FROM hand_results WHERE table_id = ? ORDER BY hand_no, seat",
+            (table.id,))
+        hands: dict[int, list[int]] = {}
+        totals = [0] * len(table.seats)
+        for r in rows:
+            hands.setdefault(r["hand_no"], [0] * len(table.seats))[r["seat"]] = r["delta"]
+            totals[r["seat"]] = r["total"]
+        lang = table.settings.get("lang", "en")
+        png = _render().score_sheet(table.game, table.names, [{"deltas": d} for _, d in sorted(hands.items())],
+                                    totals, title=tr(lang, "{game} table #{id}", game=table.engine_cls.title,
+                                                     id=table.id), lang=lang)
+        channel = self.bot.get_partial_messageable(table.home_channel_id, guild_id=table.guild_id)
+        await self._safe(channel.send(file=discord.File(io.BytesIO(png), filename=f"scores-{table.id}.png")))
+
+    async def on_vote(self, interaction: discord.Interaction, table_id: int, keep: bool) -> None:
+        result = await self.service.vote(table_id, interaction.user.id, keep)
+        table = self.service.get(table_id) if table_id in self.service.tables else None
+        lang = normalize(interaction.locale)
+        if result == "waiting":
+            await send_ephemeral(interaction, tr(lang, "Your vote counts; waiting for the others."))
+            return
+        await interaction.response.defer()
+        if table is not None:
+            await self.update_table(table, None)
+
+    # -- listener (changes the players did not click) ----------------------------------------------
+    async def table_changed(self, table: Table, outcome: Outcome | None) -> None:
+        if outcome is not None:
+            await self._safe(self.after_move(table, outcome))
+
+    async def remind(self, table: Table, seats: list[int]) -> None:
+        lang = table.settings.get("lang", "en")
+        mentions = " ".join(f"<@{table.seats[s].user_id}>" for s in seats)
+        await self._safe(self.bot.get_partial_messageable(table.home_channel_id).send(
+            tr(lang, "{who}: your turn at table #{id}. The turn timer plays for you soon.", who=mentions,
+               id=table.id), allowed_mentions=discord.AllowedMentions(users=True)))
+
+    async def absent(self, table: Table, seat: int) -> None:
+        await self._safe(self.update_table(table, None))
+
+    async def ended(self, table: Table) -> None:
+        if table.engine is not None:
+            await self._safe(self.update_table(table, None))
+
+    async def _safe(self, coro: Any) -> Any:
+        """For messages nobody is waiting on: log a failure, never raise it into a game."""
+        try:
+            return await coro
+        except discord.HTTPException as exc:
+            log.warning("discord call failed: %s", exc)
+        except Exception:
+            log.exception("unexpected error while updating Discord")
+        return None
+
+
+def resolve_select(verb: str, values: list[str], legal: list[str]) -> str:
+    """The legal action a select choice stands for; arguments match as a set, in any order."""
+    if not values:
+        raise UserError("Choose something first.")
+    if not verb:
+        return values[0]
+    wanted = sorted(" ".join(values).split())
+    for action in legal:
+        v, *args = action.split()
+        if v == verb and sorted(args) == wanted:
+            return action
+    return f"{verb} {' '.join(values)}"

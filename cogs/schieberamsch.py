@@ -1,0 +1,106 @@
+"""Schieberamsch at a Discord table: `/schieberamsch new` and how its moves look. The rules live in
+`bot.games.schieberamsch`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _T
+from discord.ext import commands
+
+from bot.i18n import N_, tr
+from bot.ui import GameUI
+from bot.ui.game_ui import card_label
+from bot.ui.options import DECK_CHOICES, TIMER_RANGE, table_settings
+
+PHASE_ASK = {
+    "grand": N_("{who}: Grand Hand or pass?"),
+    "schieben": N_("{who}: take the skat or push it?"),
+    "discard": N_("{who} is putting two cards back."),
+    "kontra": N_("{who}: Kontra?"),
+    "rekontra": N_("{who}: Rekontra?"),
+    "play": N_("{who} to play."),
+}
+
+
+class SchieberamschUI(GameUI):
+    key = "schieberamsch"
+
+    def status(self, view: dict[str, Any], names: list[str], lang: str) -> str:
+        if view.get("over"):
+            return super().status(view, names, lang)
+        who = ", ".join(names[s] for s in view.get("to_act", []))
+        parts = [tr(lang, PHASE_ASK.get(view.get("phase", ""), "{who}"), who=who)]
+        if view.get("mode") == "grand" and view.get("solo") is not None:
+            parts.append(tr(lang, "Grand Hand by {name}.", name=names[view["solo"]]))
+        elif view.get("pushes"):
+            parts.append(tr(lang, "Pushed {n}× (×{m}).", n=view["pushes"], m=view.get("multiplier", 1)))
+        return " ".join(parts)
+
+    def hand_title(self, view: dict[str, Any], lang: str) -> str:
+        deals = view.get("options", {}).get("deals")
+        if deals:
+            return tr(lang, "Deal {n} of {total}", n=view.get("hand_no", 1), total=deals)
+        return tr(lang, "Deal {n}", n=view.get("hand_no", 1))
+
+    def label(self, action: str, lang: str, *, bare: bool = False) -> str:
+        if action.startswith("pass"):
+            return tr(lang, "Pass")
+        return super().label(action, lang, bare=bare)
+
+    def narrate(self, event: dict[str, Any], names: list[str], lang: str) -> str | None:
+        kind = event.get("type")
+        if "private" in event:
+            return None
+        if kind == "grand_hand":
+            return tr(lang, "{name} plays Grand Hand!", name=names[event["seat"]])
+        if kind == "push":
+            return tr(lang, "{name} pushes the skat.", name=names[event["seat"]])
+        if kind == "take":
+            return tr(lang, "{name} takes the skat.", name=names[event["seat"]])
+        if kind in ("kontra", "rekontra"):
+            return f"{names[event['seat']]}: {kind.capitalize()}!"
+        if kind == "trick":
+            cards = " ".join(card_label(c["card"]) for c in event.get("cards", []))
+            return tr(lang, "{name} takes the trick ({cards}).", name=names[event["winner"]], cards=cards)
+        if kind == "hand_scored":
+            return super().narrate(event, names, lang)
+        return super().narrate(event, names, lang)
+
+
+class Schieberamsch(commands.Cog):
+    group = app_commands.Group(name="schieberamsch", description=_T("Schieberamsch: Skat's Ramsch for three"),
+                               guild_only=True)
+
+    def __init__(self, bot: commands.Bot):
+        self.bot = bot
+        bot.table_ui.register(SchieberamschUI())  # type: ignore[attr-defined]
+
+    @group.command(name=_T("new"), description=_T("Open a Schieberamsch table for three players"))
+    @app_commands.describe(deals=_T("Deals in the series, a multiple of 3 (default 12)"),
+                           target=_T("End the series when a total reaches this"),
+                           deck=_T("Card faces: German (default) or French"),
+                           jacks_in_skat=_T("May Jacks be put into the skat? (default yes)"),
+                           turn_timer=_T("Seconds per move before the bot plays for you (default 300)"))
+    @app_commands.choices(deck=DECK_CHOICES)
+    async def new(self, interaction: discord.Interaction,
+                  deals: app_commands.Range[int, 3, 99] = 12, target: app_commands.Range[int, 10, 10000] | None = None,
+                  deck: app_commands.Choice[str] | None = None, jacks_in_skat: bool = True,
+                  turn_timer: TIMER_RANGE = 300) -> None:
+        lang = interaction.locale
+        if deals % 3:
+            await interaction.response.send_message(
+                tr(lang, "The number of deals must be a multiple of 3, so everyone deals equally often."),
+                ephemeral=True)
+            return
+        options: dict[str, Any] = {"deals": deals, "jacks_in_skat": jacks_in_skat}
+        if target is not None:
+            options["target"] = target
+        await self.bot.table_ui.open_table(  # type: ignore[attr-defined]
+            interaction, "schieberamsch", options=options, settings=table_settings(deck, turn_timer))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Schieberamsch(bot))

@@ -1,0 +1,108 @@
+"""Commands every game shares: `/table list|status|leave|cancel` and `/rules`."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _T
+from discord.ext import commands
+
+from bot.games import GAMES
+from bot.i18n import normalize, tr
+from bot.rules_text import RULES_SUMMARY
+from bot.tables import Table, UserError
+from bot.ui.errors import send_ephemeral
+
+GAME_CHOICES = [app_commands.Choice(name=cls.title, value=key) for key, cls in GAMES.items()]
+
+
+class Tables(commands.Cog):
+    table = app_commands.Group(name=_T("table"), description=_T("Your card tables in this server"),
+                               guild_only=True)
+
+    def __init__(self, bot: commands.Bot):
+        self.bot = bot
+
+    @property
+    def service(self):  # noqa: ANN201
+        return self.bot.tables  # type: ignore[attr-defined]
+
+    def _describe(self, table: Table, lang: str) -> str:
+        where = f"<#{table.thread_id or table.channel_id}>"
+        seated = ", ".join(s.name for s in table.seats)
+        state = tr(lang, "waiting for players") if table.status == "lobby" else tr(lang, "running")
+        return f"**#{table.id}** {table.engine_cls.title} · {state} · {where} · {seated}"
+
+    def _pick(self, interaction: discord.Interaction, table_id: int | None, *, seated: bool = True) -> Table:
+        """The table meant: the id given, else the caller's table in this channel (or server)."""
+        if table_id is not None:
+            table = self.service.get(table_id)
+            if table.guild_id != interaction.guild_id:
+                raise UserError("Table #{id} is not open any more.", id=table_id)
+            return table
+        mine = self.service.tables_of(interaction.user.id, guild_id=interaction.guild_id)
+        here = [t for t in mine if interaction.channel_id in (t.channel_id, t.thread_id)]
+        candidates = here or mine
+        if not candidates:
+            raise UserError("You are not seated at any open table here.")
+        if len(candidates) > 1:
+            raise UserError("You sit at several tables: say which one with the table option ({ids}).",
+                            ids=", ".join(f"#{t.id}" for t in candidates))
+        return candidates[0]
+
+    @table.command(name=_T("list"), description=_T("Open tables in this server"))
+    async def list_(self, interaction: discord.Interaction) -> None:
+        lang = normalize(interaction.locale)
+        tables = self.service.open_tables(guild_id=interaction.guild_id)
+        if not tables:
+            await send_ephemeral(interaction, tr(lang, "No open tables here. Start one with a game's /… new command."))
+            return
+        lines = [self._describe(t, lang) for t in tables[:20]]
+        await send_ephemeral(interaction, "\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
+
+    @table.command(name=_T("status"), description=_T("Where your game stands"))
+    @app_commands.describe(table_id=_T("Table number (default: yours)"))
+    async def status(self, interaction: discord.Interaction, table_id: int | None = None) -> None:
+        lang = normalize(interaction.locale)
+        table = self._pick(interaction, table_id)
+        text = self._describe(table, lang)
+        if table.engine is not None:
+            ui = self.bot.table_ui.game_ui(table)  # type: ignore[attr-defined]
+            public = table.engine.view(None)
+            totals = ", ".join(f"{n} {t}" for n, t in zip(table.names, public.get("totals", []), strict=False))
+            text += "\n" + ui.hand_title(public, lang) + " · " + ui.status(public, table.names, lang)
+            text += "\n" + tr(lang, "Standing: {totals}", totals=totals)
+        await send_ephemeral(interaction, text, allowed_mentions=discord.AllowedMentions.none())
+
+    @table.command(name=_T("leave"), description=_T("Leave a table that has not started"))
+    @app_commands.describe(table_id=_T("Table number (default: yours)"))
+    async def leave(self, interaction: discord.Interaction, table_id: int | None = None) -> None:
+        lang = normalize(interaction.locale)
+        table = await self.service.leave(self._pick(interaction, table_id).id, interaction.user.id)
+        await send_ephemeral(interaction, tr(lang, "You left table #{id}.", id=table.id))
+        await self.bot.table_ui.refresh_lobby(table)  # type: ignore[attr-defined]
+
+    @table.command(name=_T("cancel"), description=_T("Cancel a table (host or moderator)"))
+    @app_commands.describe(table_id=_T("Table number (default: yours)"))
+    async def cancel(self, interaction: discord.Interaction, table_id: int | None = None) -> None:
+        lang = normalize(interaction.locale)
+        ui = self.bot.table_ui  # type: ignore[attr-defined]
+        table = self._pick(interaction, table_id)
+        await self.service.cancel(table.id, interaction.user.id, moderator=ui.is_moderator(interaction))
+        await send_ephemeral(interaction, tr(lang, "Table #{id} is cancelled.", id=table.id))
+        await ui.refresh_lobby(table)
+        if table.engine is not None:
+            await ui.ended(table)
+
+    @app_commands.command(name=_T("rules"), description=_T("A short summary of a game's rules"))
+    @app_commands.describe(game=_T("Which game"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        lang = normalize(interaction.locale)
+        text = RULES_SUMMARY.get(game.value, {})
+        body = text.get(lang) or text.get("en") or tr(lang, "No summary yet.")
+        await send_ephemeral(interaction, f"**{GAMES[game.value].title}**\n{body}"[:2000])
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Tables(bot))
