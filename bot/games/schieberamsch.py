@@ -60,6 +60,7 @@ _ONE = (frozenset({0}), frozenset({1}), frozenset({2}))
 _NEXT = (1, 2, 0)
 _RANGE32 = range(32)
 SORTED_DECK: tuple[str, ...] = tuple(sorted(DECK_32, key=SORT_KEY.__getitem__))
+_PLAY_BY_KEY: tuple[str, ...] = tuple(PLAY[c] for c in SORTED_DECK)
 # positions in the dealt pack per role: FH 0-2 11-14 23-25, MH 3-5 15-18 26-28, RH 6-8 19-22 29-31, skat 9-10
 _ROLE_POSITIONS = ((0, 1, 2, 11, 12, 13, 14, 23, 24, 25), (3, 4, 5, 15, 16, 17, 18, 26, 27, 28),
                    (6, 7, 8, 19, 20, 21, 22, 29, 30, 31))
@@ -200,12 +201,18 @@ class Schieberamsch(Engine):
             keys = memoryview(self.rng.getrandbits(2048).to_bytes(256, "little")).cast("Q").tolist()
             pack = sorted(_RANGE32, key=keys.__getitem__)
             deck = SORTED_DECK
-            hands = [[deck[i] for i in sorted(take(pack))] for take in _DEAL_POSITIONS[fh]]
+            keyed = [sorted(take(pack)) for take in _DEAL_POSITIONS[fh]]
+            hands = [[deck[i] for i in k] for k in keyed]
             skat = [deck[pack[9]], deck[pack[10]]]
-        self._hands = [_sorted(h) for h in hands] if deal is not None else hands
+        if deal is not None:
+            hands = [_sorted(h) for h in hands]
+            keyed = [[SORT_KEY[c] for c in h] for h in hands]
+        self._hands = hands
+        self._keyed = keyed  # the dealt hands as sort keys (SORTED_DECK indices), for _index
         # Play-phase hands (built when play starts; `_hands` is then no longer kept): per seat, its
         # "play C" actions in display order (a dict used as an ordered set), and grouped by suit.
         self._in_play = False
+        self._led: str | None = None  # suit_of the card that led the current trick
         self._hd: list[dict[str, None]] = [{}, {}, {}]
         self._acts: list[dict[str, list[str]]] = [{}, {}, {}]
         self._skat = skat
@@ -234,11 +241,11 @@ class Schieberamsch(Engine):
         self._points_taken: list[int] | None = None
 
     def _index(self, seat: int) -> None:
-        # the hand is sorted: Jacks (keys 0-3), then ♣ 4-10, ♠ 11-17, ♥ 18-24, ♦ 25-31
-        hand = self._hands[seat]
-        hacts = list(map(PLAY.__getitem__, hand))
+        # the hand as sorted keys: Jacks 0-3, then ♣ 4-10, ♠ 11-17, ♥ 18-24, ♦ 25-31
+        keys = [SORT_KEY[c] for c in self._hands[seat]] if seat in self._took_by else self._keyed[seat]
+        play = _PLAY_BY_KEY
+        hacts = [play[k] for k in keys]
         self._hd[seat] = dict.fromkeys(hacts)
-        keys = list(map(SORT_KEY.__getitem__, hand))
         b1 = bisect_left(keys, 4)
         b2 = bisect_left(keys, 11, b1)
         b3 = bisect_left(keys, 18, b2)
@@ -264,14 +271,14 @@ class Schieberamsch(Engine):
     def legal_actions(self, seat: int) -> list[str]:
         if seat != self._turn:
             return []
-        phase = self._phase
-        if phase == "play":
-            trick = self._trick
-            if trick:
-                follow = self._acts[seat][trick[0][2]]
+        if self._in_play:  # the play phase (the match is not over: someone is to act)
+            led = self._led
+            if led is not None:
+                follow = self._acts[seat][led]
                 if follow:
                     return follow[:]
             return list(self._hd[seat])
+        phase = self._phase
         if phase == "discard":
             return self._discard_actions(seat)
         simple = _SIMPLE.get(phase)
@@ -304,26 +311,31 @@ class Schieberamsch(Engine):
         # Fast paths for the legal actions of each phase (a random-play loop spends its time here);
         # anything they do not accept goes through the generic check, which raises IllegalAction.
         if seat == self._turn:
-            phase = self._phase
-            if phase == "play":
+            if self._in_play:
                 try:
                     hd = self._hd[seat]
-                    suit = _ACT_SUIT[action] if action in hd else None
+                    held = action in hd
                 except TypeError:  # an unhashable action or a bad seat: the generic check explains
-                    suit = None
-                if suit is not None:
+                    held = False
+                if held:
+                    suit = _ACT_SUIT[action]
                     acts = self._acts[seat]
-                    trick = self._trick
-                    if not trick or suit == trick[0][2] or not acts[trick[0][2]]:
+                    led = self._led
+                    if led is None or suit == led or not acts[led]:
                         del hd[action]
                         acts[suit].remove(action)
-                        card = action[5:]
+                        card = PLAY_CARD[action]
+                        trick = self._trick
                         trick.append((seat, card, suit))
-                        if len(trick) < 3:
-                            self._turn = _NEXT[seat]
-                            return [{"type": "play", "seat": seat, "card": card}]
-                        return self._complete_trick(seat, card)
-            elif phase == "discard":
+                        if led is None:
+                            self._led = suit
+                        elif len(trick) == 3:
+                            return self._complete_trick(seat, card)
+                        self._turn = _NEXT[seat]
+                        return [{"type": "play", "seat": seat, "card": card}]
+                self._check(seat, action)  # raises: not a legal card
+            phase = self._phase
+            if phase == "discard":
                 pair = self._discard_pair(seat, action)
                 if pair is not None:
                     return self._discard(seat, pair)
@@ -389,15 +401,17 @@ class Schieberamsch(Engine):
     def _apply(self, seat: int, action: str) -> list[dict[str, Any]]:
         phase = self._phase
         if phase == "play":
-            card = action[5:]
+            card = PLAY_CARD[action]
             suit = SUIT_OF[card]
             self._acts[seat][suit].remove(action)
             del self._hd[seat][action]
             self._trick.append((seat, card, suit))
-            if len(self._trick) < 3:
-                self._turn = _NEXT[seat]
-                return [{"type": "play", "seat": seat, "card": card}]
-            return self._complete_trick(seat, card)
+            if len(self._trick) == 1:
+                self._led = suit
+            elif len(self._trick) == 3:
+                return self._complete_trick(seat, card)
+            self._turn = _NEXT[seat]
+            return [{"type": "play", "seat": seat, "card": card}]
         if phase == "grand":
             if action == "grand":
                 return self._announce_grand(seat)
@@ -509,6 +523,7 @@ class Schieberamsch(Engine):
         self._points[best_seat] += pts
         self._last_trick = (trick, best_seat)
         self._trick = []
+        self._led = None
         events = [{"type": "play", "seat": seat, "card": card},
                   {"type": "trick", "cards": [{"seat": s0, "card": c0}, {"seat": s1, "card": c1},
                                               {"seat": s2, "card": c2}],
