@@ -1,0 +1,64 @@
+"""Table, hand and score-sheet images, drawn with Pillow from the engines' views.
+
+The Discord layer calls only these functions; they return PNG bytes.
+
+- `table_image(game_key, view, names, deck=None, four_colour=False, lang="en")`: the table everyone
+  sees, drawn from the public view (`view(None)`) and the display names only. A private view may be
+  passed too: only public keys are read, so the picture is the same.
+- `hand_image(game_key, cards, playable, deck=None, four_colour=False)`: a player's hand for the DM.
+- `score_sheet(game_key, names, hands, totals, title="", lang="en")`: rows per hand, a column per player.
+- `sort_hand(game_key, cards, view=None)`: the order players of that game hold their cards in.
+
+Deck styles: "french" (♣ ♠ ♥ ♦; `four_colour` paints ♣ green and ♦ blue) and "german" (Eichel, Grün,
+Herz, Schellen; Unter, Ober, König, Daus). Default: German for Schrööm, Schieberamsch and Rufmariasch,
+French for the others. Layering: imports bot.games and PIL only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from .hand import hand_png
+from .score import score_png
+from .sorting import sort_hand
+from .tables import table_png
+
+GERMAN_DEFAULT = frozenset({"schroeoem", "schieberamsch", "rufmariasch"})
+DECKS = ("french", "german")
+
+
+def default_deck(game_key: str) -> str:
+    return "german" if game_key in GERMAN_DEFAULT else "french"
+
+
+def _deck(game_key: str, deck: str | None) -> str:
+    if deck is None:
+        return default_deck(game_key)
+    if deck not in DECKS:
+        raise ValueError(f"deck must be one of {', '.join(DECKS)}, not {deck!r}")
+    return deck
+
+
+def table_image(game_key: str, view: dict[str, Any], names: list[str], *, deck: str | None = None,
+                four_colour: bool = False, lang: str = "en") -> bytes:
+    """PNG of the table from the public view; hidden cards appear only as backs."""
+    return table_png(game_key, view, list(names), _deck(game_key, deck), bool(four_colour), lang)
+
+
+def hand_image(game_key: str, cards: list[str], playable: set[str] | list[str] | Iterable[str], *,
+               deck: str | None = None, four_colour: bool = False, view: dict[str, Any] | None = None,
+               lang: str = "en") -> bytes:
+    """PNG of one player's hand, sorted for the game; `playable` cards raised, the others greyed
+    (nothing is greyed when `playable` is empty). `view` (optional) gives Rufmariasch its trump."""
+    return hand_png(game_key, list(cards), set(playable), _deck(game_key, deck), bool(four_colour), view, lang)
+
+
+def score_sheet(game_key: str, names: list[str], hands: list[dict[str, Any]], totals: list[int], *,
+                title: str = "", lang: str = "en") -> bytes:
+    """PNG of the score sheet: a row per hand (what was played, each player's change and running
+    total), the totals underneath, the leader(s) marked."""
+    return score_png(game_key, list(names), list(hands), list(totals), title, lang)
+
+
+__all__ = ["table_image", "hand_image", "score_sheet", "sort_hand", "default_deck"]

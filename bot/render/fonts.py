@@ -1,0 +1,50 @@
+"""The shipped fonts (images/fonts/, DejaVu, Bitstream Vera licence) and cached text masks.
+
+Drawing text with FreeType costs ~0.1 ms a string; a table image has dozens of labels that repeat from
+one image to the next (names, counts, headings), so each (text, face, size) is rasterised once into an
+"L" mask and pasted with a solid colour afterwards.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from .theme import FONTS
+
+FACES = {
+    "bold": "DejaVuSans-Bold.ttf",
+    "cond": "DejaVuSansCondensed.ttf",
+    "condbold": "DejaVuSansCondensed-Bold.ttf",
+}
+
+
+@lru_cache(maxsize=64)
+def font(face: str, size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(FONTS / FACES[face]), size)
+
+
+@lru_cache(maxsize=4096)
+def text_mask(text: str, face: str, size: int) -> tuple[Image.Image, int, int, int]:
+    """(mask, left, top, advance): an "L" mask tight around the ink, where its top-left corner lies
+    relative to the drawing origin (left end of the ascender line), and the advance width."""
+    f = font(face, size)
+    left, top, right, bottom = f.getbbox(text)
+    w, h = max(1, right - left), max(1, bottom - top)
+    mask = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255)
+    return mask, left, top, int(f.getlength(text))
+
+
+def text_width(text: str, face: str, size: int) -> int:
+    return int(font(face, size).getlength(text))
+
+
+def fit(text: str, face: str, size: int, width: int) -> str:
+    """`text`, shortened with an ellipsis until it fits `width` pixels."""
+    if text_width(text, face, size) <= width:
+        return text
+    while text and text_width(text + "…", face, size) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"

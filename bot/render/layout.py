@@ -1,0 +1,290 @@
+"""The table every game shares: felt, header bar, the ring of seat plates, the trick in the middle,
+the last trick and an info box. Per-game renderers (bot/render/tables.py) add their own zones.
+
+Geometry: a 960 x 600 canvas (Discord shows it ~550 px wide; everything that must be read is at least
+~16 px high here). Seat 0 sits at the bottom and the seats follow clockwise (left, top, right for four),
+as around a real table.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from . import theme as T
+from .canvas import Canvas
+from .cards import card_height
+from .fonts import font
+from .i18n import words
+
+W, H = 960, 600
+HEADER = 46
+FELT_BOX = (14, HEADER + 14, W - 14, H - 12)
+
+
+@lru_cache(maxsize=8)
+def background(width: int = W, height: int = H) -> Image.Image:
+    im = Image.new("RGB", (width, height), T.BG)
+    d = ImageDraw.Draw(im)
+    x0, y0, x1, y1 = FELT_BOX[0], FELT_BOX[1], width - 14, height - 12
+    d.rounded_rectangle((x0, y0, x1, y1), radius=150, fill=T.FELT_RIM)
+    d.rounded_rectangle((x0 + 9, y0 + 9, x1 - 9, y1 - 9), radius=142, fill=T.FELT)
+    d.rectangle((0, 0, width, HEADER), fill=T.PANEL)
+    d.line((0, HEADER, width, HEADER), fill=T.PANEL_LINE, width=2)
+    return im
+
+
+@dataclass
+class Seat:
+    index: int
+    x: float          # centre of the seat plate
+    y: float
+    w: int
+    h: int
+    ux: float         # unit vector from the table centre towards the seat
+    uy: float
+
+    @property
+    def box(self) -> tuple[int, int, int, int]:
+        return (round(self.x - self.w / 2), round(self.y - self.h / 2), round(self.x + self.w / 2),
+                round(self.y + self.h / 2))
+
+    def toward_centre(self, dist: float) -> tuple[float, float]:
+        return (self.x - self.ux * dist, self.y - self.uy * dist)
+
+
+def plate_size(n: int) -> tuple[int, int]:
+    if n <= 4:
+        return 224, 66
+    if n <= 6:
+        return 184, 62
+    return 160, 60
+
+
+def seat_ring(n: int, width: int = W, height: int = H) -> list[Seat]:
+    """Seat plates on an ellipse around the felt: seat 0 at the bottom, then clockwise."""
+    pw, ph = plate_size(n)
+    cx, cy = width / 2, (HEADER + height) / 2 + 2
+    rx = width / 2 - pw / 2 - 12
+    ry = (height - HEADER) / 2 - ph / 2 - 6
+    out = []
+    for i in range(n):
+        a = math.pi / 2 + 2 * math.pi * i / n
+        ux, uy = math.cos(a), math.sin(a)
+        out.append(Seat(i, cx + rx * ux, cy + ry * uy, pw, ph, ux, uy))
+    return out
+
+
+def centre(width: int = W, height: int = H) -> tuple[float, float]:
+    return width / 2, (HEADER + height) / 2 + 2
+
+
+@dataclass
+class SeatInfo:
+    """What a seat plate shows besides the name."""
+
+    count: int | None = None          # cards in hand (None: not shown)
+    score: str = ""                   # running total, formatted
+    score_colour: T.RGB = T.WHITE
+    badges: tuple[tuple[str, T.RGB], ...] = ()   # (label, colour) pills under the name
+    out: bool = False                 # eliminated / finished: the plate is greyed
+    lives: tuple[int, int] | None = None          # (left, of): a row of pips instead of a score
+
+
+class Table:
+    """One table image being drawn."""
+
+    def __init__(self, view: dict[str, Any], names: list[str], style: str, four: bool, lang: str,
+                 width: int = W, height: int = H):
+        self.view = view
+        self.n = int(view.get("seats") or len(names))
+        self.names = [names[i] if i < len(names) and names[i] else f"Seat {i + 1}" for i in range(self.n)]
+        self.style, self.four, self.lang = style, four, lang
+        self.w = words(lang)
+        self.c = Canvas(width, height, background(width, height))
+        self.width, self.height = width, height
+        self.seats = seat_ring(self.n, width, height)
+        self.cx, self.cy = centre(width, height)
+        acting = [] if view.get("over") else list(view.get("to_act") or [])
+        # whose turn: the seats to act, unless everybody may act at once (nobody is singled out then)
+        self.turn: set[int] = set(acting) if len(acting) < self.n or self.n == 1 else set()
+
+    # -- header ----------------------------------------------------------------------------------------
+    def header(self, title: str, status: str = "", status_colour: T.RGB = T.GOLD) -> None:
+        x = 16
+        x += self.c.text(x, HEADER / 2, title, "bold", 21, T.WHITE, anchor="lm")
+        if status:
+            self.c.text(self.width - 16, HEADER / 2, status, "condbold", 19, status_colour, anchor="rm",
+                        max_w=self.width - x - 40)
+
+    # -- seats -----------------------------------------------------------------------------------------
+    def plate(self, i: int, info: SeatInfo) -> None:
+        s = self.seats[i]
+        v = self.view
+        x0, y0, x1, y1 = s.box
+        turn = i in self.turn
+        fill = T.PANEL_TURN if turn else T.PANEL
+        self.c.draw.rounded_rectangle((x0, y0, x1, y1), radius=10, fill=fill,
+                                      outline=T.GOLD if turn else T.PANEL_LINE, width=3 if turn else 1)
+        # the seat's colour as a stripe on the left edge
+        self.c.draw.rectangle((x0 + 4, y0 + 12, x0 + 8, y1 - 12), fill=T.DIM if info.out else self.colour(i))
+        name_colour = T.GOLD if turn else (T.DIM if info.out else T.WHITE)
+        pad = 16
+        right = x1 - pad
+        # score at the right of the name line
+        if info.lives is not None and s.w >= 220:
+            left, of = info.lives
+            r = 4 if of <= 8 else 3
+            step = 2 * r + 3
+            px = right - r
+            for k in range(of - 1, -1, -1):
+                col = T.GOLD if k < left else T.PANEL_LINE
+                self.c.draw.ellipse((px - r, y0 + 16 - r, px + r, y0 + 16 + r), fill=col)
+                px -= step
+            right = round(px - 2)
+            if info.score:
+                right -= self.c.text(right, y0 + 16, info.score, "condbold", 17, info.score_colour, anchor="rm") + 6
+        elif info.score:
+            right -= self.c.text(right, y0 + 18, info.score, "bold", 21, info.score_colour, anchor="rm") + 8
+        self.c.text(x0 + pad, y0 + 18, self.names[i], "condbold", 22, name_colour, anchor="lm",
+                    max_w=right - x0 - pad)
+        # second line: cards in hand, badges
+        bx = x0 + pad
+        by = y1 - 17
+        if info.count is not None:
+            self._mini_back(bx, by - 10)
+            bx += 18
+            bx += self.c.text(bx, by, f"{info.count}", "condbold", 19, T.GREY if not info.out else T.DIM,
+                              anchor="lm") + 10
+        for label, colour in info.badges:
+            lw = self.c.text_w(label, 15) + 15
+            if bx + lw > x1 - 4:
+                break
+            bx += self.c.pill(bx, by, label, colour, size=15) + 5
+        if v.get("dealer") == i:
+            self.c.chip(x0 + 2, y0 + 2, 11, self.w["dealer"], T.WHITE, T.BLACK)
+        if turn:  # a gold pointer on the side facing the table centre
+            cands = [((s.w / 2 + 12) / abs(s.ux)) if abs(s.ux) > 1e-6 else 1e9,
+                     ((s.h / 2 + 12) / abs(s.uy)) if abs(s.uy) > 1e-6 else 1e9]
+            d = min(cands)
+            tx, ty = s.x - s.ux * d, s.y - s.uy * d
+            ang = math.atan2(-s.uy, -s.ux)
+            pts = [(tx + 13 * math.cos(ang), ty + 13 * math.sin(ang)),
+                   (tx + 11 * math.cos(ang + 2.4), ty + 11 * math.sin(ang + 2.4)),
+                   (tx + 11 * math.cos(ang - 2.4), ty + 11 * math.sin(ang - 2.4))]
+            self.c.draw.polygon(pts, fill=T.GOLD)
+
+    @staticmethod
+    def colour(i: int) -> T.RGB:
+        return T.SEAT_COLOURS[i % len(T.SEAT_COLOURS)]
+
+    def zone(self, i: int, zw: float, zh: float, gap: float = 12) -> tuple[float, float]:
+        """Centre of a zw x zh box just inside seat i's plate, towards the table centre."""
+        s = self.seats[i]
+        dx, dy = self.cx - s.x, self.cy - s.y
+        dist = (dx * dx + dy * dy) ** 0.5 or 1.0
+        ux, uy = dx / dist, dy / dist
+        cands = []
+        if abs(ux) > 1e-6:
+            cands.append(((s.w + zw) / 2 + gap) / abs(ux))
+        if abs(uy) > 1e-6:
+            cands.append(((s.h + zh) / 2 + gap) / abs(uy))
+        d = min(cands) if cands else 0
+        return s.x + ux * d, s.y + uy * d
+
+    def banner(self, lines: list[str], y: float | None = None, *, colour: T.RGB = T.WHITE) -> None:
+        """A dark box with a line or two of text in the middle of the table (a hand's result)."""
+        lines = [ln for ln in lines if ln]
+        if not lines:
+            return
+        size = 19
+        wmax = min(self.width - 360, max(self.c.text_w(ln, size) for ln in lines) + 40)
+        h = 18 + 28 * len(lines)
+        y = self.cy if y is None else y
+        x0, y0 = self.cx - wmax / 2, y - h / 2
+        self.c.draw.rounded_rectangle((x0, y0, x0 + wmax, y0 + h), radius=12, fill=T.PANEL, outline=T.PANEL_LINE)
+        for k, ln in enumerate(lines):
+            self.c.text(self.cx, y0 + 23 + 28 * k, ln, "condbold", size, colour if k == 0 else T.GREY, anchor="mm",
+                        max_w=wmax - 24)
+
+    def _mini_back(self, x: float, y: float) -> None:
+        self.c.draw.rounded_rectangle((x, y, x + 14, y + 20), radius=2, fill=T.BACK, outline=T.BACK_EDGE, width=1)
+
+    # -- cards on the felt -------------------------------------------------------------------------------
+    def card_c(self, code: str, x: float, y: float, width: int = 70, **kw: Any) -> None:
+        self.c.card_c(code, x, y, width, self.style, self.four, **kw)
+
+    def card(self, code: str, x: float, y: float, width: int = 70, **kw: Any) -> None:
+        self.c.card(code, x, y, width, self.style, self.four, **kw)
+
+    def trick_width(self) -> int:
+        return 88 if self.n <= 4 else 72 if self.n <= 6 else 62
+
+    def trick(self, plays: list[dict[str, Any]], *, width: int | None = None, reach: float = 0.34,
+              winner: int | None = None) -> None:
+        """The cards of the current trick, each in front of the seat that played it, in play order."""
+        width = width or self.trick_width()
+        for p in plays:
+            s = self.seats[p["seat"]]
+            x = self.cx + (s.x - self.cx) * reach
+            y = self.cy + (s.y - self.cy) * reach
+            self.card_c(p["card"], x, y, width)
+            if winner is not None and p["seat"] == winner:
+                h = card_height(width)
+                self.c.draw.rounded_rectangle((x - width / 2 - 3, y - h / 2 - 3, x + width / 2 + 3, y + h / 2 + 3),
+                                              radius=8, outline=T.GOLD, width=3)
+
+    def mini_cards(self, cards: list[str], x: float, y: float, *, width: int = 54, step: int | None = None,
+                   highlight: str | None = None) -> float:
+        """A row of small cards starting at (x, y); returns the x after the row."""
+        step = step if step is not None else round(width * 0.62)
+        for i, code in enumerate(cards):
+            self.card(code, x + i * step, y, width, shadow=i == 0)
+        if highlight and highlight in cards:
+            i = cards.index(highlight)
+            h = card_height(width)
+            self.c.draw.rounded_rectangle((x + i * step - 2, y - 2, x + i * step + width + 2, y + h + 2), radius=6,
+                                          outline=T.GOLD, width=2)
+        return x + (len(cards) - 1) * step + width if cards else x
+
+    def last_trick(self, last: dict[str, Any] | None, x: float, y: float, *, width: int = 54,
+                   caption: str | None = None) -> None:
+        """The previous trick, small, with who won it."""
+        if not last:
+            return
+        cards = [c["card"] for c in last.get("cards", [])]
+        winner = last.get("winner")
+        label = caption or self.w["last_trick"]
+        if winner is not None:
+            label += " → " + self.names[winner]
+        self.c.text(x, y, label, "condbold", 17, T.GREY, anchor="lt", max_w=280)
+        self.mini_cards(cards, x, y + 24, width=width)
+
+    def label(self, x: float, y: float, text: str, *, colour: T.RGB = T.GREY, size: int = 17, anchor: str = "lt",
+              face: str = "condbold", max_w: int | None = None) -> int:
+        return self.c.text(x, y, text, face, size, colour, anchor=anchor, max_w=max_w)
+
+    def suit_badge(self, x: float, y: float, suit: str, size: int = 22) -> None:
+        """A suit symbol on a small white disc (trump indicator)."""
+        r = size / 2 + 5
+        self.c.draw.ellipse((x - r, y - r, x + r, y + r), fill=T.CARD, outline=T.CARD_EDGE)
+        sym = _symbol_sprite(suit, self.style, self.four, size)
+        self.c.im.paste(sym[0], (round(x - size / 2), round(y - size / 2)), sym[1])
+
+    def text_width(self, text: str, face: str, size: int) -> int:
+        return int(font(face, size).getlength(text))
+
+
+@lru_cache(maxsize=64)
+def _symbol_sprite(suit: str, style: str, four: bool, size: int) -> tuple[Image.Image, Image.Image]:
+    from .cards import SS
+    from .shapes import draw_symbol
+
+    big = Image.new("RGBA", (size * SS, size * SS), T.CARD + (0,))
+    draw_symbol(ImageDraw.Draw(big), suit, style, (0, 0, size * SS, size * SS), four_colour=four)
+    small = big.reduce(SS)
+    return small.convert("RGB"), small.getchannel("A")

@@ -1,0 +1,190 @@
+"""The score sheet at the end of a hand and of a match: a Skat list / a Schrööm tally.
+
+One row per hand: its number, what was played (from the engine's hand record), and a column per
+player with the change (small, coloured) and the running total. In Schieberamsch only the player(s)
+who scored get an entry, as on a Skat list; in the other games every column carries its total.
+The last row holds the totals; the leader(s) get a star. Long matches keep the latest 30 rows and
+fold the earlier ones into a "carried over" row.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from . import theme as T
+from .canvas import Canvas
+from .i18n import suit_name, words
+
+LOWER_IS_BETTER = frozenset({"schieberamsch"})
+MAX_ROWS = 30
+SUIT_GLYPH = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
+
+
+def _name(names: list[str], seat: Any) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return names[seat]
+    return "?"
+
+
+def _card(code: Any) -> str:
+    if not isinstance(code, str) or len(code) < 2:
+        return "?"
+    return code[:-1] + SUIT_GLYPH.get(code[-1], "?")
+
+
+def describe(game_key: str, h: dict[str, Any], names: list[str], lang: str = "en") -> str:
+    """A short line saying what a hand was, from the engine's hand record."""
+    w = words(lang)
+    try:
+        if game_key == "schieberamsch":
+            if h.get("mode") == "grand":
+                res = w["won"] if h.get("won") else w["lost"]
+                extra = ""
+                if h.get("kontra") not in (None, 0, False):
+                    extra = " " + w["kontra"]
+                if h.get("rekontra") not in (None, 0, False):
+                    extra += " " + w["rekontra"]
+                return f"{w['grand']} · {_name(names, h.get('solo'))} · {h.get('solo_points', '?')} {w['points']} · {res}{extra}"
+            outcome = w.get(h.get("outcome") or "most_points", w["ramsch"])
+            mult = h.get("multiplier") or 1
+            return f"{outcome}" + (f" ×{mult}" if mult > 1 else "")
+        if game_key == "rufmariasch":
+            trump = h.get("trump")
+            tname = suit_name(trump, "german", lang) if trump in SUIT_GLYPH else "?"
+            who = _name(names, h.get("caller"))
+            alone = f" ({w['alone']})" if h.get("alone") else ""
+            score = f"{h.get('callers_total', '?')}:{h.get('defenders_total', '?')}"
+            res = w["won"] if h.get("callers_win") else w["lost"]
+            return f"{who}{alone}: {tname}, {_card(h.get('called'))} · {res} {score}"
+        if game_key == "schroeoem":
+            if h.get("void"):
+                return f"{w['huebschen']}" if h.get("reason") == "huebschen" else w["draw"]
+            return f"{_name(names, h.get('winner'))} ({w['knock']} {h.get('value', 1)})"
+        if game_key == "treppenromme":
+            fin = h.get("finisher")
+            if fin is None:
+                return w["draw"]
+            tail = f" · {w['romme']}" if h.get("romme") else ""
+            return f"{_name(names, fin)} {w['finished']}{tail}"
+        if game_key in ("schrum", "tac"):
+            if h.get("drawn") or h.get("winner") is None:
+                return w["draw"]
+            return f"{w['winner']}: {_name(names, h.get('winner'))}"
+        if game_key == "repezita":
+            return f"{w['loser']}: {_name(names, h.get('loser'))}"
+    except (KeyError, TypeError, ValueError):
+        return ""
+    return ""
+
+
+def _signed(v: int) -> str:
+    return f"+{v}" if v > 0 else ("0" if v == 0 else f"−{-v}")
+
+
+def num(v: int) -> str:
+    return f"−{-v}" if v < 0 else str(v)
+
+
+def score_canvas(game_key: str, names: list[str], hands: list[dict[str, Any]], totals: list[int], title: str = "",
+                 lang: str = "en") -> Canvas:
+    w = words(lang)
+    n = max(len(names), len(totals))
+    names = [names[i] if i < len(names) and names[i] else f"Seat {i + 1}" for i in range(n)]
+    lower = game_key in LOWER_IS_BETTER
+    skat_list = game_key == "schieberamsch"
+    # running totals: start = final - sum of deltas, unless the records carry totals
+    start = [totals[i] - sum(int((h.get("deltas") or [0] * n)[i]) for h in hands) for i in range(n)]
+    running: list[list[int]] = []
+    cur = list(start)
+    for h in hands:
+        d = list(h.get("deltas") or [0] * n)
+        cur = [cur[i] + int(d[i]) for i in range(n)]
+        if isinstance(h.get("totals"), list) and len(h["totals"]) == n:
+            cur = [int(x) for x in h["totals"]]
+        running.append(list(cur))
+    rows = list(range(len(hands)))
+    carried = None
+    if len(rows) > MAX_ROWS:
+        carried = rows[-MAX_ROWS - 1]
+        rows = rows[-MAX_ROWS:]
+
+    col_no, col_desc = 46, (300 if n <= 4 else 230)
+    col_p = 118 if n <= 4 else 100
+    margin = 20
+    width = margin * 2 + col_no + col_desc + n * col_p
+    row_h = 30
+    top = 64
+    height = top + 40 + (len(rows) + (1 if carried is not None else 0)) * row_h + 56 + margin
+    c = Canvas(width, height, T.PAPER)
+    d = c.draw
+    c.text(margin, 22, title or w["sheet"], "bold", 24, T.PAPER_INK, anchor="lm", max_w=width - 2 * margin)
+    # column heads
+    y = top
+    d.rectangle((margin, y, width - margin, y + 38), fill=T.PAPER_ALT)
+    c.text(margin + col_no / 2, y + 19, w["no"], "condbold", 16, T.PAPER_INK, anchor="mm")
+    c.text(margin + col_no + 8, y + 19, w["note"], "condbold", 16, T.PAPER_INK, anchor="lm")
+    x_p = margin + col_no + col_desc
+    for i in range(n):
+        c.text(x_p + i * col_p + col_p / 2, y + 19, names[i], "condbold", 18, T.PAPER_INK, anchor="mm",
+               max_w=col_p - 10)
+    y += 40
+
+    def cell(i: int, delta: int | None, total: int, yy: float, show_total: bool = True) -> None:
+        xr = x_p + (i + 1) * col_p - 10
+        tw = c.text(xr, yy, num(total), "bold", 17, T.PAPER_INK, anchor="rm") if show_total else 0
+        if delta:
+            good = (delta < 0) if lower else (delta > 0)
+            c.text(xr - tw - 8, yy, _signed(delta), "cond", 14, T.PAPER_GREEN if good else T.PAPER_RED, anchor="rm")
+
+    if carried is not None:
+        c.text(margin + col_no + 8, y + row_h / 2, f"… {carried + 1}", "cond", 15, T.PAPER_INK, anchor="lm")
+        for i in range(n):
+            cell(i, None, running[carried][i], y + row_h / 2)
+        y += row_h
+    for k, r in enumerate(rows):
+        h = hands[r]
+        if k % 2:
+            d.rectangle((margin, y, width - margin, y + row_h), fill=T.PAPER_ALT)
+        no = h.get("hand_no", r + 1)
+        c.text(margin + col_no / 2, y + row_h / 2, str(no), "cond", 15, T.PAPER_INK, anchor="mm")
+        c.text(margin + col_no + 8, y + row_h / 2, describe(game_key, h, names, lang), "cond", 15, T.PAPER_INK,
+               anchor="lm", max_w=col_desc - 14)
+        deltas = list(h.get("deltas") or [0] * n)
+        for i in range(n):
+            dv = int(deltas[i]) if i < len(deltas) else 0
+            cell(i, dv, running[r][i], y + row_h / 2, show_total=(dv != 0) or not skat_list)
+        y += row_h
+    # grid lines
+    d.line((margin, top, margin, y), fill=T.PAPER_LINE)
+    d.line((width - margin, top, width - margin, y), fill=T.PAPER_LINE)
+    d.line((margin + col_no, top, margin + col_no, y), fill=T.PAPER_LINE)
+    for i in range(n + 1):
+        d.line((x_p + i * col_p, top, x_p + i * col_p, y), fill=T.PAPER_LINE)
+    # totals
+    d.line((margin, y, width - margin, y), fill=T.PAPER_INK, width=2)
+    d.line((margin, y + 4, width - margin, y + 4), fill=T.PAPER_INK, width=1)
+    y += 8
+    c.text(margin + col_no + 8, y + 22, w["total"], "bold", 18, T.PAPER_INK, anchor="lm")
+    if totals:
+        best = min(totals) if lower else max(totals)
+        for i in range(n):
+            xr = x_p + (i + 1) * col_p - 10
+            tw = c.text(xr, y + 22, num(totals[i]), "bold", 20, T.PAPER_INK, anchor="rm")
+            if totals[i] == best:
+                _star(c, xr - tw - 16, y + 21, 9)
+    return c
+
+
+def _star(c: Canvas, cx: float, cy: float, r: float) -> None:
+    pts = []
+    for k in range(10):
+        a = -math.pi / 2 + k * math.pi / 5
+        rr = r if k % 2 == 0 else r * 0.45
+        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    c.draw.polygon(pts, fill=T.GOLD, outline=T.SCHELL_DARK)
+
+
+def score_png(game_key: str, names: list[str], hands: list[dict[str, Any]], totals: list[int], title: str = "",
+              lang: str = "en") -> bytes:
+    return score_canvas(game_key, names, hands, totals, title, lang).png()

@@ -1,0 +1,580 @@
+"""One table renderer per game, on the shared layout (bot/render/layout.py).
+
+Each renderer reads only public keys of the view (the keys `view(None)` has) and the display names,
+so two states that differ only in hidden cards give the same picture, byte for byte.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from . import theme as T
+from .cards import card_height
+from .i18n import suit_name
+from .layout import HEADER, SeatInfo, Table
+from .sorting import base
+
+TITLES = {
+    "schieberamsch": "Schieberamsch", "rufmariasch": "Rufmariasch", "schroeoem": "Schrööm",
+    "treppenromme": "Treppenrommé", "schrum": "Schrum Schrum", "tac": "Tač", "repezita": "Repezita",
+}
+
+Renderer = Callable[[Table, dict[str, Any]], None]
+RENDERERS: dict[str, Renderer] = {}
+SIZES: dict[str, Callable[[dict[str, Any]], tuple[int, int]]] = {}
+
+
+def renderer(key: str) -> Callable[[Renderer], Renderer]:
+    def deco(fn: Renderer) -> Renderer:
+        RENDERERS[key] = fn
+        return fn
+    return deco
+
+
+# -- shared pieces -------------------------------------------------------------------------------------
+def _names(t: Table, seats: list[int]) -> str:
+    return ", ".join(t.names[s] for s in seats)
+
+
+def title_line(t: Table, key: str) -> str:
+    v = t.view
+    title = TITLES.get(key, key)
+    hand_no = v.get("hand_no")
+    deals = v.get("deals") or (v.get("options") or {}).get("deals") or (v.get("options") or {}).get("hands")
+    if hand_no:
+        word = t.w["deal"] if key in ("schieberamsch", "rufmariasch") else t.w["hand"]
+        title += f"  ·  {word} {hand_no}" + (f"/{deals}" if isinstance(deals, int) and deals > 1 else "")
+    return title
+
+
+def over_status(t: Table) -> str:
+    v = t.view
+    winners = v.get("winners")
+    if winners is None:
+        totals = v.get("totals") or []
+        if not totals:
+            return t.w["over"]
+        best = min(totals) if v.get("game") == "schieberamsch" else max(totals)
+        winners = [i for i, x in enumerate(totals) if x == best]
+    if not winners:
+        return t.w["over"]
+    key = "st_over" if len(winners) == 1 else "st_over_many"
+    return t.w[key].format(name=_names(t, winners))
+
+
+def status(t: Table, key: str, seat_word: str = "st_play", seat: int | None = None) -> str:
+    v = t.view
+    if v.get("over"):
+        return over_status(t)
+    if seat is None:
+        acting = v.get("to_act") or []
+        if not acting:
+            return ""
+        seat = acting[0]
+    return t.w[seat_word].format(name=t.names[seat])
+
+
+def signed(x: int) -> str:
+    return f"+{x}" if x > 0 else ("0" if x == 0 else f"−{-x}")
+
+
+def num(x: int) -> str:
+    """A total with a real minus sign."""
+    return f"−{-x}" if x < 0 else str(x)
+
+
+def hand_result(t: Table, key: str, record: dict[str, Any] | None, *, empty_centre: bool) -> None:
+    """The previous hand's result in the middle of the table, while nothing of the new hand is there
+    yet, and the final hand's result when the match is over."""
+    if not record or not (empty_centre or t.view.get("over")):
+        return
+    from .score import describe
+
+    head = f"{t.w['deal'] if key in ('schieberamsch', 'rufmariasch') else t.w['hand']} {record.get('hand_no', '')}: "
+    line1 = head + describe(key, record, t.names, t.lang)
+    deltas = record.get("deltas") or []
+    parts = [f"{t.names[i]} {signed(d)}" for i, d in enumerate(deltas) if d and i < t.n]
+    lines = [line1, "  ·  ".join(parts)]
+    if t.view.get("over"):
+        lines.insert(0, over_status(t))
+    t.banner(lines, colour=T.GOLD if t.view.get("over") else T.WHITE)
+
+
+def trick_badge(t: Table, n: int) -> tuple[str, T.RGB]:
+    return (f"{n} {t.w['tricks'] if n != 1 else t.w['trick'].lower()}", T.PANEL_LINE)
+
+
+def pile(t: Table, code: str | None, x: float, y: float, width: int, count: int, label: str = "",
+         *, caption_below: str = "") -> None:
+    """A pile with its top card (or a back, or an empty slot) at top-left (x, y) and its size."""
+    if count <= 0 or code is None and count <= 0:
+        t.c.slot(x, y, width, label)
+    else:
+        t.c.stack(base(code) if code and code != "back" else "back", x, y, width, t.style, t.four, count)
+    h = card_height(width)
+    if count > 0:
+        t.c.pill(x + width / 2, y + h + 13, str(count), T.PANEL, size=14, anchor="m")
+    if caption_below:
+        t.label(x + width / 2, y + h + 30, caption_below, anchor="mt", size=14, max_w=width + 40)
+
+
+# -- Schieberamsch ---------------------------------------------------------------------------------------
+@renderer("schieberamsch")
+def _schieberamsch(t: Table, v: dict[str, Any]) -> None:
+    w = t.w
+    phase = v.get("phase")
+    word = {"grand": "st_grand", "schieben": "st_schieben", "discard": "st_discard", "kontra": "st_kontra",
+            "rekontra": "st_rekontra"}.get(phase, "st_play")
+    t.header(title_line(t, "schieberamsch"), status(t, "schieberamsch", word))
+    solo = v.get("solo")
+    for i in range(t.n):
+        badges: list[tuple[str, T.RGB]] = []
+        if solo == i:
+            badges.append((w["solo"], T.RED_BADGE))
+        if v.get("kontra") == i:
+            badges.append((w["kontra"], T.BLUE_BADGE))
+        if v.get("rekontra") == i:
+            badges.append((w["rekontra"], T.RED_BADGE))
+        if i in (v.get("pushed_by") or []):
+            badges.append((w["pushed"], T.BLUE_BADGE))
+        if i in (v.get("took_by") or []):
+            badges.append((w["took"], T.GREEN_BADGE))
+        pts = v.get("points_taken")
+        if pts:
+            badges.insert(0, (f"{pts[i]} {w['points']}", T.GREEN_BADGE))
+        tw = (v.get("tricks_won") or [0] * t.n)[i]
+        if phase in ("play", "over") and tw:
+            badges.append(trick_badge(t, tw))
+        t.plate(i, SeatInfo(count=(v.get("counts") or [0] * t.n)[i], score=num((v.get("totals") or [0] * t.n)[i]),
+                            badges=tuple(badges)))
+    t.trick(v.get("trick") or [])
+    # the skat: top centre, between the two upper seats
+    sx = t.cx - 48
+    sy = HEADER + 26
+    n_skat = v.get("skat_count") or 0
+    for k in range(2):
+        if k < n_skat:
+            t.card("back", sx + k * 46, sy, 50)
+        else:
+            t.c.slot(sx + k * 46, sy, 50)
+    t.label(t.cx, sy + card_height(50) + 8, w["skat"], anchor="mt", size=15)
+    # the game: mode, pushes, multiplier
+    mode = v.get("mode")
+    lines: list[tuple[str, T.RGB]] = []
+    if mode == "grand" and solo is not None:
+        lines.append((f"{w['grand']}: {t.names[solo]}", T.GOLD))
+        mult = 2 ** (int(v.get("kontra") is not None) + int(v.get("rekontra") is not None))
+        if mult > 1:
+            lines.append((f"×{mult}", T.WHITE))
+    elif mode == "ramsch":
+        lines.append((w["ramsch"], T.GOLD))
+        pushes = v.get("pushes") or 0
+        lines.append((f"{w['pushes']}: {pushes}  ·  ×{v.get('multiplier') or 2 ** pushes}", T.WHITE))
+    y = 452
+    for text, col in lines:
+        t.label(t.width - 40, y, text, colour=col, size=19, anchor="rt", max_w=300)
+        y += 28
+    t.last_trick(v.get("last_trick"), 44, 456)
+    hand_result(t, "schieberamsch", v.get("last_hand"), empty_centre=not v.get("trick") and not v.get("last_trick"))
+
+
+# -- Rufmariasch ------------------------------------------------------------------------------------------
+@renderer("rufmariasch")
+def _rufmariasch(t: Table, v: dict[str, Any]) -> None:
+    w = t.w
+    phase = v.get("phase")
+    t.header(title_line(t, "rufmariasch"), status(t, "rufmariasch", "st_call" if phase == "call" else "st_play"))
+    caller = v.get("caller")
+    for i in range(t.n):
+        badges: list[tuple[str, T.RGB]] = []
+        if i == caller:
+            badges.append((w["caller"] + (f" · {w['alone']}" if v.get("alone") else ""), T.RED_BADGE))
+        elif v.get("partner") == i:
+            badges.append((w["partner"], T.RED_BADGE))
+        tw = (v.get("tricks_won") or [0] * t.n)[i]
+        if tw:
+            badges.append(trick_badge(t, tw))
+        t.plate(i, SeatInfo(count=(v.get("counts") or [0] * t.n)[i], score=signed((v.get("totals") or [0] * t.n)[i]),
+                            badges=tuple(badges)))
+    t.trick(v.get("trick") or [])
+    # top-left: trump and the called card
+    x, y = 40, HEADER + 26
+    trump = v.get("trump")
+    if trump:
+        t.label(x, y, w["trump"])
+        t.suit_badge(x + 22, y + 50, trump, 30)
+        t.label(x + 54, y + 50, suit_name(trump, t.style, t.lang), colour=T.WHITE, size=21, anchor="lm")
+    called = v.get("called")
+    if called:
+        t.label(x + 172, y, w["called"])
+        t.card(base(called), x + 172, y + 24, 54)
+    tgt = v.get("target")
+    pbs = v.get("points_by_side")
+    if tgt or pbs:
+        yy = y + 104
+        if pbs:
+            cp = pbs.get("callers", 0) if isinstance(pbs, dict) else pbs[0]
+            dp = pbs.get("defenders", 0) if isinstance(pbs, dict) else pbs[1]
+            t.label(x, yy, f"{w['callers']} {cp} : {dp} {w['defenders']}", colour=T.WHITE, size=18, max_w=290)
+            yy += 26
+        if tgt:
+            t.label(x, yy, f"{w['target']} {tgt}", size=18)
+    # top-right: marriages (their cards were shown to all)
+    marriages = v.get("marriages") or []
+    mx, my = t.width - 250, HEADER + 26
+    for m in marriages[:3]:
+        t.label(mx, my, f"{w['marriage']} {t.names[m['seat']]} {m.get('points', '')}", colour=T.WHITE, size=15,
+                max_w=220)
+        t.mini_cards([base(c) for c in m.get("cards") or []], mx, my + 20, width=40, step=30)
+        mx += 0
+        my += 84
+    t.last_trick(v.get("last_trick"), 44, 452)
+    hand_result(t, "rufmariasch", v.get("last_hand"), empty_centre=not v.get("trick") and not v.get("last_trick"))
+
+
+# -- Schrööm --------------------------------------------------------------------------------------------------
+def _big_seats(v: dict[str, Any]) -> tuple[int, int]:
+    return (960, 720) if int(v.get("seats") or 0) >= 5 else (960, 600)
+
+
+def value_token(t: Table, x: float, y: float, value: int, label: str) -> None:
+    """A gold disc with the current value of the game (Schrööm's knock value)."""
+    r = 30
+    t.c.draw.ellipse((x - r, y - r, x + r, y + r), fill=T.GOLD, outline=T.SCHELL_DARK, width=2)
+    t.c.text(x, y + 1, str(value), "bold", 30, T.BLACK, anchor="mm")
+    t.label(x, y + r + 6, label, anchor="mt", size=16)
+
+
+@renderer("schroeoem")
+def _schroeoem(t: Table, v: dict[str, Any]) -> None:
+    w = t.w
+    phase = v.get("phase")
+    pending = v.get("pending") or {}
+    mover = v.get("mover")
+    word = {"knock": "st_knock", "exchange": "st_exchange", "reveal": "st_reveal",
+            "huebschen": "st_huebschen"}.get(phase, "st_play")
+    value = v.get("value") or 1
+    st = status(t, "schroeoem", word, seat=mover if mover is not None and not v.get("over") else None)
+    if mover is not None and not v.get("over"):
+        t.turn = {mover}
+    if not v.get("over"):
+        st = f"{w['knock']} {value}  ·  {st}"
+    t.header(title_line(t, "schroeoem"), st)
+    active = set(v.get("active") or [])
+    folded = set(v.get("folded") or [])
+    out = set(v.get("eliminated") or [])
+    start = (v.get("options") or {}).get("points") or 7
+    answers = {a["seat"]: a["answer"] for a in pending.get("answers") or []}
+    for i in range(t.n):
+        badges: list[tuple[str, T.RGB]] = []
+        if i in out:
+            badges.append((w["out"], T.PANEL_LINE))
+        elif i in folded:
+            badges.append((w["folded"], T.PANEL_LINE))
+        if v.get("last_knocker") == i and not v.get("over"):
+            badges.append((f"{w['knocked']} {value}", T.RED_BADGE))
+        if i in answers:
+            ans = answers[i]
+            badges.append((w.get(ans, ans), T.GREEN_BADGE if ans in ("hold", "accept") else T.BLUE_BADGE))
+        if i in (v.get("koelsch") or []):
+            badges.append(("Kölsch!", T.ORANGE))
+        tw = (v.get("tricks_won") or [0] * t.n)[i]
+        if tw and i in active:
+            badges.append(trick_badge(t, tw))
+        pts = (v.get("totals") or [0] * t.n)[i]
+        lives = (max(0, pts), start) if start <= 10 else None
+        t.plate(i, SeatInfo(count=(v.get("counts") or [0] * t.n)[i] if i not in out else None, score=num(pts),
+                            badges=tuple(badges), out=i in out or i in folded, lives=lives))
+    big = t.n >= 5
+    t.trick(v.get("trick") or [], reach=0.46 if big else 0.34)
+    stock = v.get("stock_count") or 0
+    if big:  # the middle holds the last trick; value and stock are in the header and here
+        last = v.get("last_trick")
+        if last and v.get("trick"):
+            pass
+        if last:
+            cards = [c["card"] for c in last.get("cards", [])]
+            wcard = 40
+            step = 24
+            x0 = t.cx - (wcard + step * (len(cards) - 1)) / 2
+            lab = w["last_trick"] + (f" → {t.names[last['winner']]}" if last.get("winner") is not None else "")
+            t.label(t.cx, t.cy - 46, lab, anchor="mt", size=15, max_w=240)
+            t.mini_cards(cards, x0, t.cy - 24, width=wcard, step=step)
+    else:
+        value_token(t, 80, HEADER + 66, value, w["knock"])
+        if stock:
+            pile(t, "back", t.width - 110, HEADER + 28, 54, stock, caption_below=w["stock"])
+        t.last_trick(v.get("last_trick"), 44, 452)
+    # Vier Bilder: the revealed cards of this game's exchanges (public)
+    ex = v.get("exchanges") or []
+    if ex and not big:
+        x, y = t.width - 300, 440
+        for e in ex[-2:]:
+            shown = list(e.get("revealed") or []) + ([e["fourth"]] if e.get("fourth") else [])
+            t.label(x, y, f"{w['exchange']}: {t.names[e['seat']]}", size=15, max_w=260)
+            t.mini_cards([base(c) for c in shown], x, y + 20, width=40, step=26)
+            y += 84
+    hand_result(t, "schroeoem", v.get("last_game"),
+                empty_centre=not v.get("trick") and not v.get("last_trick") and not big)
+
+
+SIZES["schroeoem"] = _big_seats
+
+
+# -- Treppenrommé --------------------------------------------------------------------------------------------
+SIZES["treppenromme"] = lambda v: (960, 720)
+
+
+def _flow(widths: list[int], row_h: int, area: tuple[int, int, int, int],
+          obstacles: list[tuple[int, int, int, int]], gap: int = 14) -> list[tuple[int, int] | None]:
+    """Place boxes of the given widths row by row into `area`, around the obstacles; None = no room."""
+    x0, y0, x1, y1 = area
+    out: list[tuple[int, int] | None] = []
+    y = y0
+    x = x0
+    k = 0
+    while k < len(widths) and y + row_h <= y1:
+        wk = widths[k]
+        # skip obstacles overlapping this row band
+        blocked = None
+        for ob in obstacles:
+            if ob[1] < y + row_h and ob[3] > y and ob[0] < x + wk and ob[2] > x:
+                blocked = ob
+                break
+        if blocked is not None:
+            x = blocked[2] + gap
+        elif x + wk <= x1:
+            out.append((x, y))
+            x += wk + gap
+            k += 1
+            continue
+        if x + wk > x1:
+            y += row_h
+            x = x0
+    out += [None] * (len(widths) - len(out))
+    return out
+
+
+@renderer("treppenromme")
+def _treppenromme(t: Table, v: dict[str, Any]) -> None:
+    w = t.w
+    step_word = "st_draw" if v.get("turn_step") == "draw" else "st_meld"
+    t.header(title_line(t, "treppenromme") + f"  ·  {w['target']} {v.get('target') or ''}",
+             status(t, "treppenromme", step_word))
+    hp = v.get("hand_points") or [0] * t.n
+    for i in range(t.n):
+        badges: list[tuple[str, T.RGB]] = []
+        if hp[i]:
+            badges.append((f"+{hp[i]}", T.GREEN_BADGE))
+        t.plate(i, SeatInfo(count=(v.get("counts") or [0] * t.n)[i], score=num((v.get("totals") or [0] * t.n)[i]),
+                            badges=tuple(badges)))
+    plates = [tuple(s.box) for s in t.seats]
+    top_plate_bottom = max([b[3] for b in plates if b[1] < HEADER + 40] or [HEADER + 10])
+    # talon and staircase, in a band under the top plate
+    cw = 52
+    ch = card_height(cw)
+    y = top_plate_bottom + 34
+    side = [b for b in plates if b[1] < y + ch + 40 and b[3] > y - 20 and b[1] >= HEADER + 40]
+    left = max([b[2] for b in side if b[0] < t.cx] or [40]) + 16
+    right = min([b[0] for b in side if b[0] > t.cx] or [t.width - 40]) - 16
+    talon = v.get("talon_count") or 0
+    pile(t, "back", left, y, cw, talon, caption_below=w["talon"])
+    stairs = list(v.get("staircase") or [])
+    sx = left + cw + 30
+    avail = right - sx - cw
+    step = 26
+    per_row = max(1, avail // step + 1)
+    rows = [stairs[i:i + per_row] for i in range(0, len(stairs), per_row)] or [[]]
+    t.label(sx, y - 26, f"{w['staircase']} ({len(stairs)})", size=16)
+    taken_single = v.get("taken_single")
+    total = len(stairs)
+    for r, row in enumerate(rows):
+        ry = y + r * (ch + 22)
+        for k, code in enumerate(row):
+            idx = r * per_row + k
+            cx = sx + k * step
+            t.card(base(code), cx, ry, cw, shadow=k == 0)
+            kk = total - idx  # how many cards `take K` needs to reach this one
+            if kk <= 9 or kk % 5 == 0 or k == 0:
+                t.c.text(cx + 13 if k < len(row) - 1 else cx + cw / 2, ry + ch + 4, str(kk), "condbold", 13,
+                         T.GREY, anchor="mt")
+        if not row:
+            t.c.slot(sx, ry, cw)
+    if taken_single:
+        pass
+    melds_top = y + len(rows) * (ch + 22) + 16
+    # melds, flowed around the seat plates
+    melds = v.get("melds") or []
+    mw = 44
+    mh = card_height(mw)
+    mstep = 22
+    widths = [mw + mstep * (len(m.get("cards") or [1]) - 1) for m in melds]
+    widths = [max(wd, 70) for wd in widths]
+    area = (30, melds_top, t.width - 30, t.height - 20)
+    obstacles = [(b[0] - 8, b[1] - 8, b[2] + 8, b[3] + 8) for b in plates]
+    spots = _flow(widths, mh + 26, area, obstacles)
+    hidden = 0
+    for m, spot in zip(melds, spots, strict=True):
+        if spot is None:
+            hidden += 1
+            continue
+        mx, my = spot
+        owner = m.get("owner", 0)
+        t.c.draw.rectangle((mx, my + 4, mx + 4, my + 16), fill=t.colour(owner))
+        t.c.text(mx + 8, my + 10, f"{m.get('points', 0)}", "condbold", 16, T.WHITE, anchor="lm")
+        t.mini_cards([base(c) for c in m.get("cards") or []], mx, my + 22, width=mw, step=mstep)
+    if hidden:
+        t.label(t.width - 40, t.height - 36, f"+{hidden} {w['melds']}", anchor="rt")
+    last = v.get("last_hand")
+    if v.get("over") or (last and not melds and not stairs[1:] and not v.get("took")):
+        hand_result(t, "treppenromme", last, empty_centre=True)
+
+
+# -- Schrum Schrum and Tač --------------------------------------------------------------------------------------
+def _talon_race(t: Table, v: dict[str, Any], key: str) -> None:
+    w = t.w
+    cur = v.get("current")
+    tac_window = v.get("tac_window")
+    if tac_window is not None and not v.get("over"):
+        st = w["st_tac"].format(name=t.names[tac_window])
+    else:
+        st = status(t, key, "st_place", seat=cur if cur is not None and not v.get("over") else None)
+    t.header(title_line(t, key), st)
+    talons = v.get("talon_counts") or [0] * t.n
+    reserves = v.get("reserves") or [[] for _ in range(t.n)]
+    tops = v.get("reserve_tops") or [r[-1] if r else None for r in reserves]
+    counts = v.get("counts") or [0] * t.n
+    for i in range(t.n):
+        badges: list[tuple[str, T.RGB]] = []
+        if tac_window == i:
+            badges.append(("Tač!", T.RED_BADGE))
+        if v.get("winner") == i:
+            badges.append((w["winner"], T.GREEN_BADGE))
+        t.plate(i, SeatInfo(count=counts[i], score=str((v.get("totals") or [0] * t.n)[i]), badges=tuple(badges)))
+    cw = 56 if t.n <= 4 else 48
+    ch = card_height(cw)
+    gap = 10
+    open_word = w["open"] if key == "tac" else w["reserve"]
+    closed_word = w["closed"] if key == "tac" else w["talon"]
+    for i in range(t.n):
+        side = abs(t.seats[i].ux) > 0.9  # left/right seats: talon above reserve
+        zw, zh = (cw, 2 * ch + gap + 44) if side else (2 * cw + gap, ch + 24)
+        zx, zy = t.zone(i, zw, zh, gap=12)
+        x0, y0 = zx - zw / 2, zy - zh / 2
+        rx, ry = (x0, y0 + ch + 22 + gap) if side else (x0 + cw + gap, y0)
+        n_t = talons[i] if i < len(talons) else 0
+        pile(t, "back", x0, y0, cw, n_t, closed_word if n_t == 0 else "")
+        res = reserves[i] if i < len(reserves) else []
+        top = tops[i] if i < len(tops) else None
+        pile(t, top, rx, ry, cw, len(res), open_word if not res else "")
+    # the centre pile and the exposed card
+    centre = v.get("centre") or {}
+    bw = 72 if t.n <= 4 else 64
+    bh = card_height(bw)
+    ex = v.get("exposed")
+    px = t.cx - bw - 10 if ex else t.cx - bw / 2
+    py = t.cy - bh / 2 - 12
+    count = int(centre.get("count") or 0)
+    if count:
+        t.c.stack(base(centre["top"]), px, py, bw, t.style, t.four, count)
+    else:
+        t.c.slot(px, py, bw, w["centre"])
+    if centre.get("next"):
+        t.c.pill(px + bw / 2, py + bh + 14, f"{w['next']}: {centre['next']}", T.PANEL, T.GOLD, size=15, anchor="m")
+    if ex:
+        ex_x = t.cx + 10
+        t.card(base(ex["card"]), ex_x, py, bw)
+        t.c.draw.rounded_rectangle((ex_x - 3, py - 3, ex_x + bw + 3, py + bh + 3), radius=9, outline=T.GOLD, width=3)
+        t.c.pill(ex_x + bw / 2, py + bh + 14, t.names[ex["seat"]], T.GOLD, T.BLACK, size=15, anchor="m")
+    if v.get("over") or (v.get("last_hand") and not count):
+        hand_result(t, key, v.get("last_hand"), empty_centre=True)
+
+
+SIZES["schrum"] = _big_seats
+SIZES["tac"] = _big_seats
+
+
+@renderer("schrum")
+def _schrum(t: Table, v: dict[str, Any]) -> None:
+    _talon_race(t, v, "schrum")
+
+
+@renderer("tac")
+def _tac(t: Table, v: dict[str, Any]) -> None:
+    _talon_race(t, v, "tac")
+
+
+# -- Repezita ----------------------------------------------------------------------------------------------
+SIZES["repezita"] = _big_seats
+
+
+@renderer("repezita")
+def _repezita(t: Table, v: dict[str, Any]) -> None:
+    w = t.w
+    st = w["st_all"] if not v.get("over") else over_status(t)
+    t.header(title_line(t, "repezita"), st)
+    finished = list(v.get("finished") or [])
+    counts = v.get("counts") or [0] * t.n
+    for i in range(t.n):
+        badges: list[tuple[str, T.RGB]] = []
+        if i in finished:
+            badges.append((w["place"].format(n=finished.index(i) + 1), T.GREEN_BADGE))
+        if v.get("loser") == i:
+            badges.append((w["loser"], T.RED_BADGE))
+        t.plate(i, SeatInfo(count=counts[i], score=str((v.get("totals") or [0] * t.n)[i]), badges=tuple(badges),
+                            out=i in finished))
+    # each hand as a small fan of backs in front of its seat
+    cw = 46 if t.n <= 4 else 40
+    for i in range(t.n):
+        k = min(counts[i], 6)
+        if not k:
+            continue
+        fan_w = cw + 12 * (k - 1)
+        zx, zy = t.zone(i, fan_w, card_height(cw), gap=10)
+        for j in range(k):
+            t.card("back", zx - fan_w / 2 + 12 * j, zy - card_height(cw) / 2, cw, shadow=j == 0)
+    bw = 96 if t.n <= 4 else 80
+    bh = card_height(bw)
+    top = v.get("pile_top")
+    count = int(v.get("pile_count") or 0)
+    px, py = t.cx - bw / 2, t.cy - bh / 2
+    pile(t, top, px, py, bw, count, w["pile"])
+    notes = []
+    if v.get("any_start"):
+        notes.append("any card starts")
+    if v.get("dead_piles"):
+        notes.append(f"{w['dead']}: {v['dead_piles']} ({v.get('dead_cards', 0)})")
+    for k, note in enumerate(notes):
+        t.label(t.cx, py + bh + 34 + 22 * k, note, anchor="mt", size=16)
+    if v.get("over"):
+        hand_result(t, "repezita", v.get("last_hand"), empty_centre=True)
+
+
+# -- fallback ---------------------------------------------------------------------------------------------
+def _generic(t: Table, v: dict[str, Any], key: str) -> None:
+    t.header(title_line(t, key), status(t, key))
+    counts = v.get("counts") or [None] * t.n
+    totals = v.get("totals") or [0] * t.n
+    for i in range(t.n):
+        t.plate(i, SeatInfo(count=counts[i] if i < len(counts) else None, score=str(totals[i])))
+    if v.get("trick"):
+        t.trick(v["trick"])
+    if v.get("last_trick"):
+        t.last_trick(v["last_trick"], 44, 452)
+
+
+def table_canvas(game_key: str, view: dict[str, Any], names: list[str], style: str, four: bool, lang: str) -> Table:
+    size = SIZES.get(game_key)
+    wh = size(view) if size else (960, 600)
+    t = Table(view, names, style, four, lang, *wh)
+    fn = RENDERERS.get(game_key)
+    if fn is None:
+        _generic(t, view, game_key)
+    else:
+        fn(t, view)
+    return t
+
+
+def table_png(game_key: str, view: dict[str, Any], names: list[str], style: str, four: bool, lang: str) -> bytes:
+    return table_canvas(game_key, view, names, style, four, lang).c.png()
