@@ -1,0 +1,609 @@
+"""Schrum Schrum and its Bosnian variant Tač (RULES.md 1.1, 1.2, 1.4): race games with face-down talons.
+
+Both games share one engine (`_TalonRace`); the differences are the deck, the centre cycle, the
+destinations of an exposed card and Tač's miss/"Tač!" call. Repezita lives in `repezita.py`.
+
+Model (RULES.md 1.1 turn loop):
+- Every seat owns a face-down **talon** (Tač: Closed pile) that nobody sees, not even its owner, and a
+  face-up **reserve** (Tač: Open pile). There is one **centre** pile per hand, only ever started by an Ace.
+- On his turn a player's top talon card is **exposed automatically** (public). If it has no destination it
+  goes onto his own reserve **automatically** and the turn passes on; the engine only stops when the
+  exposed card has at least one destination. Then the player must pick one (`centre`, `onto S`); in Tač
+  he may also `keep` it (a deliberate *miss*, unless option `strict`). So `keep` is never the action for
+  a card without destination: that step is automatic in both games (ENGINE.md).
+- After a play the turn continues: an empty talon is refilled by turning the reserve over without
+  shuffling (the bottom reserve card becomes the top talon card); talon and reserve both empty = win.
+- Tač window: after a miss by P the next player N does not expose yet. `to_act()` is N plus every other
+  player who may still call: N acts `expose` (closes the window and starts his turn) or `tac`; the others
+  act `tac` or `pass` (stop waiting for them). The first `tac` closes the window, every other player
+  who can (at least 2 cards in total and a non-empty Closed pile) gives P his top Closed card, clockwise
+  from P's left, each onto the top of P's Closed pile; then N's turn starts.
+- Stall guard (RULES.md 1.1): if no card reaches the centre during 2*N*seats consecutive turns
+  (N = deck size), the hand is drawn.
+- Match: option `hands` hands; a won hand scores 1 point for the winner, a drawn hand scores nothing.
+  The dealer rotates clockwise; forehand (left of the dealer) has the first turn.
+
+`deal=` (first hand only): `{"hands": [[top, ..., bottom], ...]}` — every seat's talon listed from the top
+card down (alias key `"talons"`), with the standard pile sizes (the whole deck, one card at a time from
+forehand; Tač 3p: 17 each and the ♠A is the centre). For a set-up position you may also give
+`"reserves"` (per seat, bottom->top) and `"centre"` (bottom->top, a run starting with an Ace); then the
+pile sizes are free, but the deck must be used exactly once and every seat needs at least one card.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from .base import Engine, IllegalAction, choice, flag, integer
+from .cards import DECK_32, DECK_52, pretty, validate_deal
+
+SS_CYCLE: tuple[str, ...] = ("A", "7", "8", "9", "10", "J", "Q", "K")
+TAC_CYCLE: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+CENTRE = -1  # destination code of the centre pile in the internal destination lists
+
+_HANDS_OPTION = integer(1, 1, 99, "number of hands in the match (a won hand = 1 point)")
+
+
+def _rank_table(deck: tuple[str, ...]) -> dict[str, str]:
+    return {c: c[:-1] for c in deck}
+
+
+def _next_table(cycle: tuple[str, ...]) -> dict[str, str]:
+    return {r: cycle[(i + 1) % len(cycle)] for i, r in enumerate(cycle)}
+
+
+class _TalonRace(Engine):
+    """What Schrum Schrum and Tač share: talons, reserves, one centre pile, automatic steps."""
+
+    CYCLE: ClassVar[tuple[str, ...]]
+    DECK: ClassVar[tuple[str, ...]]
+    PILE: ClassVar[str] = "reserve"  # the word for the face-up pile in reasons
+    _RANK: ClassVar[dict[str, str]]
+    _NEXT: ClassVar[dict[str, str]]
+
+    # -- set-up ---------------------------------------------------------------------------------
+    def _setup(self, deal: dict[str, Any] | None) -> None:
+        n = self.seats
+        self._check_seats()
+        self.totals = [0] * n
+        self.hand_log: list[dict[str, Any]] = []
+        self.hand_no = 0
+        self.last_hand: dict[str, Any] | None = None
+        self.winner: int | None = None
+        self.stall_limit = 2 * len(self.DECK) * n
+        self._phase = "play"
+        dealer = self.options["dealer"]
+        if dealer is None:
+            dealer = self.rng.randrange(n)
+        ev: list[dict[str, Any]] = []
+        self._deal_hand(dealer, deal)
+        self._proceed(self.cur, ev, True)
+        #: the automatic steps `new()` already took (exposures, cards to reserves) — public events.
+        self.start_events = ev
+
+    def _check_seats(self) -> None:
+        """Hook: reject seat counts the options do not allow."""
+
+    def _hand_deck(self) -> tuple[list[str], list[str]]:
+        """The cards to deal and the initial centre pile."""
+        return list(self.DECK), []
+
+    def _deal_hand(self, dealer: int, deal: dict[str, Any] | None) -> None:
+        n = self.seats
+        self.hand_no += 1
+        self.dealer = dealer
+        fh = (dealer + 1) % n
+        if deal is None:
+            cards, centre = self._hand_deck()
+            self.rng.shuffle(cards)
+            talons: list[list[str]] = [[] for _ in range(n)]
+            for i, c in enumerate(cards):
+                talons[(fh + i) % n].append(c)  # each dealt card lands on top of the pile
+            reserves: list[list[str]] = [[] for _ in range(n)]
+        else:
+            talons, reserves, centre = self._fixed_deal(deal, fh)
+        self.talons = talons  # internal order bottom->top (top = last element)
+        self.reserves = reserves  # bottom->top
+        self.centre = centre  # bottom->top
+        self.need = self._NEXT[self._RANK[centre[-1]]] if centre else "A"
+        self.exposed: str | None = None
+        self._dests: list[int] = []
+        self._acts: list[str] = []
+        self.cur = fh
+        self.idle = 0  # turns since a card last reached the centre
+        self.window: int | None = None  # Tač: offender whose miss may be called
+        self.callers: set[int] = set()
+        self._phase = "play"
+        self._to_act: frozenset[int] = frozenset()
+
+    def _fixed_deal(self, deal: dict[str, Any], fh: int) -> tuple[list[list[str]], list[list[str]], list[str]]:
+        n = self.seats
+        if not isinstance(deal, dict):
+            raise ValueError("deal: must be a dict")
+        deal = dict(deal)
+        if "talons" in deal:
+            if "hands" in deal:
+                raise ValueError("deal: give 'hands' or 'talons', not both")
+            deal["hands"] = deal.pop("talons")
+        hands = deal.get("hands")
+        if not isinstance(hands, list) or len(hands) != n or not all(isinstance(h, list) for h in hands):
+            raise ValueError(f"deal: 'hands' needs {n} lists of cards")
+        free = "reserves" in deal or "centre" in deal
+        base_cards, base_centre = self._hand_deck()
+        reserves = deal.get("reserves", [[] for _ in range(n)])
+        centre = deal.get("centre", base_centre)
+        if not isinstance(reserves, list) or len(reserves) != n or not all(isinstance(r, list) for r in reserves):
+            raise ValueError(f"deal: 'reserves' needs {n} lists of cards")
+        if not isinstance(centre, list):
+            raise ValueError("deal: 'centre' must be a list of cards")
+        if free:
+            sizes: dict[str, Any] = {"hands": [len(h) for h in hands], "reserves": [len(r) for r in reserves],
+                                     "centre": len(centre)}
+            piles: dict[str, Any] = {"hands": hands, "reserves": reserves, "centre": centre}
+        else:
+            total = len(base_cards)
+            sizes = {"hands": [total // n + (1 if (i - fh) % n < total % n else 0) for i in range(n)]}
+            piles = {"hands": hands}
+        validate_deal(piles, deck_cards=self.DECK, sizes=sizes)
+        used = sum(len(h) for h in hands) + sum(len(r) for r in reserves) + len(centre)
+        if used != len(self.DECK):
+            raise ValueError(f"deal: the piles must hold all {len(self.DECK)} cards, not {used}")
+        if not free and set(base_centre) & {c for h in hands for c in h}:
+            raise ValueError("deal: the centre Ace cannot be in a talon")
+        for i in range(n):
+            if not hands[i] and not reserves[i]:
+                raise ValueError(f"deal: seat {i} has no cards")
+        rk, nxt = self._RANK, self._NEXT
+        for j, c in enumerate(centre):
+            want = "A" if j == 0 else nxt[rk[centre[j - 1]]]
+            if rk[c] != want:
+                raise ValueError("deal: the centre must be a run in the cycle starting with an Ace")
+        return [list(reversed(h)) for h in hands], [list(r) for r in reserves], list(centre)
+
+    # -- the automatic part of play -----------------------------------------------------------------
+    def _dest(self, p: int, c: str) -> list[int]:
+        raise NotImplementedError
+
+    def _run(self, p: int, ev: list[dict[str, Any]], new_turn: bool) -> str:
+        """Expose cards and take automatic steps from seat `p` on until a decision, a win or a stall.
+
+        Returns "decision", "won" (p... see self.winner) or "drawn"."""
+        talons, reserves, n = self.talons, self.reserves, self.seats
+        while True:
+            if new_turn:
+                self.cur = p
+                ev.append({"type": "turn", "seat": p})
+            talon = talons[p]
+            if not talon:
+                res = reserves[p]
+                if not res:
+                    self.winner = p
+                    ev.append({"type": "win", "seat": p})
+                    return "won"
+                res.reverse()
+                talons[p] = talon = res
+                reserves[p] = []
+                ev.append({"type": "turnover", "seat": p, "cards": len(talon)})
+            c = talon.pop()
+            ev.append({"type": "expose", "seat": p, "card": c})
+            dests = self._dest(p, c)
+            if dests:
+                self.cur = p
+                self.exposed = c
+                self._dests = dests
+                self._acts = self._actions(dests)
+                self._to_act = frozenset((p,))
+                return "decision"
+            reserves[p].append(c)
+            ev.append({"type": "to_reserve", "seat": p, "card": c, "miss": False})
+            if self._turn_ended(ev):
+                return "drawn"
+            p = (p + 1) % n
+            new_turn = True
+
+    def _turn_ended(self, ev: list[dict[str, Any]]) -> bool:
+        self.idle += 1
+        if self.idle >= self.stall_limit:
+            ev.append({"type": "stall", "turns": self.idle})
+            return True
+        return False
+
+    def _actions(self, dests: list[int]) -> list[str]:
+        return ["centre" if d == CENTRE else f"onto {d}" for d in dests]
+
+    def _proceed(self, p: int, ev: list[dict[str, Any]], new_turn: bool, status: str | None = None) -> None:
+        """Run automatic steps; score finished hands and deal the next ones until a decision or the end."""
+        while True:
+            if status is None:
+                status = self._run(p, ev, new_turn)
+            if status == "decision":
+                return
+            self._score_hand(status, ev)
+            if self._phase == "over":
+                return
+            self._deal_hand((self.dealer + 1) % self.seats, None)
+            ev.append({"type": "deal", "hand_no": self.hand_no, "dealer": self.dealer})
+            p, new_turn, status = self.cur, True, None
+
+    def _score_hand(self, status: str, ev: list[dict[str, Any]]) -> None:
+        n = self.seats
+        deltas = [0] * n
+        winner = self.winner if status == "won" else None
+        if winner is not None:
+            deltas[winner] = 1
+            self.totals[winner] += 1
+        record = {"hand_no": self.hand_no, "dealer": self.dealer, "deltas": deltas, "winner": winner,
+                  "drawn": winner is None}
+        self.hand_log.append(record)
+        self.last_hand = {"hand_no": self.hand_no, "winner": winner, "drawn": winner is None}
+        ev.append({"type": "hand_scored", "hand_no": self.hand_no, "deltas": list(deltas),
+                   "totals": list(self.totals), "winner": winner, "drawn": winner is None})
+        self.exposed = None
+        self._dests = []
+        self._acts = []
+        if self.hand_no >= self.options["hands"]:
+            self._phase = "over"
+            self._to_act = frozenset()
+            ev.append({"type": "match_over", "winners": self._winners(), "totals": list(self.totals)})
+        else:
+            self.winner = None
+
+    def _winners(self) -> list[int]:
+        best = max(self.totals)
+        if best <= 0:
+            return []
+        return [i for i, t in enumerate(self.totals) if t == best]
+
+    # -- contract ---------------------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self._phase == "over"
+
+    def to_act(self) -> frozenset[int]:
+        return self._to_act
+
+    def legal_actions(self, seat: int) -> list[str]:
+        if seat not in self._to_act:
+            return []
+        if self._phase == "tac":
+            return self._window_actions(seat)
+        return list(self._acts)
+
+    def _window_actions(self, seat: int) -> list[str]:
+        return []
+
+    def default_action(self, seat: int) -> str:
+        acts = self.legal_actions(seat)
+        if not acts:
+            raise IllegalAction("it is not your turn")
+        if self._phase == "tac":
+            return "expose" if "expose" in acts else "pass"
+        return acts[0]  # centre first, else the first reserve; never a miss
+
+    def apply(self, seat: int, action: str) -> list[dict[str, Any]]:
+        if self._phase == "over":
+            raise IllegalAction("the match is over")
+        if seat not in self._to_act:
+            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
+                raise IllegalAction(f"there is no seat {seat}")
+            raise IllegalAction(self.explain(seat, action))
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(self.explain(seat, action))
+        return self._apply(seat, action)
+
+    def _apply(self, seat: int, action: str) -> list[dict[str, Any]]:
+        ev: list[dict[str, Any]] = []
+        if self._phase == "tac":
+            self._window_apply(seat, action, ev)
+            return ev
+        c = self.exposed
+        assert c is not None
+        self.exposed = None
+        if action == "centre":
+            self.centre.append(c)
+            self.need = self._NEXT[self._RANK[c]]
+            self.idle = 0
+            ev.append({"type": "play", "seat": seat, "card": c, "to": "centre"})
+        elif action == "keep":
+            self.reserves[seat].append(c)
+            ev.append({"type": "to_reserve", "seat": seat, "card": c, "miss": True})
+            if self._turn_ended(ev):
+                self._proceed(seat, ev, False, "drawn")
+            else:
+                self._open_window(seat, ev)
+            return ev
+        else:
+            target = int(action[5:])
+            self.reserves[target].append(c)
+            ev.append({"type": "play", "seat": seat, "card": c, "to": target})
+        self._proceed(seat, ev, False)
+        return ev
+
+    def _open_window(self, offender: int, ev: list[dict[str, Any]]) -> None:
+        raise NotImplementedError
+
+    def _window_apply(self, seat: int, action: str, ev: list[dict[str, Any]]) -> None:
+        raise NotImplementedError
+
+    # -- reasons ----------------------------------------------------------------------------------
+    def explain(self, seat: int, action: str) -> str:
+        if self._phase == "over":
+            return "the match is over"
+        if self._phase == "tac":
+            return self._window_explain(seat, action)
+        if seat not in self._to_act:
+            return "it is not your turn"
+        c = self.exposed
+        assert c is not None
+        r = self._RANK[c]
+        word = self.PILE
+        if action in ("tac", "expose", "pass"):
+            return "there is no miss to call now" if action == "tac" else "your card is already exposed"
+        if action == "centre":
+            return self._centre_reason(c)
+        if action == "keep":
+            return self._keep_reason(c)
+        parts = action.split() if isinstance(action, str) else []
+        if len(parts) == 2 and parts[0] == "onto":
+            try:
+                target = int(parts[1])
+            except ValueError:
+                return f"onto needs a seat number, not {parts[1]!r}"
+            if not 0 <= target < self.seats:
+                return f"there is no seat {target}"
+            if target == seat:
+                return f"you cannot play onto your own {word}"
+            pile = self.reserves[target]
+            if not pile:
+                return f"seat {target} has no {word} yet"
+            return self._onto_reason(c, target, pile[-1]) or f"{pretty(c)} cannot go there"
+        return (f"unknown action {action!r}; you may: {', '.join(self._acts)} "
+                f"(exposed card {pretty(c)}, rank {r})")
+
+    def _centre_reason(self, c: str) -> str:
+        if not self.centre:
+            return f"the centre is empty: only an Ace starts it, not {pretty(c)}"
+        return f"the centre needs a {self.need} on {pretty(self.centre[-1])}, not {pretty(c)}"
+
+    def _keep_reason(self, c: str) -> str:
+        return f"play is compulsory: {pretty(c)} has a destination"
+
+    def _onto_reason(self, c: str, target: int, top: str) -> str | None:
+        if self._RANK[top] != self._RANK[c]:
+            return f"{pretty(c)} does not match the top of seat {target}'s {self.PILE} ({pretty(top)})"
+        return None
+
+    def _window_explain(self, seat: int, action: str) -> str:
+        return f"{action!r} is not allowed now"
+
+    # -- views ------------------------------------------------------------------------------------
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """Public view (and private view for `seat`), JSON-serialisable.
+
+        Common keys (docs/views.md): game, seats, phase ("play": a card is exposed and its owner must
+        decide; "tac": Tač miss window open; "over"), dealer, to_act, totals (hands won), hand_no, over,
+        options, counts (cards each seat still has to shed: talon + reserve + its exposed card).
+        Game keys:
+        - "current": seat whose turn it is (during a Tač window: the next player, whose card is not exposed yet)
+        - "talon_counts": face-down talon (Closed pile) sizes per seat — talon cards are never shown
+        - "reserves": per seat the face-up reserve (Open pile), bottom->top; "reserve_tops": top or null
+        - "centre": {"top": card or null, "count": int, "next": rank the centre needs ("A" when empty)}
+        - "exposed": {"seat", "card"} or null — the card the current player must place
+        - "ace_in_centre": bool (Tač: open-pile plays are allowed only then; always == centre non-empty)
+        - "tac_window": offender seat or null; "tac_callers": seats that may still call Tač
+        - "winner": winner of the current hand once the match ended on it, else null
+        - "last_hand": {"hand_no", "winner", "drawn"} of the previous hand or null
+        - "idle_turns" / "stall_limit": turns without a centre play and the draw threshold
+        Private view (seat given): the same plus "hand": [] — a seat never sees its own talon.
+
+        Events (all public, none names a talon card): "turn" {seat}; "turnover" {seat, cards} (reserve
+        turned over as the new talon); "expose" {seat, card}; "play" {seat, card, to: "centre" | seat};
+        "to_reserve" {seat, card, miss} (miss=false: automatic, no destination; true: Tač `keep`);
+        "tac_window" {offender, callers}; "tac" {seat, offender, givers, cards} (penalty: givers' top
+        Closed cards, not shown); "tac_closed" {offender, by} (window closed without a call); "win" {seat};
+        "stall" {turns} (hand drawn by the stall guard); "hand_scored" {hand_no, deltas, totals, winner,
+        drawn}; "deal" {hand_no, dealer}; "match_over" {winners, totals}.
+        """
+        n = self.seats
+        counts = [len(self.talons[i]) + len(self.reserves[i]) for i in range(n)]
+        exposed = None
+        if self.exposed is not None:
+            counts[self.cur] += 1
+            exposed = {"seat": self.cur, "card": self.exposed}
+        centre = self.centre
+        v: dict[str, Any] = {
+            "game": self.key,
+            "seats": n,
+            "phase": self._phase,
+            "dealer": self.dealer,
+            "to_act": sorted(self._to_act),
+            "totals": list(self.totals),
+            "hand_no": self.hand_no,
+            "over": self._phase == "over",
+            "options": dict(self.options),
+            "counts": counts,
+            "current": self.cur,
+            "talon_counts": [len(t) for t in self.talons],
+            "reserves": [list(r) for r in self.reserves],
+            "reserve_tops": [r[-1] if r else None for r in self.reserves],
+            "centre": {"top": centre[-1] if centre else None, "count": len(centre), "next": self.need},
+            "exposed": exposed,
+            "ace_in_centre": bool(centre),
+            "tac_window": self.window,
+            "tac_callers": sorted(self.callers),
+            "winner": self.winner,
+            "last_hand": dict(self.last_hand) if self.last_hand else None,
+            "idle_turns": self.idle,
+            "stall_limit": self.stall_limit,
+        }
+        if seat is not None:
+            v["hand"] = []
+        return v
+
+    def result(self) -> dict[str, Any]:
+        return {
+            "winners": self._winners(),
+            "totals": list(self.totals),
+            "hands": [dict(h, deltas=list(h["deltas"])) for h in self.hand_log],
+        }
+
+
+class SchrumSchrum(_TalonRace):
+    """Schrum Schrum (RULES.md 1.1): 32 cards, centre cycle A 7 8 9 10 J Q K A, plays by equal rank onto
+    other players' reserves, compulsory play. Actions: `centre`, `onto S`. See the module docstring."""
+
+    key = "schrum"
+    title = "Schrum Schrum"
+    min_seats = 2
+    max_seats = 8
+    OPTIONS = {
+        "hands": _HANDS_OPTION,
+        "unequal": flag(False, "allow 3, 5, 6 or 7 players with unequal talons (extra cards from forehand on)"),
+    }
+    CYCLE = SS_CYCLE
+    DECK = DECK_32
+    _RANK = _rank_table(DECK_32)
+    _NEXT = _next_table(SS_CYCLE)
+
+    def _check_seats(self) -> None:
+        if self.seats not in (2, 4, 8) and not self.options["unequal"]:
+            raise ValueError(f"Schrum Schrum is played by 2, 4 or 8 players, not {self.seats} "
+                             "(option unequal=True allows unequal piles)")
+
+    def _dest(self, p: int, c: str) -> list[int]:
+        r = self._RANK[c]
+        out = [CENTRE] if r == self.need else []
+        rk = self._RANK
+        for o, pile in enumerate(self.reserves):
+            if o != p and pile and rk[pile[-1]] == r:
+                out.append(o)
+        return out
+
+
+class Tac(_TalonRace):
+    """Tač (RULES.md 1.2): 52 cards, 2-4 players, 3 players start with ♠A in the centre. The centre comes
+    first; open-pile plays (same rank, option `open_rule`) only when the centre does not fit and only once an
+    Ace lies in the centre. Actions: `centre`, `onto S`, `keep` (a miss), `tac`, `expose`, `pass` (window).
+    See the module docstring."""
+
+    key = "tac"
+    title = "Tač"
+    min_seats = 2
+    max_seats = 4
+    PILE = "Open pile"
+    OPTIONS = {
+        "hands": _HANDS_OPTION,
+        "open_rule": choice("same", ("same", "adjacent"),
+                            "onto an Open pile: same rank, or adjacent rank (±1, no K-A wrap)"),
+        "strict": flag(False, "misses are impossible (no `keep` when the card has a destination)"),
+    }
+    CYCLE = TAC_CYCLE
+    DECK = DECK_52
+    _RANK = _rank_table(DECK_52)
+    _NEXT = _next_table(TAC_CYCLE)
+    _IDX = {r: i for i, r in enumerate(TAC_CYCLE)}
+
+    def _hand_deck(self) -> tuple[list[str], list[str]]:
+        if self.seats == 3:
+            return [c for c in self.DECK if c != "AS"], ["AS"]
+        return list(self.DECK), []
+
+    def _dest(self, p: int, c: str) -> list[int]:
+        r = self._RANK[c]
+        if r == self.need:
+            return [CENTRE]
+        if not self.centre:
+            return []
+        rk = self._RANK
+        out = []
+        if self.options["open_rule"] == "same":
+            for o, pile in enumerate(self.reserves):
+                if o != p and pile and rk[pile[-1]] == r:
+                    out.append(o)
+        else:
+            idx = self._IDX
+            i = idx[r]
+            for o, pile in enumerate(self.reserves):
+                if o != p and pile and abs(idx[rk[pile[-1]]] - i) == 1:
+                    out.append(o)
+        return out
+
+    def _actions(self, dests: list[int]) -> list[str]:
+        acts = super()._actions(dests)
+        if not self.options["strict"]:
+            acts.append("keep")
+        return acts
+
+    # -- the miss window ---------------------------------------------------------------------------
+    def _open_window(self, offender: int, ev: list[dict[str, Any]]) -> None:
+        n = self.seats
+        self.window = offender
+        self.callers = {s for s in range(n) if s != offender}
+        self.cur = (offender + 1) % n
+        self._phase = "tac"
+        self._to_act = frozenset(self.callers | {self.cur})
+        ev.append({"type": "tac_window", "offender": offender,
+                   "callers": [(offender + k) % n for k in range(1, n)]})
+
+    def _window_actions(self, seat: int) -> list[str]:
+        acts = ["expose"] if seat == self.cur else []
+        if seat in self.callers:
+            acts.append("tac")
+            if seat != self.cur:
+                acts.append("pass")
+        return acts
+
+    def _close_window(self) -> None:
+        self.window = None
+        self.callers = set()
+        self._phase = "play"
+
+    def _window_apply(self, seat: int, action: str, ev: list[dict[str, Any]]) -> None:
+        offender = self.window
+        assert offender is not None
+        nxt = self.cur
+        if action == "pass":
+            self.callers.discard(seat)
+            self._to_act = frozenset(self.callers | {nxt})
+            return
+        if action == "tac":
+            n = self.seats
+            givers = []
+            dest = self.talons[offender]
+            for k in range(1, n):
+                g = (offender + k) % n
+                talon = self.talons[g]
+                if talon and len(talon) + len(self.reserves[g]) >= 2:
+                    dest.append(talon.pop())
+                    givers.append(g)
+            ev.append({"type": "tac", "seat": seat, "offender": offender, "givers": givers,
+                       "cards": len(givers)})
+        else:
+            ev.append({"type": "tac_closed", "offender": offender, "by": seat})
+        self._close_window()
+        self._proceed(nxt, ev, True)
+
+    def _window_explain(self, seat: int, action: str) -> str:
+        if seat == self.window and action != "tac":
+            return f"it is not your turn: seat {self.cur} plays next"
+        if action == "tac":
+            return "you cannot call Tač on your own miss" if seat == self.window else "you already passed"
+        if action == "expose":
+            return f"only seat {self.cur} (next to play) exposes the next card"
+        if action == "pass":
+            return "expose your card to go on (or call tac)" if seat == self.cur else "you already passed"
+        return f"seat {self.window} missed a play: the next player may `expose`, anyone else may `tac` or `pass`"
+
+    # -- reasons ----------------------------------------------------------------------------------
+    def _keep_reason(self, c: str) -> str:
+        return f"strict rule: misses are off, {pretty(c)} must be played"
+
+    def _onto_reason(self, c: str, target: int, top: str) -> str | None:
+        if self._RANK[c] == self.need:
+            return f"{pretty(c)} fits the centre, so it must go there"
+        if not self.centre:
+            return "no plays onto Open piles before an Ace is in the centre"
+        if self.options["open_rule"] == "adjacent":
+            return f"{pretty(c)} is not one rank above or below {pretty(top)} (seat {target}'s Open pile)"
+        return super()._onto_reason(c, target, top)
