@@ -168,7 +168,7 @@ class _TalonRace(Engine):
     def _run(self, p: int, ev: list[dict[str, Any]], new_turn: bool) -> str:
         """Expose cards and take automatic steps from seat `p` on until a decision, a win or a stall.
 
-        Returns "decision", "won" (p... see self.winner) or "drawn"."""
+        Returns "decision" (a card with destinations is exposed), "won" (`self.winner` set) or "drawn"."""
         talons, reserves, n = self.talons, self.reserves, self.seats
         while True:
             if new_turn:
