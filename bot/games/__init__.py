@@ -22,6 +22,7 @@ from .treppenromme import Treppenromme; _register(Treppenromme)  # noqa: E402, E
 from .schieberamsch import Schieberamsch; _register(Schieberamsch)  # noqa: E402, E702, I001
 from .rufmariasch import Rufmariasch; _register(Rufmariasch)  # noqa: E402, E702, I001
 from .schrum import SchrumSchrum, Tac; _register(SchrumSchrum); _register(Tac)  # noqa: E402, E702, I001
+from .repezita import Repezita; _register(Repezita)  # noqa: E402, E702, I001
 # registry: end
 
 __all__ = ["GAMES", "Engine", "IllegalAction"]
