@@ -17,16 +17,17 @@ from bot.ui.errors import reply_error
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = (
-    "cogs.tables",
-    "cogs.schieberamsch",
-)
+def discover_extensions() -> tuple[str, ...]:
+    """Every module in `cogs/` is an extension: adding a game's cog needs no edit here. Found on disk, not
+    imported, so the core never depends on the cogs (dependencies point cogs -> bot)."""
+    folder = Path(__file__).resolve().parents[1] / "cogs"
+    return tuple(f"cogs.{p.stem}" for p in sorted(folder.glob("*.py")) if not p.stem.startswith("_"))
 
 
 class StammtischBot(commands.Bot):
     def __init__(self, *, database_path: Path | str, dev_guild_id: int | None = None,
                  default_locale: str = "en", sync_commands: bool = True,
-                 extensions: tuple[str, ...] = EXTENSIONS):
+                 extensions: tuple[str, ...] | None = None):
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads; no privileged intents are needed
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
@@ -35,7 +36,7 @@ class StammtischBot(commands.Bot):
         self.dev_guild_id = dev_guild_id
         self.default_locale = default_locale
         self.sync_commands = sync_commands
-        self.initial_extensions = extensions
+        self.initial_extensions = extensions if extensions is not None else discover_extensions()
         self.guild_locales: dict[int, str] = {}
         self.db: Database
         self.tables: TableService

@@ -42,11 +42,9 @@ class Database:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         conn = await aiosqlite.connect(str(path), isolation_level=None)
         conn.row_factory = aiosqlite.Row
-        await conn.execute("PRAGMA journal_mode = WAL")
-        await conn.execute("PRAGMA synchronous = NORMAL")
-        await conn.execute("PRAGMA foreign_keys = ON")
-        await conn.execute("PRAGMA busy_timeout = 5000")
         db = cls(conn, path)
+        for pragma in ("journal_mode = WAL", "synchronous = NORMAL", "foreign_keys = ON", "busy_timeout = 5000"):
+            await db.run(f"PRAGMA {pragma}")
         if migrate:
             await db.migrate(upto=upto)
         return db
@@ -67,20 +65,25 @@ class Database:
             if number <= current or (upto is not None and number > upto):
                 continue
             sql = path.read_text(encoding="utf-8")
-            await self.conn.execute("BEGIN IMMEDIATE")
+            await self.run("BEGIN IMMEDIATE")
             try:
                 for statement in _split_sql(sql):
-                    await self.conn.execute(statement)
-                await self.conn.execute(f"PRAGMA user_version = {number}")
-                await self.conn.execute("COMMIT")
+                    await self.run(statement)
+                await self.run(f"PRAGMA user_version = {number}")
+                await self.run("COMMIT")
             except BaseException:
-                await self.conn.execute("ROLLBACK")
+                await self.run("ROLLBACK")
                 raise
             log.info("database migrated to version %d (%s)", number, path.name)
             applied.append(number)
         return applied
 
     # -- small query helpers -------------------------------------------------------------------
+    async def run(self, sql: str, params: Iterable[Any] = ()) -> None:
+        """Execute and close the cursor at once, so no statement stays open across a COMMIT."""
+        async with self.conn.execute(sql, tuple(params)):
+            pass
+
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
         async with self.conn.execute(sql, tuple(params)) as cur:
             return list(await cur.fetchall())
@@ -96,13 +99,13 @@ class Database:
 
     async def write(self, statements: list[tuple[str, Iterable[Any]]]) -> None:
         """Run several statements atomically: all are committed, or none."""
-        await self.conn.execute("BEGIN IMMEDIATE")
+        await self.run("BEGIN IMMEDIATE")
         try:
             for sql, params in statements:
-                await self.conn.execute(sql, tuple(params))
-            await self.conn.execute("COMMIT")
+                await self.run(sql, params)
+            await self.run("COMMIT")
         except BaseException:
-            await self.conn.execute("ROLLBACK")
+            await self.run("ROLLBACK")
             raise
 
 

@@ -1,7 +1,7 @@
 """One translation layer for every user-facing string: gettext catalogs read with Babel.
 
 Source strings are English msgids in the code (`tr(locale, "It is not your turn.")`); German lives in
-`locales/de/LC_MESSAGES/stammtisch.po`. The .po file is the single source: it is compiled in memory at
+`locales/de/LC_MESSAGES/*.po` (the core in `stammtisch.po`, each game in its own file). The .po file is the single source: it is compiled in memory at
 start-up, so there is no .mo file to forget to rebuild. A test checks that every msgid in the code has a
 German translation.
 """
@@ -33,15 +33,24 @@ def normalize(locale: object) -> str:
 
 @cache
 def catalog(lang: str) -> NullTranslations:
-    path = LOCALES_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
-    if not path.is_file():
+    """All `.po` files of a language merged: `stammtisch.po` for the core, one file per game's cog."""
+    files = sorted((LOCALES_DIR / lang / "LC_MESSAGES").glob("*.po"))
+    if not files:
         return NullTranslations()
-    with path.open("rb") as fh:
-        po = read_po(fh, locale=lang)
-    buf = io.BytesIO()
-    write_mo(buf, po)
-    buf.seek(0)
-    return Translations(buf, domain=DOMAIN)
+    merged: Translations | None = None
+    for path in files:
+        with path.open("rb") as fh:
+            po = read_po(fh, locale=lang)
+        buf = io.BytesIO()
+        write_mo(buf, po)
+        buf.seek(0)
+        part = Translations(buf, domain=DOMAIN)
+        if merged is None:
+            merged = part
+        else:
+            merged.merge(part)
+    assert merged is not None
+    return merged
 
 
 def tr(locale: object, msgid: str, /, **fields: object) -> str:

@@ -34,6 +34,8 @@ from .model import (
 
 log = logging.getLogger(__name__)
 
+ResultWriter = Callable[[Table, dict[str, Any]], list[tuple[str, Any]]]
+
 DEFAULT_TURN_TIMER = 300  # seconds; a table option
 ABSENT_AFTER = 3  # consecutive timeouts
 
@@ -65,6 +67,7 @@ class TableService:
         self.listener: Listener | None = None
         self.clock = clock
         self._results_hooks: list[Callable[[Table, dict[str, Any]], Awaitable[None]]] = []
+        self._result_writers: dict[str, list[ResultWriter]] = {}
 
     # -- lookup ---------------------------------------------------------------------------------
     def get(self, table_id: int) -> Table:
@@ -83,6 +86,12 @@ class TableService:
 
     def tables_of(self, user_id: int, *, guild_id: int | None = None) -> list[Table]:
         return [t for t in self.open_tables(guild_id=guild_id) if t.seat_of(user_id) is not None]
+
+    def add_result_writer(self, game: str, writer: ResultWriter) -> None:
+        """`writer(table, event)` returns extra SQL statements for a `hand_scored`/`match_over` event of
+        `game`; they are committed in the same transaction as the action that caused the event, so a
+        restart can neither lose them nor write them twice (a money ledger, a match record)."""
+        self._result_writers.setdefault(game, []).append(writer)
 
     def on_result(self, hook: Callable[[Table, dict[str, Any]], Awaitable[None]]) -> None:
         """Call `hook(table, event)` for every `hand_scored` and `match_over` event, after it is stored."""
@@ -284,6 +293,9 @@ class TableService:
     def _result_statements(self, table: Table, events: list[dict[str, Any]]) -> list[tuple[str, Any]]:
         out: list[tuple[str, Any]] = []
         for event in events:
+            if event.get("type") in ("hand_scored", "match_over"):
+                for writer in self._result_writers.get(table.game, ()):
+                    out.extend(writer(table, event))
             if event.get("type") == "hand_scored":
                 detail = {k: v for k, v in event.items() if k not in ("type", "deltas", "totals", "hand_no")}
                 for s, (delta, total) in enumerate(zip(event["deltas"], event["totals"], strict=True)):

@@ -1,0 +1,78 @@
+"""Find every translatable string in the code and report the ones a language lacks.
+
+`python -m bot.i18n.extract de` prints .po entries for the missing German strings (msgstr empty), to be
+filled in and added to the right file under `bot/i18n/locales/de/LC_MESSAGES/`.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+from babel.messages.pofile import read_po
+
+from . import LOCALES_DIR
+
+ROOT = Path(__file__).resolve().parents[2]
+SOURCES = ("bot", "cogs")
+MARKERS = {"tr": 1, "N_": 0, "UserError": 0, "StaleError": 0, "_T": 0}
+NAME_KEYWORDS = {"name"}
+
+
+def msgids(root: Path = ROOT) -> dict[str, str]:
+    """msgid -> "file:line" of its first use. Command and option names appear as `cmd:<name>`."""
+    found: dict[str, str] = {}
+    for folder in SOURCES:
+        for path in sorted((root / folder).rglob("*.py")):
+            if "games" in path.relative_to(root).parts[:2]:
+                continue
+            tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+            for node in ast.walk(tree):
+                if not isinstance(node, ast.Call):
+                    continue
+                func = node.func
+                name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+                where = f"{path.relative_to(root)}:{node.lineno}"
+                if name in MARKERS and len(node.args) > MARKERS[name]:
+                    arg = node.args[MARKERS[name]]
+                    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                        found.setdefault(arg.value, where)
+                if name == "trn" and len(node.args) >= 3:
+                    for arg in node.args[1:3]:
+                        if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                            found.setdefault(arg.value, where)
+                for kw in node.keywords:
+                    value = kw.value
+                    if (kw.arg in NAME_KEYWORDS and isinstance(value, ast.Call) and isinstance(value.func, ast.Name)
+                            and value.func.id == "_T" and value.args and isinstance(value.args[0], ast.Constant)):
+                        found.pop(value.args[0].value, None)
+                        found.setdefault(f"cmd:{value.args[0].value}", where)
+    return found
+
+
+def translated(lang: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for path in sorted((LOCALES_DIR / lang / "LC_MESSAGES").glob("*.po")):
+        with path.open("rb") as fh:
+            for message in read_po(fh, locale=lang):
+                if message.id and message.string:
+                    out[str(message.id)] = str(message.string)
+    return out
+
+
+def missing(lang: str) -> dict[str, str]:
+    have = translated(lang)
+    return {m: where for m, where in msgids().items() if m not in have}
+
+
+def main(argv: list[str]) -> int:
+    lang = argv[0] if argv else "de"
+    for msgid, where in sorted(missing(lang).items(), key=lambda kv: kv[1]):
+        escaped = msgid.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+        print(f"#: {where}\nmsgid \"{escaped}\"\nmsgstr \"\"\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
