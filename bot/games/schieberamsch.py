@@ -18,7 +18,6 @@ normative scoring formulas of RULES.md §6; the engine uses them and the tests c
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from operator import itemgetter
 from typing import Any
 
@@ -26,6 +25,10 @@ from .base import Engine, IllegalAction, choice, flag, integer
 from .cards import DECK_32, SUIT_SYMBOLS, pretty, validate_deal
 
 # -- card tables -------------------------------------------------------------------------------------
+#
+# Internally a hand is a 32-bit mask: bit k is the card with display key k (SORT_KEY), so the Jacks are
+# bits 0-3 and each plain suit is a run of 7 bits (♣ 4-10, ♠ 11-17, ♥ 18-24, ♦ 25-31). The cards or
+# "play C" actions of one suit of a hand are then a table lookup on that run of bits.
 
 TRUMP = "T"
 JACKS: tuple[str, ...] = ("JC", "JS", "JH", "JD")
@@ -49,18 +52,57 @@ for _c in DECK_32:
         POWER[_c] = 10 - _PLAIN_ORDER.index(_r)
         SORT_KEY[_c] = 4 + "CSHD".index(_s) * 7 + _PLAIN_ORDER.index(_r)
 
+SORTED_DECK: tuple[str, ...] = tuple(sorted(DECK_32, key=SORT_KEY.__getitem__))
+BIT: dict[str, int] = {c: 1 << SORT_KEY[c] for c in DECK_32}
 TVALUE: dict[str, int] = {c: POWER[c] + (1000 if SUIT_OF[c] == TRUMP else 0) for c in DECK_32}
 PLAY: dict[str, str] = {c: "play " + c for c in DECK_32}          # card -> action
 PLAY_CARD: dict[str, str] = {a: c for c, a in PLAY.items()}        # action -> card
+# action -> (bit, suit_of, card)
+_ACT_INFO: dict[str, tuple[int, str, str]] = {a: (BIT[c], SUIT_OF[c], c) for c, a in PLAY.items()}
+# per suit: (shift, width mask, all bits of the suit)
+_SUIT_BITS: dict[str, tuple[int, int, int]] = {
+    s: (sh, (1 << w) - 1, ((1 << w) - 1) << sh)
+    for s, sh, w in ((TRUMP, 0, 4), ("C", 4, 7), ("S", 11, 7), ("H", 18, 7), ("D", 25, 7))}
+SUIT_MASK: dict[str, int] = {s: v[2] for s, v in _SUIT_BITS.items()}
+
+
+def _subsets(sh: int, w: int, f: Any) -> tuple[tuple[str, ...], ...]:
+    return tuple(tuple(f(SORTED_DECK[sh + i]) for i in range(w) if sub >> i & 1) for sub in range(1 << w))
+
+
+_CARDS_SUB = tuple(_subsets(sh, w, str) for sh, w in ((0, 4), (4, 7), (11, 7), (18, 7), (25, 7)))
+_ACTS_SUB = tuple(_subsets(sh, w, PLAY.__getitem__) for sh, w in ((0, 4), (4, 7), (11, 7), (18, 7), (25, 7)))
+# per suit: (shift, width mask, the "play C" tuples of every subset of that suit)
+_FOLLOW: dict[str, tuple[int, int, tuple[tuple[str, ...], ...]]] = {
+    s: (sh, wm, _ACTS_SUB[i]) for i, (s, (sh, wm, _)) in enumerate(_SUIT_BITS.items())}
+_CT, _CC, _CS, _CH, _CD = _CARDS_SUB
+_AT, _AC, _AS, _AH, _AD = _ACTS_SUB
+
+
+def cards_of(m: int) -> list[str]:
+    """The cards of a hand mask, in display order."""
+    return [*_CT[m & 15], *_CC[m >> 4 & 127], *_CS[m >> 11 & 127], *_CH[m >> 18 & 127], *_CD[m >> 25]]
+
+
+def _acts_of(m: int) -> list[str]:
+    return [*_AT[m & 15], *_AC[m >> 4 & 127], *_AS[m >> 11 & 127], *_AH[m >> 18 & 127], *_AD[m >> 25]]
+
+
+def mask_of(cards: list[str] | tuple[str, ...]) -> int:
+    m = 0
+    for c in cards:
+        m |= BIT[c]
+    return m
+
+
 # "discard A B" for every pair, A before B in display order: _DISCARD[A][B]
 _DISCARD: dict[str, dict[str, str]] = {
     a: {b: f"discard {a} {b}" for b in DECK_32 if SORT_KEY[b] > SORT_KEY[a]} for a in DECK_32}
-_ACT_SUIT: dict[str, str] = {a: SUIT_OF[c] for c, a in PLAY.items()}
 _ONE = (frozenset({0}), frozenset({1}), frozenset({2}))
+_NOBODY: frozenset[int] = frozenset()
 _NEXT = (1, 2, 0)
 _RANGE32 = range(32)
-SORTED_DECK: tuple[str, ...] = tuple(sorted(DECK_32, key=SORT_KEY.__getitem__))
-_PLAY_BY_KEY: tuple[str, ...] = tuple(PLAY[c] for c in SORTED_DECK)
+_BITS_BY_KEY = [1 << k for k in range(32)]
 # positions in the dealt pack per role: FH 0-2 11-14 23-25, MH 3-5 15-18 26-28, RH 6-8 19-22 29-31, skat 9-10
 _ROLE_POSITIONS = ((0, 1, 2, 11, 12, 13, 14, 23, 24, 25), (3, 4, 5, 15, 16, 17, 18, 26, 27, 28),
                    (6, 7, 8, 19, 20, 21, 22, 29, 30, 31))
@@ -70,7 +112,6 @@ _DEAL_POSITIONS = tuple(tuple(itemgetter(*_ROLE_POSITIONS[(seat - fh) % 3]) for 
 # actions of the simple decision points, for the fast path in apply()
 _SIMPLE = {"grand": ("pass", "grand"), "schieben": ("push", "take"), "kontra": ("pass", "kontra"),
            "rekontra": ("pass", "rekontra")}
-_NOBODY: frozenset[int] = frozenset()
 
 # -- scoring (RULES.md §6) ---------------------------------------------------------------------------
 
@@ -189,35 +230,25 @@ class Schieberamsch(Engine):
     def _start_hand(self, dealer: int, deal: dict[str, Any] | None = None) -> None:
         self._hand_no += 1
         self._dealer = dealer
-        fh = self._fh = (dealer + 1) % 3
+        fh = self._fh = _NEXT[dealer]
         if deal is not None:
-            hands = [list(h) for h in deal["hands"]]
+            masks = [mask_of(h) for h in deal["hands"]]
             skat = list(deal["skat"])
         else:
-            # Shuffle: the pack (indices into SORTED_DECK) ordered by 32 random 64-bit keys, one
-            # getrandbits call, which is much cheaper than rng.shuffle (a tie, ~1e-16, keeps index order).
-            # The pack is dealt 3 each clockwise from FH, 2 to the skat, 4 each, 3 each (`_DEAL_POSITIONS`);
-            # sorting a hand's indices puts it in display order.
+            # Shuffle: the pack (display keys 0-31) ordered by 32 random 64-bit keys from one getrandbits
+            # call, cheaper than rng.shuffle (a tie, p ~ 1e-16, keeps key order). The pack is dealt 3 each
+            # clockwise from FH, 2 to the skat, 4 each, 3 each (`_DEAL_POSITIONS`).
             keys = memoryview(self.rng.getrandbits(2048).to_bytes(256, "little")).cast("Q").tolist()
             pack = sorted(_RANGE32, key=keys.__getitem__)
-            deck = SORTED_DECK
-            keyed = [sorted(take(pack)) for take in _DEAL_POSITIONS[fh]]
-            hands = [[deck[i] for i in k] for k in keyed]
-            skat = [deck[pack[9]], deck[pack[10]]]
-        if deal is not None:
-            hands = [_sorted(h) for h in hands]
-            keyed = [[SORT_KEY[c] for c in h] for h in hands]
-        self._hands = hands
-        self._keyed = keyed  # the dealt hands as sort keys (SORTED_DECK indices), for _index
-        # Play-phase hands (built when play starts; `_hands` is then no longer kept): per seat, its
-        # "play C" actions in display order (a dict used as an ordered set), and grouped by suit.
-        self._in_play = False
-        self._led: str | None = None  # suit_of the card that led the current trick
-        self._hd: list[dict[str, None]] = [{}, {}, {}]
-        self._acts: list[dict[str, list[str]]] = [{}, {}, {}]
+            bit = _BITS_BY_KEY.__getitem__
+            masks = [sum(map(bit, take(pack))) for take in _DEAL_POSITIONS[fh]]
+            skat = [SORTED_DECK[pack[9]], SORTED_DECK[pack[10]]]
+        self._masks = masks
         self._skat = skat
         self._phase = "grand"
         self._turn: int | None = fh
+        self._in_play = False
+        self._led: str | None = None  # suit_of the card that led the current trick
         self._mode: str | None = None
         self._solo: int | None = None
         self._grand_passed: list[int] = []
@@ -240,24 +271,9 @@ class Schieberamsch(Engine):
         self._matadors: tuple[int, bool] | None = None
         self._points_taken: list[int] | None = None
 
-    def _index(self, seat: int) -> None:
-        # the hand as sorted keys: Jacks 0-3, then ♣ 4-10, ♠ 11-17, ♥ 18-24, ♦ 25-31
-        keys = [SORT_KEY[c] for c in self._hands[seat]] if seat in self._took_by else self._keyed[seat]
-        play = _PLAY_BY_KEY
-        hacts = [play[k] for k in keys]
-        self._hd[seat] = dict.fromkeys(hacts)
-        b1 = bisect_left(keys, 4)
-        b2 = bisect_left(keys, 11, b1)
-        b3 = bisect_left(keys, 18, b2)
-        b4 = bisect_left(keys, 25, b3)
-        self._acts[seat] = {TRUMP: hacts[:b1], "C": hacts[b1:b2], "S": hacts[b2:b3], "H": hacts[b3:b4],
-                            "D": hacts[b4:]}
-
     def _hand(self, seat: int) -> list[str]:
         """The seat's cards in display order."""
-        if self._in_play:
-            return [a[5:] for a in self._hd[seat]]
-        return list(self._hands[seat])
+        return cards_of(self._masks[seat])
 
     # -- contract surface --------------------------------------------------------------------------
     @property
@@ -272,12 +288,14 @@ class Schieberamsch(Engine):
         if seat != self._turn:
             return []
         if self._in_play:  # the play phase (the match is not over: someone is to act)
+            m = self._masks[seat]
             led = self._led
             if led is not None:
-                follow = self._acts[seat][led]
+                sh, wm, table = _FOLLOW[led]
+                follow = table[m >> sh & wm]
                 if follow:
-                    return follow[:]
-            return list(self._hd[seat])
+                    return list(follow)
+            return _acts_of(m)
         phase = self._phase
         if phase == "discard":
             return self._discard_actions(seat)
@@ -286,8 +304,10 @@ class Schieberamsch(Engine):
 
     def _discard_actions(self, seat: int) -> list[str]:
         """Every pair of cards in the hand (Jacks only if allowed), each named in hand order."""
-        hand = self._hands[seat]
-        ok = hand if self.options["jacks_in_skat"] else [c for c in hand if SUIT_OF[c] != TRUMP]
+        m = self._masks[seat]
+        if not self.options["jacks_in_skat"]:
+            m &= ~SUIT_MASK[TRUMP]
+        ok = cards_of(m)
         out: list[str] = []
         for i in range(len(ok) - 1):
             out += map(_DISCARD[ok[i]].__getitem__, ok[i + 1:])
@@ -313,18 +333,14 @@ class Schieberamsch(Engine):
         if seat == self._turn:
             if self._in_play:
                 try:
-                    hd = self._hd[seat]
-                    held = action in hd
-                except TypeError:  # an unhashable action or a bad seat: the generic check explains
-                    held = False
-                if held:
-                    suit = _ACT_SUIT[action]
-                    acts = self._acts[seat]
+                    bit, suit, card = _ACT_INFO[action]
+                    m = self._masks[seat]
+                except (KeyError, TypeError):  # not a card action, or a bad seat: the check explains
+                    m = bit = 0
+                if m & bit:
                     led = self._led
-                    if led is None or suit == led or not acts[led]:
-                        del hd[action]
-                        acts[suit].remove(action)
-                        card = PLAY_CARD[action]
+                    if led is None or suit == led or not m & SUIT_MASK[led]:
+                        self._masks[seat] = m ^ bit
                         trick = self._trick
                         trick.append((seat, card, suit))
                         if led is None:
@@ -352,8 +368,8 @@ class Schieberamsch(Engine):
         if len(parts) != 3 or parts[0] != "discard":
             return None
         a, b = parts[1], parts[2]
-        hand = self._hands[seat]
-        if a == b or a not in hand or b not in hand:
+        m = self._masks[seat]
+        if a == b or not m & BIT.get(a, 0) or not m & BIT.get(b, 0):
             return None
         if not self.options["jacks_in_skat"] and (SUIT_OF[a] == TRUMP or SUIT_OF[b] == TRUMP):
             return None
@@ -372,7 +388,7 @@ class Schieberamsch(Engine):
         if phase == "discard":
             if verb != "discard" or len(parts) != 3:
                 return "put two cards into the skat: discard C1 C2"
-            hand = self._hands[seat]
+            hand = self._hand(seat)
             for c in parts[1:]:
                 if c not in hand:
                     return f"you don't hold {pretty(c) if c in POINTS else repr(c)}"
@@ -391,7 +407,7 @@ class Schieberamsch(Engine):
             card = parts[1]
             if card not in self._hand(seat):
                 return f"you don't hold {pretty(card)}" if card in POINTS else f"unknown card {card!r}"
-            led = self._trick[0][2]
+            led = self._led
             if led == TRUMP:
                 return "you must follow trump (play a Jack)"
             return f"you must follow suit ({SUIT_SYMBOLS[led]}; Jacks are trumps, not {SUIT_SYMBOLS[led]})"
@@ -399,19 +415,8 @@ class Schieberamsch(Engine):
 
     # -- transitions ---------------------------------------------------------------------------------
     def _apply(self, seat: int, action: str) -> list[dict[str, Any]]:
+        """An action already checked against legal_actions (the play phase never gets here)."""
         phase = self._phase
-        if phase == "play":
-            card = PLAY_CARD[action]
-            suit = SUIT_OF[card]
-            self._acts[seat][suit].remove(action)
-            del self._hd[seat][action]
-            self._trick.append((seat, card, suit))
-            if len(self._trick) == 1:
-                self._led = suit
-            elif len(self._trick) == 3:
-                return self._complete_trick(seat, card)
-            self._turn = _NEXT[seat]
-            return [{"type": "play", "seat": seat, "card": card}]
         if phase == "grand":
             if action == "grand":
                 return self._announce_grand(seat)
@@ -423,7 +428,7 @@ class Schieberamsch(Engine):
                 self._turn = self._fh
                 events.append({"type": "ramsch", "forehand": self._fh})
             else:
-                self._turn = (seat + 1) % 3
+                self._turn = _NEXT[seat]
             return events
         if phase == "schieben":
             if action == "push":
@@ -432,12 +437,12 @@ class Schieberamsch(Engine):
                 events = [{"type": "push", "seat": seat, "pushes": self._pushes}]
                 return events + self._next_schieben()
             self._took_by.append(seat)
-            self._picked = self._skat
+            picked = self._picked = _sorted(self._skat)
             self._skat = []
-            self._hands[seat] = _sorted(self._hands[seat] + self._picked)
+            self._masks[seat] |= BIT[picked[0]] | BIT[picked[1]]
             self._phase = "discard"
             return [{"type": "take", "seat": seat},
-                    {"type": "skat", "seat": seat, "cards": list(self._picked), "private": seat}]
+                    {"type": "skat", "seat": seat, "cards": list(picked), "private": seat}]
         if phase == "discard":
             pair = self._discard_pair(seat, action)
             assert pair is not None
@@ -456,20 +461,17 @@ class Schieberamsch(Engine):
                 return events
             return events + self._start_play()
         if phase == "rekontra":
-            events = []
             if action == "rekontra":
                 self._rekontra = seat
-                events.append({"type": "rekontra", "seat": seat})
+                events = [{"type": "rekontra", "seat": seat}]
             else:
-                events.append({"type": "pass", "seat": seat, "phase": "rekontra"})
+                events = [{"type": "pass", "seat": seat, "phase": "rekontra"}]
             return events + self._start_play()
         raise IllegalAction(f"{action!r} is not allowed now")  # pragma: no cover
 
     def _discard(self, seat: int, pair: tuple[str, str]) -> list[dict[str, Any]]:
-        hand = self._hands[seat]
         a, b = pair
-        hand.remove(a)
-        hand.remove(b)
+        self._masks[seat] ^= BIT[a] | BIT[b]
         self._skat = [a, b]
         self._discarded[seat] = [a, b]
         self._picked = []
@@ -481,9 +483,10 @@ class Schieberamsch(Engine):
     def _announce_grand(self, seat: int) -> list[dict[str, Any]]:
         self._mode = "grand"
         self._solo = seat
-        self._matadors = matadors(self._hands[seat] + self._skat)
+        self._matadors = matadors(self._hand(seat) + self._skat)
         self._phase = "kontra"
-        self._kontra_queue = [(self._fh + i) % 3 for i in range(3) if (self._fh + i) % 3 != seat]
+        fh = self._fh
+        self._kontra_queue = [s for s in (fh, _NEXT[fh], _NEXT[_NEXT[fh]]) if s != seat]
         self._turn = self._kontra_queue[0]
         return [{"type": "grand_hand", "seat": seat}]
 
@@ -495,8 +498,6 @@ class Schieberamsch(Engine):
         return []
 
     def _start_play(self) -> list[dict[str, Any]]:
-        for seat in (0, 1, 2):
-            self._index(seat)
         self._in_play = True
         self._phase = "play"
         self._turn = self._leader = self._fh
@@ -606,7 +607,6 @@ class Schieberamsch(Engine):
         lo = min(self._totals)
         return [s for s in range(3) if self._totals[s] == lo]
 
-    # -- views ---------------------------------------------------------------------------------------
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """The table as `seat` sees it (`None`: a spectator; no hidden card).
 
@@ -657,7 +657,7 @@ class Schieberamsch(Engine):
             "deals": self.options["deals"],
             "over": self._over,
             "options": dict(self.options),
-            "counts": [len(h) for h in (self._hd if self._in_play else self._hands)],
+            "counts": [m.bit_count() for m in self._masks],
             "mode": self._mode,
             "solo": self._solo,
             "grand_passed": list(self._grand_passed),

@@ -415,7 +415,7 @@ def test_take_shows_the_skat_privately_and_discard_puts_two_back():
     events = act(e, "take")
     assert {"type": "take", "seat": FH} in events
     private = [x for x in events if x.get("private") is not None]
-    assert private == [{"type": "skat", "seat": FH, "cards": ["AC", "JC"], "private": FH}]
+    assert private == [{"type": "skat", "seat": FH, "cards": ["JC", "AC"], "private": FH}]
     mine = e.view(FH)
     assert len(mine["hand"]) == 12 and mine["skat"] == ["JC", "AC"]
     assert "AC" in mine["hand"] and "JC" in mine["hand"]
