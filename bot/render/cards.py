@@ -43,7 +43,7 @@ PIPS: dict[str, list[tuple[float, float]]] = {
 
 @dataclass(frozen=True)
 class Sprite:
-    """An RGB image and its "L" alpha mask (rounded corners), ready to paste."""
+    """A palette ("P") image and its binary "L" mask, ready to paste onto a Canvas."""
 
     rgb: Image.Image
     mask: Image.Image
@@ -240,22 +240,39 @@ def _back(w: int, h: int) -> Image.Image:
     return img.reduce(SS)
 
 
-@lru_cache(maxsize=1024)
-def card_sprite(card: str, style: str = "french", four_colour: bool = False, width: int = 70,
-                dimmed: bool = False) -> Sprite:
-    """The sprite of a face-up card (a code like "10H"), or of the back for "back"."""
+@lru_cache(maxsize=512)
+def card_art(card: str, style: str = "french", four_colour: bool = False, width: int = 70,
+             dimmed: bool = False) -> tuple[Image.Image, Image.Image]:
+    """(RGB picture, anti-aliased "L" mask of the rounded outline) of a face-up card or of "back"."""
     if style not in STYLES:
         raise ValueError(f"unknown deck style {style!r}")
+    if card != "back":
+        from .sorting import base
+
+        card = base(card)
     h = card_height(width)
     if dimmed:
-        base = card_sprite(card, style, four_colour, width)
-        veil = Image.new("RGB", base.size, T.CARD_DIM)
-        return Sprite(Image.blend(base.rgb, veil, 0.45), base.mask)
+        rgb, mask = card_art(card, style, four_colour, width)
+        veil = Image.new("RGB", rgb.size, T.CARD_DIM)
+        return Image.blend(rgb, veil, 0.45), mask
     if card == "back":
         rgb = _back(width, h)
     else:
         rgb = _face(card, style, four_colour and style == "french", width, h)
-    return Sprite(rgb, _mask(width, h))
+    return rgb, _mask(width, h)
+
+
+@lru_cache(maxsize=2048)
+def card_sprite(card: str, style: str = "french", four_colour: bool = False, width: int = 70,
+                dimmed: bool = False, ground: T.RGB = T.FELT) -> Sprite:
+    """A card ready to paste onto a palette canvas: its rounded corners are blended with `ground`
+    (the colour it usually lies on), then the whole is mapped onto the palette."""
+    from .canvas import binary, to_p
+
+    rgb, mask = card_art(card, style, four_colour, width, dimmed)
+    out = Image.new("RGB", rgb.size, ground)
+    out.paste(rgb, (0, 0), mask)
+    return Sprite(to_p(out), binary(mask, 24))
 
 
 @lru_cache(maxsize=64)
@@ -265,9 +282,10 @@ def _mask(w: int, h: int) -> Image.Image:
 
 @lru_cache(maxsize=64)
 def shadow_mask(w: int, h: int) -> Image.Image:
-    """A soft-edged shadow under a card (pasted in theme.SHADOW, offset down-right)."""
-    m = _rounded_mask(w, h)
-    return m.point(lambda v: v * 90 // 255)
+    """The shadow under a card (pasted in theme.SHADOW_SOFT, offset down-right)."""
+    from .canvas import binary
+
+    return binary(_rounded_mask(w, h), 127)
 
 
 def overview(style: str, four_colour: bool = False, width: int = 70) -> Image.Image:
@@ -279,10 +297,10 @@ def overview(style: str, four_colour: bool = False, width: int = 70) -> Image.Im
     sheet = Image.new("RGB", ((width + gap) * 14 + gap, (h + gap) * 4 + gap), T.FELT)
     for r, s in enumerate(SUITS):
         for c, rk in enumerate(("A",) + RANKS_52[:-1]):
-            sp = card_sprite(rk + s, style, four_colour, width)
-            sheet.paste(sp.rgb, (gap + c * (width + gap), gap + r * (h + gap)), sp.mask)
-    back = card_sprite("back", style, four_colour, width)
-    sheet.paste(back.rgb, (gap + 13 * (width + gap), gap), back.mask)
+            rgb, mask = card_art(rk + s, style, four_colour, width)
+            sheet.paste(rgb, (gap + c * (width + gap), gap + r * (h + gap)), mask)
+    rgb, mask = card_art("back", style, four_colour, width)
+    sheet.paste(rgb, (gap + 13 * (width + gap), gap), mask)
     return sheet
 
 

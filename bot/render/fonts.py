@@ -37,10 +37,12 @@ def text_mask(text: str, face: str, size: int) -> tuple[Image.Image, int, int, i
     return mask, left, top, int(f.getlength(text))
 
 
+@lru_cache(maxsize=8192)
 def text_width(text: str, face: str, size: int) -> int:
     return int(font(face, size).getlength(text))
 
 
+@lru_cache(maxsize=4096)
 def fit(text: str, face: str, size: int, width: int) -> str:
     """`text`, shortened with an ellipsis until it fits `width` pixels."""
     if text_width(text, face, size) <= width:

@@ -59,10 +59,11 @@ def hand_canvas(game_key: str, cards: list[str], playable: Iterable[str], style:
         for code, x in zip(chunk, xs, strict=True):
             ok = code in play
             y = y0 + (0 if ok or not highlight else RAISE)
-            c.card(base(code), PAD + x, y, CARD_W, style, four, dimmed=highlight and not ok)
-            if highlight and ok:
-                c.draw.rounded_rectangle((PAD + x + 6, y + ch + 5, PAD + x + STEP - 6, y + ch + 9), radius=2,
-                                         fill=T.GOLD)
+            c.card(base(code), PAD + x, y, CARD_W, style, four, dimmed=highlight and not ok, ground=T.BG)
+        for k, (code, x) in enumerate(zip(chunk, xs, strict=True)):
+            if highlight and code in play:  # a gold bar under the visible part of each playable card
+                visible = (xs[k + 1] - x) if k + 1 < len(xs) else CARD_W
+                c.rrect((PAD + x + 5, y0 + ch + 5, PAD + x + visible - 5, y0 + ch + 9), 2, fill=T.GOLD)
     return c
 
 

@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 
 from . import theme as T
 from .canvas import Canvas
-from .cards import card_height
+from .cards import Sprite, card_height
 from .fonts import font
 from .i18n import words
 
@@ -28,6 +28,8 @@ FELT_BOX = (14, HEADER + 14, W - 14, H - 12)
 
 @lru_cache(maxsize=8)
 def background(width: int = W, height: int = H) -> Image.Image:
+    from .canvas import to_p
+
     im = Image.new("RGB", (width, height), T.BG)
     d = ImageDraw.Draw(im)
     x0, y0, x1, y1 = FELT_BOX[0], FELT_BOX[1], width - 14, height - 12
@@ -35,7 +37,7 @@ def background(width: int = W, height: int = H) -> Image.Image:
     d.rounded_rectangle((x0 + 9, y0 + 9, x1 - 9, y1 - 9), radius=142, fill=T.FELT)
     d.rectangle((0, 0, width, HEADER), fill=T.PANEL)
     d.line((0, HEADER, width, HEADER), fill=T.PANEL_LINE, width=2)
-    return im
+    return to_p(im)
 
 
 @dataclass
@@ -128,10 +130,10 @@ class Table:
         x0, y0, x1, y1 = s.box
         turn = i in self.turn
         fill = T.PANEL_TURN if turn else T.PANEL
-        self.c.draw.rounded_rectangle((x0, y0, x1, y1), radius=10, fill=fill,
-                                      outline=T.GOLD if turn else T.PANEL_LINE, width=3 if turn else 1)
+        self.c.rrect((x0, y0, x1, y1), 10, fill=fill, outline=T.GOLD if turn else T.PANEL_LINE,
+                     width=3 if turn else 1)
         # the seat's colour as a stripe on the left edge
-        self.c.draw.rectangle((x0 + 4, y0 + 12, x0 + 8, y1 - 12), fill=T.DIM if info.out else self.colour(i))
+        self.c.draw.rectangle((x0 + 4, y0 + 12, x0 + 8, y1 - 12), fill=T.index(T.DIM if info.out else self.colour(i)))
         name_colour = T.GOLD if turn else (T.DIM if info.out else T.WHITE)
         pad = 16
         right = x1 - pad
@@ -143,7 +145,7 @@ class Table:
             px = right - r
             for k in range(of - 1, -1, -1):
                 col = T.GOLD if k < left else T.PANEL_LINE
-                self.c.draw.ellipse((px - r, y0 + 16 - r, px + r, y0 + 16 + r), fill=col)
+                self.c.draw.ellipse((px - r, y0 + 16 - r, px + r, y0 + 16 + r), fill=T.index(col))
                 px -= step
             right = round(px - 2)
             if info.score:
@@ -176,7 +178,7 @@ class Table:
             pts = [(tx + 13 * math.cos(ang), ty + 13 * math.sin(ang)),
                    (tx + 11 * math.cos(ang + 2.4), ty + 11 * math.sin(ang + 2.4)),
                    (tx + 11 * math.cos(ang - 2.4), ty + 11 * math.sin(ang - 2.4))]
-            self.c.draw.polygon(pts, fill=T.GOLD)
+            self.c.draw.polygon(pts, fill=T.index(T.GOLD))
 
     @staticmethod
     def colour(i: int) -> T.RGB:
@@ -197,22 +199,41 @@ class Table:
         return s.x + ux * d, s.y + uy * d
 
     def banner(self, lines: list[str], y: float | None = None, *, colour: T.RGB = T.WHITE) -> None:
-        """A dark box with a line or two of text in the middle of the table (a hand's result)."""
+        """A dark box with a few lines of text in the middle of the table (a hand's result), kept clear
+        of the seat plates; a line made of " · "-separated parts wraps where it is too wide."""
         lines = [ln for ln in lines if ln]
         if not lines:
             return
         size = 19
-        wmax = min(self.width - 360, max(self.c.text_w(ln, size) for ln in lines) + 40)
-        h = 18 + 28 * len(lines)
         y = self.cy if y is None else y
+        # the widest box that stays clear of the plates around the middle
+        left = max([s.box[2] for s in self.seats if s.box[2] < self.cx and abs(s.y - y) < 110] or [30])
+        right = min([s.box[0] for s in self.seats if s.box[0] > self.cx and abs(s.y - y) < 110] or [self.width - 30])
+        room = 2 * min(self.cx - left, right - self.cx) - 24
+        out: list[str] = []
+        for ln in lines:
+            if self.c.text_w(ln, size) + 40 <= room or "  ·  " not in ln:
+                out.append(ln)
+                continue
+            cur = ""
+            for part in ln.split("  ·  "):
+                cand = part if not cur else cur + "  ·  " + part
+                if cur and self.c.text_w(cand, size) + 40 > room:
+                    out.append(cur)
+                    cur = part
+                else:
+                    cur = cand
+            out.append(cur)
+        wmax = min(room, max(self.c.text_w(ln, size) for ln in out) + 40)
+        h = 18 + 28 * len(out)
         x0, y0 = self.cx - wmax / 2, y - h / 2
-        self.c.draw.rounded_rectangle((x0, y0, x0 + wmax, y0 + h), radius=12, fill=T.PANEL, outline=T.PANEL_LINE)
-        for k, ln in enumerate(lines):
+        self.c.rrect((x0, y0, x0 + wmax, y0 + h), 12, fill=T.PANEL, outline=T.PANEL_LINE)
+        for k, ln in enumerate(out):
             self.c.text(self.cx, y0 + 23 + 28 * k, ln, "condbold", size, colour if k == 0 else T.GREY, anchor="mm",
                         max_w=wmax - 24)
 
     def _mini_back(self, x: float, y: float) -> None:
-        self.c.draw.rounded_rectangle((x, y, x + 14, y + 20), radius=2, fill=T.BACK, outline=T.BACK_EDGE, width=1)
+        self.c.rrect((x, y, x + 14, y + 20), 2, fill=T.BACK, outline=T.BACK_EDGE, width=1)
 
     # -- cards on the felt -------------------------------------------------------------------------------
     def card_c(self, code: str, x: float, y: float, width: int = 70, **kw: Any) -> None:
@@ -222,7 +243,7 @@ class Table:
         self.c.card(code, x, y, width, self.style, self.four, **kw)
 
     def trick_width(self) -> int:
-        return 88 if self.n <= 4 else 72 if self.n <= 6 else 62
+        return 88 if self.n <= 4 else 72 if self.n <= 6 else 66
 
     def trick(self, plays: list[dict[str, Any]], *, width: int | None = None, reach: float = 0.34,
               winner: int | None = None) -> None:
@@ -235,8 +256,8 @@ class Table:
             self.card_c(p["card"], x, y, width)
             if winner is not None and p["seat"] == winner:
                 h = card_height(width)
-                self.c.draw.rounded_rectangle((x - width / 2 - 3, y - h / 2 - 3, x + width / 2 + 3, y + h / 2 + 3),
-                                              radius=8, outline=T.GOLD, width=3)
+                self.c.rrect((x - width / 2 - 3, y - h / 2 - 3, x + width / 2 + 3, y + h / 2 + 3), 8,
+                             outline=T.GOLD, width=3)
 
     def mini_cards(self, cards: list[str], x: float, y: float, *, width: int = 54, step: int | None = None,
                    highlight: str | None = None) -> float:
@@ -247,8 +268,7 @@ class Table:
         if highlight and highlight in cards:
             i = cards.index(highlight)
             h = card_height(width)
-            self.c.draw.rounded_rectangle((x + i * step - 2, y - 2, x + i * step + width + 2, y + h + 2), radius=6,
-                                          outline=T.GOLD, width=2)
+            self.c.rrect((x + i * step - 2, y - 2, x + i * step + width + 2, y + h + 2), 6, outline=T.GOLD, width=2)
         return x + (len(cards) - 1) * step + width if cards else x
 
     def last_trick(self, last: dict[str, Any] | None, x: float, y: float, *, width: int = 54,
@@ -271,20 +291,24 @@ class Table:
     def suit_badge(self, x: float, y: float, suit: str, size: int = 22) -> None:
         """A suit symbol on a small white disc (trump indicator)."""
         r = size / 2 + 5
-        self.c.draw.ellipse((x - r, y - r, x + r, y + r), fill=T.CARD, outline=T.CARD_EDGE)
+        self.c.draw.ellipse((x - r, y - r, x + r, y + r), fill=T.index(T.CARD), outline=T.index(T.CARD_EDGE))
         sym = _symbol_sprite(suit, self.style, self.four, size)
-        self.c.im.paste(sym[0], (round(x - size / 2), round(y - size / 2)), sym[1])
+        self.c.im.paste(sym.rgb, (round(x - size / 2), round(y - size / 2)), sym.mask)
 
     def text_width(self, text: str, face: str, size: int) -> int:
         return int(font(face, size).getlength(text))
 
 
 @lru_cache(maxsize=64)
-def _symbol_sprite(suit: str, style: str, four: bool, size: int) -> tuple[Image.Image, Image.Image]:
+def _symbol_sprite(suit: str, style: str, four: bool, size: int) -> Sprite:
+    """A suit symbol drawn on card white, as palette pixels + mask."""
+    from .canvas import binary, to_p
     from .cards import SS
     from .shapes import draw_symbol
 
     big = Image.new("RGBA", (size * SS, size * SS), T.CARD + (0,))
     draw_symbol(ImageDraw.Draw(big), suit, style, (0, 0, size * SS, size * SS), four_colour=four)
     small = big.reduce(SS)
-    return small.convert("RGB"), small.getchannel("A")
+    flat = Image.new("RGB", small.size, T.CARD)
+    flat.paste(small, (0, 0), small)
+    return Sprite(to_p(flat), binary(small.getchannel("A"), 60))

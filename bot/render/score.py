@@ -60,7 +60,7 @@ def describe(game_key: str, h: dict[str, Any], names: list[str], lang: str = "en
         if game_key == "schroeoem":
             if h.get("void"):
                 return f"{w['huebschen']}" if h.get("reason") == "huebschen" else w["draw"]
-            return f"{_name(names, h.get('winner'))} ({w['knock']} {h.get('value', 1)})"
+            return f"{w['winner']} {_name(names, h.get('winner'))}  ·  {w['knock']} {h.get('value', 1)}"
         if game_key == "treppenromme":
             fin = h.get("finisher")
             if fin is None:
@@ -121,7 +121,7 @@ def score_canvas(game_key: str, names: list[str], hands: list[dict[str, Any]], t
     c.text(margin, 22, title or w["sheet"], "bold", 24, T.PAPER_INK, anchor="lm", max_w=width - 2 * margin)
     # column heads
     y = top
-    d.rectangle((margin, y, width - margin, y + 38), fill=T.PAPER_ALT)
+    d.rectangle((margin, y, width - margin, y + 38), fill=T.index(T.PAPER_ALT))
     c.text(margin + col_no / 2, y + 19, w["no"], "condbold", 16, T.PAPER_INK, anchor="mm")
     c.text(margin + col_no + 8, y + 19, w["note"], "condbold", 16, T.PAPER_INK, anchor="lm")
     x_p = margin + col_no + col_desc
@@ -145,7 +145,7 @@ def score_canvas(game_key: str, names: list[str], hands: list[dict[str, Any]], t
     for k, r in enumerate(rows):
         h = hands[r]
         if k % 2:
-            d.rectangle((margin, y, width - margin, y + row_h), fill=T.PAPER_ALT)
+            d.rectangle((margin, y, width - margin, y + row_h), fill=T.index(T.PAPER_ALT))
         no = h.get("hand_no", r + 1)
         c.text(margin + col_no / 2, y + row_h / 2, str(no), "cond", 15, T.PAPER_INK, anchor="mm")
         c.text(margin + col_no + 8, y + row_h / 2, describe(game_key, h, names, lang), "cond", 15, T.PAPER_INK,
@@ -156,14 +156,14 @@ def score_canvas(game_key: str, names: list[str], hands: list[dict[str, Any]], t
             cell(i, dv, running[r][i], y + row_h / 2, show_total=(dv != 0) or not skat_list)
         y += row_h
     # grid lines
-    d.line((margin, top, margin, y), fill=T.PAPER_LINE)
-    d.line((width - margin, top, width - margin, y), fill=T.PAPER_LINE)
-    d.line((margin + col_no, top, margin + col_no, y), fill=T.PAPER_LINE)
+    d.line((margin, top, margin, y), fill=T.index(T.PAPER_LINE))
+    d.line((width - margin, top, width - margin, y), fill=T.index(T.PAPER_LINE))
+    d.line((margin + col_no, top, margin + col_no, y), fill=T.index(T.PAPER_LINE))
     for i in range(n + 1):
-        d.line((x_p + i * col_p, top, x_p + i * col_p, y), fill=T.PAPER_LINE)
+        d.line((x_p + i * col_p, top, x_p + i * col_p, y), fill=T.index(T.PAPER_LINE))
     # totals
-    d.line((margin, y, width - margin, y), fill=T.PAPER_INK, width=2)
-    d.line((margin, y + 4, width - margin, y + 4), fill=T.PAPER_INK, width=1)
+    d.line((margin, y, width - margin, y), fill=T.index(T.PAPER_INK), width=2)
+    d.line((margin, y + 4, width - margin, y + 4), fill=T.index(T.PAPER_INK), width=1)
     y += 8
     c.text(margin + col_no + 8, y + 22, w["total"], "bold", 18, T.PAPER_INK, anchor="lm")
     if totals:
@@ -182,7 +182,7 @@ def _star(c: Canvas, cx: float, cy: float, r: float) -> None:
         a = -math.pi / 2 + k * math.pi / 5
         rr = r if k % 2 == 0 else r * 0.45
         pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
-    c.draw.polygon(pts, fill=T.GOLD, outline=T.SCHELL_DARK)
+    c.draw.polygon(pts, fill=T.index(T.GOLD), outline=T.index(T.SCHELL_DARK))
 
 
 def score_png(game_key: str, names: list[str], hands: list[dict[str, Any]], totals: list[int], title: str = "",

@@ -241,7 +241,7 @@ def _big_seats(v: dict[str, Any]) -> tuple[int, int]:
 def value_token(t: Table, x: float, y: float, value: int, label: str) -> None:
     """A gold disc with the current value of the game (Schrööm's knock value)."""
     r = 30
-    t.c.draw.ellipse((x - r, y - r, x + r, y + r), fill=T.GOLD, outline=T.SCHELL_DARK, width=2)
+    t.c.draw.ellipse((x - r, y - r, x + r, y + r), fill=T.index(T.GOLD), outline=T.index(T.SCHELL_DARK), width=2)
     t.c.text(x, y + 1, str(value), "bold", 30, T.BLACK, anchor="mm")
     t.label(x, y + r + 6, label, anchor="mt", size=16)
 
@@ -291,16 +291,16 @@ def _schroeoem(t: Table, v: dict[str, Any]) -> None:
     stock = v.get("stock_count") or 0
     if big:  # the middle holds the last trick; value and stock are in the header and here
         last = v.get("last_trick")
-        if last and v.get("trick"):
-            pass
         if last:
             cards = [c["card"] for c in last.get("cards", [])]
-            wcard = 40
-            step = 24
+            wcard = 52
+            step = 30
             x0 = t.cx - (wcard + step * (len(cards) - 1)) / 2
             lab = w["last_trick"] + (f" → {t.names[last['winner']]}" if last.get("winner") is not None else "")
-            t.label(t.cx, t.cy - 46, lab, anchor="mt", size=15, max_w=240)
-            t.mini_cards(cards, x0, t.cy - 24, width=wcard, step=step)
+            t.label(t.cx, t.cy - 58, lab, anchor="mt", size=16, max_w=270)
+            t.mini_cards(cards, x0, t.cy - 34, width=wcard, step=step)
+        if stock:
+            t.label(t.cx, t.cy + 50, f"{w['stock']}: {stock}", anchor="mt", size=16)
     else:
         value_token(t, 80, HEADER + 66, value, w["knock"])
         if stock:
@@ -309,12 +309,12 @@ def _schroeoem(t: Table, v: dict[str, Any]) -> None:
     # Vier Bilder: the revealed cards of this game's exchanges (public)
     ex = v.get("exchanges") or []
     if ex and not big:
-        x, y = t.width - 300, 440
-        for e in ex[-2:]:
+        x = t.width - 250
+        for k, e in enumerate(reversed(ex[-2:])):
+            y = t.height - 104 - k * 92
             shown = list(e.get("revealed") or []) + ([e["fourth"]] if e.get("fourth") else [])
-            t.label(x, y, f"{w['exchange']}: {t.names[e['seat']]}", size=15, max_w=260)
-            t.mini_cards([base(c) for c in shown], x, y + 20, width=40, step=26)
-            y += 84
+            t.label(x, y, f"{w['exchange']}: {t.names[e['seat']]}", size=16, max_w=220)
+            t.mini_cards([base(c) for c in shown], x, y + 22, width=44, step=28)
     hand_result(t, "schroeoem", v.get("last_game"),
                 empty_centre=not v.get("trick") and not v.get("last_trick") and not big)
 
@@ -326,33 +326,36 @@ SIZES["schroeoem"] = _big_seats
 SIZES["treppenromme"] = lambda v: (960, 720)
 
 
-def _flow(widths: list[int], row_h: int, area: tuple[int, int, int, int],
-          obstacles: list[tuple[int, int, int, int]], gap: int = 14) -> list[tuple[int, int] | None]:
-    """Place boxes of the given widths row by row into `area`, around the obstacles; None = no room."""
+def _flow(widths: list[int], row_h: int, area: tuple[float, float, float, float],
+          obstacles: list[tuple[float, float, float, float]], gap: int = 16) -> list[tuple[float, float] | None]:
+    """Place boxes of the given widths in order, row by row, into `area` around the obstacles (the seat
+    plates); each run of boxes is centred in its free stretch of the row. None where there is no room."""
     x0, y0, x1, y1 = area
-    out: list[tuple[int, int] | None] = []
-    y = y0
-    x = x0
-    k = 0
+    out: list[tuple[float, float] | None] = [None] * len(widths)
+    k, y = 0, y0
     while k < len(widths) and y + row_h <= y1:
-        wk = widths[k]
-        # skip obstacles overlapping this row band
-        blocked = None
-        for ob in obstacles:
-            if ob[1] < y + row_h and ob[3] > y and ob[0] < x + wk and ob[2] > x:
-                blocked = ob
-                break
-        if blocked is not None:
-            x = blocked[2] + gap
-        elif x + wk <= x1:
-            out.append((x, y))
-            x += wk + gap
-            k += 1
-            continue
-        if x + wk > x1:
-            y += row_h
-            x = x0
-    out += [None] * (len(widths) - len(out))
+        blocks = sorted((ob[0], ob[2]) for ob in obstacles if ob[1] < y + row_h and ob[3] > y)
+        free, cur = [], x0
+        for bx0, bx1 in blocks:
+            if bx0 > cur:
+                free.append((cur, min(bx0, x1)))
+            cur = max(cur, bx1)
+        if cur < x1:
+            free.append((cur, x1))
+        for a, b in free:
+            run, x = [], a
+            while k < len(widths) and x + widths[k] <= b:
+                run.append(k)
+                x += widths[k] + gap
+                k += 1
+            if run:
+                used = x - gap - a
+                off = (b - a - used) / 2
+                xx = a + off
+                for j in run:
+                    out[j] = (xx, y)
+                    xx += widths[j] + gap
+        y += row_h
     return out
 
 
@@ -366,28 +369,29 @@ def _treppenromme(t: Table, v: dict[str, Any]) -> None:
     for i in range(t.n):
         badges: list[tuple[str, T.RGB]] = []
         if hp[i]:
-            badges.append((f"+{hp[i]}", T.GREEN_BADGE))
+            badges.append((f"+{hp[i]} {w['points']}", T.GREEN_BADGE))
         t.plate(i, SeatInfo(count=(v.get("counts") or [0] * t.n)[i], score=num((v.get("totals") or [0] * t.n)[i]),
                             badges=tuple(badges)))
-    plates = [tuple(s.box) for s in t.seats]
-    top_plate_bottom = max([b[3] for b in plates if b[1] < HEADER + 40] or [HEADER + 10])
-    # talon and staircase, in a band under the top plate
-    cw = 52
+    plates = [s.box for s in t.seats]
+    obstacles = [(b[0] - 10, b[1] - 10, b[2] + 10, b[3] + 10) for b in plates]
+    # talon and staircase: a band across the top, centred, every staircase card's index visible
+    cw, step = 54, 27
     ch = card_height(cw)
-    y = top_plate_bottom + 34
-    side = [b for b in plates if b[1] < y + ch + 40 and b[3] > y - 20 and b[1] >= HEADER + 40]
-    left = max([b[2] for b in side if b[0] < t.cx] or [40]) + 16
-    right = min([b[0] for b in side if b[0] > t.cx] or [t.width - 40]) - 16
-    talon = v.get("talon_count") or 0
-    pile(t, "back", left, y, cw, talon, caption_below=w["talon"])
+    top_plates = [b for b in plates if b[0] < t.cx < b[2] and b[1] < t.cy]
+    y = (top_plates[0][3] if top_plates else HEADER + 10) + 40
+    band = [ob for ob in obstacles if ob[1] < y + ch + 30 and ob[3] > y - 26]
+    left = max([ob[2] for ob in band if ob[2] < t.cx] or [44])
+    right = min([ob[0] for ob in band if ob[0] > t.cx] or [t.width - 44])
     stairs = list(v.get("staircase") or [])
-    sx = left + cw + 30
-    avail = right - sx - cw
-    step = 26
-    per_row = max(1, avail // step + 1)
+    talon = v.get("talon_count") or 0
+    avail = right - left - cw - 28
+    per_row = max(1, int((avail - cw) // step) + 1)
     rows = [stairs[i:i + per_row] for i in range(0, len(stairs), per_row)] or [[]]
-    t.label(sx, y - 26, f"{w['staircase']} ({len(stairs)})", size=16)
-    taken_single = v.get("taken_single")
+    row_w = cw + step * (max(len(r) for r in rows) - 1) if stairs else cw
+    x_start = t.cx - (cw + 28 + row_w) / 2
+    pile(t, "back", x_start, y, cw, talon, w["talon"])
+    sx = x_start + cw + 28
+    t.label(sx, y - 24, f"{w['staircase']} · {len(stairs)}", size=16)
     total = len(stairs)
     for r, row in enumerate(rows):
         ry = y + r * (ch + 22)
@@ -395,39 +399,37 @@ def _treppenromme(t: Table, v: dict[str, Any]) -> None:
             idx = r * per_row + k
             cx = sx + k * step
             t.card(base(code), cx, ry, cw, shadow=k == 0)
-            kk = total - idx  # how many cards `take K` needs to reach this one
-            if kk <= 9 or kk % 5 == 0 or k == 0:
-                t.c.text(cx + 13 if k < len(row) - 1 else cx + cw / 2, ry + ch + 4, str(kk), "condbold", 13,
-                         T.GREY, anchor="mt")
+            kk = total - idx  # `take kk` takes the staircase down to this card
+            last = k == len(row) - 1
+            t.c.text(cx + cw / 2 if last else cx + step / 2, ry + ch + 4, str(kk), "condbold", 13,
+                     T.GOLD if kk == 1 else T.GREY, anchor="mt")
         if not row:
-            t.c.slot(sx, ry, cw)
-    if taken_single:
-        pass
-    melds_top = y + len(rows) * (ch + 22) + 16
-    # melds, flowed around the seat plates
+            t.c.slot(sx, ry, cw, w["empty"])
+    # melds, in rows around the seat plates
     melds = v.get("melds") or []
-    mw = 44
+    mw = 46
     mh = card_height(mw)
-    mstep = 22
-    widths = [mw + mstep * (len(m.get("cards") or [1]) - 1) for m in melds]
-    widths = [max(wd, 70) for wd in widths]
-    area = (30, melds_top, t.width - 30, t.height - 20)
-    obstacles = [(b[0] - 8, b[1] - 8, b[2] + 8, b[3] + 8) for b in plates]
-    spots = _flow(widths, mh + 26, area, obstacles)
+    widths, steps = [], []
+    for m in melds:
+        n_cards = max(1, len(m.get("cards") or []))
+        st = 23 if n_cards <= 8 else max(14, (260 - mw) // (n_cards - 1))
+        steps.append(st)
+        widths.append(max(mw + st * (n_cards - 1), 60))
+    melds_top = y + len(rows) * (ch + 22) + 18
+    spots = _flow(widths, mh + 30, (30, melds_top, t.width - 30, t.height - 16), obstacles)
     hidden = 0
-    for m, spot in zip(melds, spots, strict=True):
+    for m, spot, st in zip(melds, spots, steps, strict=True):
         if spot is None:
             hidden += 1
             continue
         mx, my = spot
-        owner = m.get("owner", 0)
-        t.c.draw.rectangle((mx, my + 4, mx + 4, my + 16), fill=t.colour(owner))
-        t.c.text(mx + 8, my + 10, f"{m.get('points', 0)}", "condbold", 16, T.WHITE, anchor="lm")
-        t.mini_cards([base(c) for c in m.get("cards") or []], mx, my + 22, width=mw, step=mstep)
+        t.c.draw.rectangle((mx, my + 3, mx + 5, my + 19), fill=T.index(t.colour(m.get("owner", 0))))
+        t.c.text(mx + 10, my + 11, f"{m.get('points', 0)}", "condbold", 17, T.WHITE, anchor="lm")
+        t.mini_cards([base(c) for c in m.get("cards") or []], mx, my + 24, width=mw, step=st)
     if hidden:
-        t.label(t.width - 40, t.height - 36, f"+{hidden} {w['melds']}", anchor="rt")
+        t.label(t.width - 44, t.height - 40, f"+{hidden} {w['melds']}", anchor="rt")
     last = v.get("last_hand")
-    if v.get("over") or (last and not melds and not stairs[1:] and not v.get("took")):
+    if v.get("over"):
         hand_result(t, "treppenromme", last, empty_centre=True)
 
 
@@ -485,7 +487,7 @@ def _talon_race(t: Table, v: dict[str, Any], key: str) -> None:
     if ex:
         ex_x = t.cx + 10
         t.card(base(ex["card"]), ex_x, py, bw)
-        t.c.draw.rounded_rectangle((ex_x - 3, py - 3, ex_x + bw + 3, py + bh + 3), radius=9, outline=T.GOLD, width=3)
+        t.c.rrect((ex_x - 3, py - 3, ex_x + bw + 3, py + bh + 3), 9, outline=T.GOLD, width=3)
         t.c.pill(ex_x + bw / 2, py + bh + 14, t.names[ex["seat"]], T.GOLD, T.BLACK, size=15, anchor="m")
     if v.get("over") or (v.get("last_hand") and not count):
         hand_result(t, key, v.get("last_hand"), empty_centre=True)

@@ -29,6 +29,7 @@ FELT_RIM = (92, 58, 30)      # wooden rim of the table
 FELT_DARK = (22, 82, 52)     # zones on the felt (pile outlines, trick area)
 FELT_LINE = (64, 140, 96)    # dashed outlines of empty piles
 SHADOW = (10, 30, 20)
+SHADOW_SOFT = (22, 74, 48)   # a card's shadow on the felt (a step of the SHADOW-FELT ramp)
 PANEL = (24, 34, 44)         # seat plates, header bar
 PANEL_LINE = (70, 86, 100)
 PANEL_TURN = (58, 48, 14)    # seat plate of the seat to act
@@ -87,7 +88,7 @@ PAPER_RED = (180, 30, 30)
 PAPER_GREEN = (24, 120, 50)
 
 FLAT: tuple[RGB, ...] = (
-    BG, FELT, FELT_RIM, FELT_DARK, FELT_LINE, SHADOW, PANEL, PANEL_LINE, PANEL_TURN, GOLD, WHITE, GREY, DIM,
+    BG, FELT, FELT_RIM, FELT_DARK, FELT_LINE, SHADOW, SHADOW_SOFT, PANEL, PANEL_LINE, PANEL_TURN, GOLD, WHITE, GREY, DIM,
     RED_BADGE, BLUE_BADGE, GREEN_BADGE, BLACK, PURPLE, ORANGE, TEAL, PINK, CARD, CARD_EDGE, CARD_DIM, INK_BLACK, INK_RED, INK_GREEN,
     INK_BLUE, FRAME_BG, SKIN, HAIR, ROBE_BLUE, ROBE_RED, ROBE_GOLD, BACK, BACK_LINE, BACK_EDGE, EICHEL_NUT,
     EICHEL_CAP, EICHEL_INK, GRUEN, GRUEN_DARK, HERZ, HERZ_DARK, SCHELL, SCHELL_BAND, SCHELL_DARK, SCHELL_INK,
@@ -150,6 +151,19 @@ def palette_colours() -> tuple[RGB, ...]:
     if len(out) > 256:
         raise AssertionError(f"palette has {len(out)} colours")
     return tuple(out)
+
+
+@lru_cache(maxsize=1)
+def _index() -> dict[RGB, int]:
+    out: dict[RGB, int] = {}
+    for i, c in enumerate(palette_colours()):
+        out.setdefault(c, i)
+    return out
+
+
+def index(c: RGB) -> int:
+    """The palette index of a colour the palette holds exactly (every FLAT colour and ramp step)."""
+    return _index()[c]
 
 
 @lru_cache(maxsize=1)
