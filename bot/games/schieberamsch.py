@@ -21,7 +21,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any
 
-from .base import Engine, IllegalAction, choice, flag, integer
+from .base import Engine, choice, flag, integer
 from .cards import DECK_32, SUIT_SYMBOLS, pretty, validate_deal
 
 # -- card tables -------------------------------------------------------------------------------------
@@ -55,6 +55,8 @@ for _c in DECK_32:
 SORTED_DECK: tuple[str, ...] = tuple(sorted(DECK_32, key=SORT_KEY.__getitem__))
 BIT: dict[str, int] = {c: 1 << SORT_KEY[c] for c in DECK_32}
 TVALUE: dict[str, int] = {c: POWER[c] + (1000 if SUIT_OF[c] == TRUMP else 0) for c in DECK_32}
+_WIN_VALUE: dict[str, dict[str, int]] = {
+    led: {c: TVALUE[c] if SUIT_OF[c] in (TRUMP, led) else -1 for c in DECK_32} for led in (TRUMP, "C", "S", "H", "D")}
 PLAY: dict[str, str] = {c: "play " + c for c in DECK_32}          # card -> action
 PLAY_CARD: dict[str, str] = {a: c for c, a in PLAY.items()}        # action -> card
 # action -> (bit, suit_of, card)
@@ -84,8 +86,10 @@ def cards_of(m: int) -> list[str]:
     return [*_CT[m & 15], *_CC[m >> 4 & 127], *_CS[m >> 11 & 127], *_CH[m >> 18 & 127], *_CD[m >> 25]]
 
 
-def _acts_of(m: int) -> list[str]:
-    return [*_AT[m & 15], *_AC[m >> 4 & 127], *_AS[m >> 11 & 127], *_AH[m >> 18 & 127], *_AD[m >> 25]]
+# the "play C" actions of every subset of bits 0-10, 11-21 and 22-31 (three lookups give a whole hand)
+_LEAD_LO = tuple((*_AT[sub & 15], *_AC[sub >> 4]) for sub in range(1 << 11))
+_LEAD_MID = tuple((*_AS[sub & 127], *_AH[sub >> 7]) for sub in range(1 << 11))
+_LEAD_HI = tuple((*_AH[(sub & 7) << 4], *_AD[sub >> 3]) for sub in range(1 << 10))
 
 
 def mask_of(cards: list[str] | tuple[str, ...]) -> int:
@@ -295,7 +299,7 @@ class Schieberamsch(Engine):
                 follow = table[m >> sh & wm]
                 if follow:
                     return list(follow)
-            return _acts_of(m)
+            return [*_LEAD_LO[m & 2047], *_LEAD_MID[m >> 11 & 2047], *_LEAD_HI[m >> 22]]
         phase = self._phase
         if phase == "discard":
             return self._discard_actions(seat)
@@ -355,8 +359,10 @@ class Schieberamsch(Engine):
                 pair = self._discard_pair(seat, action)
                 if pair is not None:
                     return self._discard(seat, pair)
-            elif action in _SIMPLE.get(phase, ()) and seat.__class__ is int:
-                return self._apply(seat, action)
+            elif seat.__class__ is int and action.__class__ is str:
+                handler = _HANDLERS.get((phase, action))
+                if handler is not None:
+                    return handler(self, seat)
         self._check(seat, action)
         return self._apply(seat, action)
 
@@ -416,58 +422,60 @@ class Schieberamsch(Engine):
     # -- transitions ---------------------------------------------------------------------------------
     def _apply(self, seat: int, action: str) -> list[dict[str, Any]]:
         """An action already checked against legal_actions (the play phase never gets here)."""
-        phase = self._phase
-        if phase == "grand":
-            if action == "grand":
-                return self._announce_grand(seat)
-            self._grand_passed.append(seat)
-            events: list[dict[str, Any]] = [{"type": "pass", "seat": seat, "phase": "grand"}]
-            if len(self._grand_passed) == 3:
-                self._mode = "ramsch"
-                self._phase = "schieben"
-                self._turn = self._fh
-                events.append({"type": "ramsch", "forehand": self._fh})
-            else:
-                self._turn = _NEXT[seat]
-            return events
-        if phase == "schieben":
-            if action == "push":
-                self._pushes += 1
-                self._pushed_by.append(seat)
-                events = [{"type": "push", "seat": seat, "pushes": self._pushes}]
-                return events + self._next_schieben()
-            self._took_by.append(seat)
-            picked = self._picked = _sorted(self._skat)
-            self._skat = []
-            self._masks[seat] |= BIT[picked[0]] | BIT[picked[1]]
-            self._phase = "discard"
-            return [{"type": "take", "seat": seat},
-                    {"type": "skat", "seat": seat, "cards": list(picked), "private": seat}]
-        if phase == "discard":
+        if self._phase == "discard":
             pair = self._discard_pair(seat, action)
             assert pair is not None
             return self._discard(seat, pair)
-        if phase == "kontra":
-            if action == "kontra":
-                self._kontra = seat
-                self._phase = "rekontra"
-                self._turn = self._solo
-                return [{"type": "kontra", "seat": seat}]
-            self._kontra_passed.append(seat)
-            self._kontra_queue.pop(0)
-            events = [{"type": "pass", "seat": seat, "phase": "kontra"}]
-            if self._kontra_queue:
-                self._turn = self._kontra_queue[0]
-                return events
-            return events + self._start_play()
-        if phase == "rekontra":
-            if action == "rekontra":
-                self._rekontra = seat
-                events = [{"type": "rekontra", "seat": seat}]
-            else:
-                events = [{"type": "pass", "seat": seat, "phase": "rekontra"}]
-            return events + self._start_play()
-        raise IllegalAction(f"{action!r} is not allowed now")  # pragma: no cover
+        return _HANDLERS[self._phase, action](self, seat)
+
+    def _grand_pass(self, seat: int) -> list[dict[str, Any]]:
+        self._grand_passed.append(seat)
+        events: list[dict[str, Any]] = [{"type": "pass", "seat": seat, "phase": "grand"}]
+        if len(self._grand_passed) == 3:
+            self._mode = "ramsch"
+            self._phase = "schieben"
+            self._turn = self._fh
+            events.append({"type": "ramsch", "forehand": self._fh})
+        else:
+            self._turn = _NEXT[seat]
+        return events
+
+    def _push(self, seat: int) -> list[dict[str, Any]]:
+        self._pushes += 1
+        self._pushed_by.append(seat)
+        events = [{"type": "push", "seat": seat, "pushes": self._pushes}]
+        return events + self._next_schieben()
+
+    def _take(self, seat: int) -> list[dict[str, Any]]:
+        self._took_by.append(seat)
+        picked = self._picked = _sorted(self._skat)
+        self._skat = []
+        self._masks[seat] |= BIT[picked[0]] | BIT[picked[1]]
+        self._phase = "discard"
+        return [{"type": "take", "seat": seat},
+                {"type": "skat", "seat": seat, "cards": list(picked), "private": seat}]
+
+    def _say_kontra(self, seat: int) -> list[dict[str, Any]]:
+        self._kontra = seat
+        self._phase = "rekontra"
+        self._turn = self._solo
+        return [{"type": "kontra", "seat": seat}]
+
+    def _kontra_pass(self, seat: int) -> list[dict[str, Any]]:
+        self._kontra_passed.append(seat)
+        self._kontra_queue.pop(0)
+        events = [{"type": "pass", "seat": seat, "phase": "kontra"}]
+        if self._kontra_queue:
+            self._turn = self._kontra_queue[0]
+            return events
+        return events + self._start_play()
+
+    def _say_rekontra(self, seat: int) -> list[dict[str, Any]]:
+        self._rekontra = seat
+        return [{"type": "rekontra", "seat": seat}, *self._start_play()]
+
+    def _rekontra_pass(self, seat: int) -> list[dict[str, Any]]:
+        return [{"type": "pass", "seat": seat, "phase": "rekontra"}, *self._start_play()]
 
     def _discard(self, seat: int, pair: tuple[str, str]) -> list[dict[str, Any]]:
         a, b = pair
@@ -508,17 +516,12 @@ class Schieberamsch(Engine):
     def _complete_trick(self, seat: int, card: str) -> list[dict[str, Any]]:
         """`seat` just played `card`, the third of the trick: settle it (and the deal after trick 10)."""
         trick = self._trick
-        # a Jack beats any other card, otherwise only the led suit can win
-        (s0, c0, led), (s1, c1, u1), (s2, c2, u2) = trick
-        best_seat, best_val = s0, TVALUE[c0]
-        if u1 == led or u1 == TRUMP:  # noqa: SIM109 (faster than a tuple test)
-            v = TVALUE[c1]
-            if v > best_val:
-                best_seat, best_val = s1, v
-        if u2 == led or u2 == TRUMP:  # noqa: SIM109
-            v = TVALUE[c2]
-            if v > best_val:
-                best_seat = s2
+        # a Jack beats any other card, otherwise only the led suit can win (values per led suit: -1 for
+        # a card that cannot win, all others distinct)
+        (s0, c0, led), (s1, c1, _), (s2, c2, _) = trick
+        wv = _WIN_VALUE[led]
+        v0, v1, v2 = wv[c0], wv[c1], wv[c2]
+        best_seat = s0 if v0 > v1 and v0 > v2 else (s1 if v1 > v2 else s2)
         pts = POINTS[c0] + POINTS[c1] + POINTS[c2]
         self._tricks_won[best_seat] += 1
         self._points[best_seat] += pts
@@ -584,9 +587,10 @@ class Schieberamsch(Engine):
         totals[2] += deltas[2]
         self._history.append(record)
         self._points_taken = points
-        scored = _copy_record(record)
-        scored["type"] = "hand_scored"
-        scored["totals"] = totals[:]
+        scored = {"type": "hand_scored", **record, "deltas": deltas[:], "points": points[:],
+                  "tricks": tricks[:], "totals": totals[:]}
+        if self._mode != "grand":
+            scored.update(pushed_by=self._pushed_by[:], took_by=self._took_by[:], scores=raw[:])
         events.append(scored)
         opts = self.options
         deals, target = opts["deals"], opts["target"]
@@ -691,6 +695,15 @@ class Schieberamsch(Engine):
     def result(self) -> dict[str, Any]:
         return {"winners": self._winners() if self._over else [], "totals": list(self._totals),
                 "hands": [_copy_record(h) for h in self._history]}
+
+
+# the decision points other than discarding and playing: (phase, action) -> method
+_HANDLERS: dict[tuple[str, str], Any] = {
+    ("grand", "pass"): Schieberamsch._grand_pass, ("grand", "grand"): Schieberamsch._announce_grand,
+    ("schieben", "push"): Schieberamsch._push, ("schieben", "take"): Schieberamsch._take,
+    ("kontra", "pass"): Schieberamsch._kontra_pass, ("kontra", "kontra"): Schieberamsch._say_kontra,
+    ("rekontra", "pass"): Schieberamsch._rekontra_pass, ("rekontra", "rekontra"): Schieberamsch._say_rekontra,
+}
 
 
 def _copy_record(record: dict[str, Any]) -> dict[str, Any]:
