@@ -113,7 +113,7 @@ _ROLE_POSITIONS = ((0, 1, 2, 11, 12, 13, 14, 23, 24, 25), (3, 4, 5, 15, 16, 17, 
 # per forehand seat: for seat 0, 1, 2 an itemgetter picking that seat's positions
 _DEAL_POSITIONS = tuple(tuple(itemgetter(*_ROLE_POSITIONS[(seat - fh) % 3]) for seat in range(3))
                         for fh in range(3))
-# actions of the simple decision points, for the fast path in apply()
+# the legal actions of the simple decision points
 _SIMPLE = {"grand": ("pass", "grand"), "schieben": ("push", "take"), "kontra": ("pass", "kontra"),
            "rekontra": ("pass", "rekontra")}
 
@@ -289,7 +289,7 @@ class Schieberamsch(Engine):
         return _NOBODY if t is None else _ONE[t]
 
     def legal_actions(self, seat: int) -> list[str]:
-        if seat != self._turn:
+        if seat != self._turn or seat is None:
             return []
         if self._in_play:  # the play phase (the match is not over: someone is to act)
             m = self._masks[seat]
@@ -355,7 +355,7 @@ class Schieberamsch(Engine):
                         return [{"type": "play", "seat": seat, "card": card}]
                 self._check(seat, action)  # raises: not a legal card
             phase = self._phase
-            if phase == "discard":
+            if phase == "discard" and seat.__class__ is int:
                 pair = self._discard_pair(seat, action)
                 if pair is not None:
                     return self._discard(seat, pair)

@@ -485,6 +485,8 @@ def test_play_phase_rejects_bad_input_without_change():
     for action in ["play", "play XX", "play 7", ["play 7C"], "play " + e.view(MH)["hand"][0]]:
         with pytest.raises(IllegalAction):
             e.apply(FH, action)
+    with pytest.raises(IllegalAction):
+        e.apply(0.0, e.legal_actions(FH)[0])  # a seat is an int
     assert json.dumps(e.view(FH)) == before
 
 
