@@ -37,6 +37,26 @@ def text_mask(text: str, face: str, size: int) -> tuple[Image.Image, int, int, i
     return mask, left, top, int(f.getlength(text))
 
 
+@lru_cache(maxsize=8)
+def _notdef(face: str) -> bytes:
+    return bytes(font(face, 20).getmask("\U0010FFFD"))
+
+
+@lru_cache(maxsize=4096)
+def has_glyph(ch: str, face: str = "condbold") -> bool:
+    """Whether the shipped font draws `ch` (rather than its empty-box glyph)."""
+    if ch.isspace():
+        return True
+    return bytes(font(face, 20).getmask(ch)) != _notdef(face)
+
+
+@lru_cache(maxsize=1024)
+def printable(text: str, face: str = "condbold") -> str:
+    """`text` without the characters the font cannot draw (emoji, CJK, ...), spaces tidied."""
+    kept = "".join(ch for ch in text if has_glyph(ch, face))
+    return " ".join(kept.split())
+
+
 @lru_cache(maxsize=8192)
 def text_width(text: str, face: str, size: int) -> int:
     return int(font(face, size).getlength(text))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
-        "hand": "Hand", "deal": "Deal", "game": "Game", "of": "of", "last_trick": "Last trick",
+        "seat": "Seat", "hand": "Hand", "deal": "Deal", "game": "Game", "of": "of", "last_trick": "Last trick",
         "trick": "Trick", "dealer": "D", "cards": "cards", "total": "Total", "totals": "Totals",
         "trump": "Trump", "called": "Called", "skat": "Skat", "pushes": "Pushes", "centre": "Centre",
         "talon": "Talon", "reserve": "Reserve", "open": "Open", "closed": "Closed", "stock": "Stock",
@@ -32,7 +32,7 @@ WORDS: dict[str, dict[str, str]] = {
         "stall": "no centre play",
     },
     "de": {
-        "hand": "Spiel", "deal": "Spiel", "game": "Spiel", "of": "von", "last_trick": "Letzter Stich",
+        "seat": "Platz", "hand": "Spiel", "deal": "Spiel", "game": "Spiel", "of": "von", "last_trick": "Letzter Stich",
         "trick": "Stich", "dealer": "G", "cards": "Karten", "total": "Summe", "totals": "Stand",
         "trump": "Trumpf", "called": "Gerufen", "skat": "Skat", "pushes": "Schübe", "centre": "Mitte",
         "talon": "Talon", "reserve": "Reserve", "open": "Offen", "closed": "Verdeckt", "stock": "Stock",

@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 from . import theme as T
 from .canvas import Canvas
 from .cards import Sprite, card_height
-from .fonts import font
+from .fonts import font, printable
 from .i18n import words
 
 W, H = 960, 600
@@ -38,6 +38,15 @@ def background(width: int = W, height: int = H) -> Image.Image:
     d.rectangle((0, 0, width, HEADER), fill=T.PANEL)
     d.line((0, HEADER, width, HEADER), fill=T.PANEL_LINE, width=2)
     return to_p(im)
+
+
+def display_names(names: list[str], n: int, lang: str = "en") -> list[str]:
+    """The names as the font can draw them; a seat without a drawable name is "Seat 3"."""
+    out = []
+    for i in range(n):
+        name = printable(str(names[i])) if i < len(names) and names[i] else ""
+        out.append(name or f"{words(lang)['seat']} {i + 1}")
+    return out
 
 
 @dataclass
@@ -104,9 +113,9 @@ class Table:
                  width: int = W, height: int = H):
         self.view = view
         self.n = int(view.get("seats") or len(names))
-        self.names = [names[i] if i < len(names) and names[i] else f"Seat {i + 1}" for i in range(self.n)]
         self.style, self.four, self.lang = style, four, lang
         self.w = words(lang)
+        self.names = display_names(names, self.n, lang)
         self.c = Canvas(width, height, background(width, height))
         self.width, self.height = width, height
         self.seats = seat_ring(self.n, width, height)

@@ -15,6 +15,7 @@ from typing import Any
 from . import theme as T
 from .canvas import Canvas
 from .i18n import suit_name, words
+from .layout import display_names
 
 LOWER_IS_BETTER = frozenset({"schieberamsch"})
 MAX_ROWS = 30
@@ -90,7 +91,7 @@ def score_canvas(game_key: str, names: list[str], hands: list[dict[str, Any]], t
                  lang: str = "en") -> Canvas:
     w = words(lang)
     n = max(len(names), len(totals))
-    names = [names[i] if i < len(names) and names[i] else f"Seat {i + 1}" for i in range(n)]
+    names = display_names(names, n, lang)
     lower = game_key in LOWER_IS_BETTER
     skat_list = game_key == "schieberamsch"
     # running totals: start = final - sum of deltas, unless the records carry totals

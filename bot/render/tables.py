@@ -222,13 +222,12 @@ def _rufmariasch(t: Table, v: dict[str, Any]) -> None:
             t.label(x, yy, f"{w['target']} {tgt}", size=18)
     # top-right: marriages (their cards were shown to all)
     marriages = v.get("marriages") or []
-    mx, my = t.width - 250, HEADER + 26
-    for m in marriages[:3]:
-        t.label(mx, my, f"{w['marriage']} {t.names[m['seat']]} {m.get('points', '')}", colour=T.WHITE, size=15,
-                max_w=220)
-        t.mini_cards([base(c) for c in m.get("cards") or []], mx, my + 20, width=40, step=30)
-        mx += 0
-        my += 84
+    spots = [(t.width - 236, HEADER + 22), (t.width - 236, HEADER + 108), (t.width - 236, t.height - 176),
+             (t.width - 236, t.height - 92)]
+    for m, (mx, my) in zip(marriages, spots, strict=False):
+        t.label(mx, my, f"{w['marriage']} {t.names[m['seat']]} +{m.get('points', '')}", colour=T.WHITE, size=16,
+                max_w=200)
+        t.mini_cards([base(c) for c in m.get("cards") or []], mx, my + 22, width=42, step=30)
     t.last_trick(v.get("last_trick"), 44, 452)
     hand_result(t, "rufmariasch", v.get("last_hand"), empty_centre=not v.get("trick") and not v.get("last_trick"))
 
@@ -566,7 +565,23 @@ def _generic(t: Table, v: dict[str, Any], key: str) -> None:
         t.last_trick(v["last_trick"], 44, 452)
 
 
+# keys a private view adds or fills with what only that seat may know (from the engines' docstrings)
+PRIVATE_KEYS = {"hand", "role", "skat", "discarded", "out"}
+RUFMARIASCH_SIDE_KEYS = ("partner", "alone", "sides", "points_by_side", "target")
+
+
+def public_only(game_key: str, view: dict[str, Any]) -> dict[str, Any]:
+    """The public part of a view, so that a private view passed by mistake draws the same picture."""
+    v = {k: val for k, val in view.items() if k not in PRIVATE_KEYS}
+    if game_key == "rufmariasch" and not v.get("revealed"):
+        # the partner (and whether the caller is alone) is public only once the called card is played
+        for k in RUFMARIASCH_SIDE_KEYS:
+            v[k] = None
+    return v
+
+
 def table_canvas(game_key: str, view: dict[str, Any], names: list[str], style: str, four: bool, lang: str) -> Table:
+    view = public_only(game_key, view)
     size = SIZES.get(game_key)
     wh = size(view) if size else (960, 600)
     t = Table(view, names, style, four, lang, *wh)

@@ -1,0 +1,71 @@
+"""The functions the Discord layer calls, the score sheets and the offline demo."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot import demo
+from bot.games import GAMES
+from bot.render import default_deck, hand_image, score_sheet, table_image
+from bot.render.theme import IMAGES
+
+from .helpers import NAMES, check_png
+
+
+def test_default_decks():
+    assert {k for k in GAMES if default_deck(k) == "german"} == {"schroeoem", "schieberamsch", "rufmariasch"} & set(GAMES)
+    assert default_deck("treppenromme") == "french"
+
+
+@pytest.mark.parametrize("key", list(GAMES))
+def test_deck_options_change_the_table(key):
+    E = GAMES[key]
+    e = E.new(E.min_seats, seed=3)
+    v = e.view(None)
+    names = NAMES[: E.min_seats]
+    default = table_image(key, v, names)
+    assert table_image(key, v, names, deck=default_deck(key)) == default
+    check_png(table_image(key, v, names, deck="french", four_colour=True, lang="de"))
+    check_png(table_image(key, v, names, deck="german"))
+    with pytest.raises(ValueError):
+        table_image(key, v, names, deck="tarot")
+
+
+def test_long_and_odd_names_are_shortened_not_dropped():
+    e = GAMES["rufmariasch"].new(4, seed=1)
+    names = ["Maximilian-Alexander von Hohenzollern", "", "🙂 Zoë", "李小龍"]
+    check_png(table_image("rufmariasch", e.view(None), names))
+
+
+def test_hand_image_highlights_playable_cards():
+    cards = ["JC", "7H", "AH", "10S", "KD"]
+    none = hand_image("schieberamsch", cards, set())
+    some = hand_image("schieberamsch", cards, {"7H", "AH"})
+    assert none != some
+    im = check_png(some)
+    assert im.width < 1000 and im.height < 300
+    assert check_png(hand_image("schieberamsch", [], [])).width > 0
+    many = check_png(hand_image("treppenromme", [c + s for s in "CSHD" for c in ("2", "5", "9", "J", "K", "A")], []))
+    assert many.width < 1000 and many.height > 300  # wrapped onto two rows
+
+
+def test_score_sheet_folds_early_rows_of_a_long_match():
+    hands = [{"deltas": [1, -1, 0], "hand_no": i + 1, "mode": "ramsch", "outcome": "jungfrau"} for i in range(45)]
+    im = check_png(score_sheet("schieberamsch", NAMES[:3], hands, [45, -45, 0], title="Skat list"))
+    assert im.height < 1300
+
+
+def test_example_image_is_committed():
+    p = IMAGES / "example_table.png"
+    assert p.is_file() and p.stat().st_size < 300 * 1024
+
+
+@pytest.mark.parametrize("key", ["schrum", "schroeoem"])
+def test_demo_writes_images_sheets_and_a_log(tmp_path, key):
+    out = tmp_path / key
+    assert demo.main([key, "--seats", "2", "--seed", "5", "--out", str(out)]) == 0
+    assert (out / "log.txt").read_text(encoding="utf-8").count("\n") > 5
+    assert (out / "sheet.png").is_file()
+    assert list(out.glob("table_*.png")) and list(out.glob("sheet_hand_*.png"))
+    if key == "schroeoem":
+        assert list(out.glob("hand_*.png"))
