@@ -278,7 +278,7 @@ def main(argv: list[str] | None = None) -> int:
     e = play(args.game, seats, args.seed, on_step=on_step)
     res = e.result()
     (out / "sheet.png").write_bytes(score_sheet(args.game, names, res["hands"], res["totals"], title=E.title,
-                                                lang=args.lang))
+                                                lang=args.lang, winners=res.get("winners")))
     winners = ", ".join(names[w] for w in res.get("winners") or [])
     log.write(f"match over after {counter['steps']} actions; totals {res['totals']}; winners: {winners}\n")
     log.close()

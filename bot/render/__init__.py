@@ -55,10 +55,12 @@ def hand_image(game_key: str, cards: list[str], playable: set[str] | list[str] |
 
 
 def score_sheet(game_key: str, names: list[str], hands: list[dict[str, Any]], totals: list[int], *,
-                title: str = "", lang: str = "en") -> bytes:
+                title: str = "", lang: str = "en", winners: list[int] | None = None) -> bytes:
     """PNG of the score sheet: a row per hand (what was played, each player's change and running
-    total), the totals underneath, the leader(s) marked."""
-    return score_png(game_key, list(names), list(hands), list(totals), title, lang)
+    total), the totals underneath, a star by the winners (`winners`, e.g. result()["winners"]; by
+    default the leaders by the game's own measure)."""
+    return score_png(game_key, list(names), list(hands), list(totals), title, lang,
+                     None if winners is None else list(winners))
 
 
 __all__ = ["table_image", "hand_image", "score_sheet", "sort_hand", "default_deck"]

@@ -50,10 +50,10 @@ def hand_canvas(game_key: str, cards: list[str], playable: Iterable[str], style:
 
     layouts = [positions(ch_) for ch_ in chunks]
     width = max(xs[-1] for xs in layouts) + CARD_W + 2 * PAD
-    row_h = ch + RAISE + 10
-    height = rows * row_h + 2 * PAD - 10 + 8
-    c = Canvas(width, height, T.BG)
     highlight = bool(play)
+    row_h = ch + (RAISE if highlight else 0) + 10
+    height = rows * row_h + 2 * PAD - 10 + (8 if highlight else 0)
+    c = Canvas(width, height, T.BG)
     for r, (chunk, xs) in enumerate(zip(chunks, layouts, strict=True)):
         y0 = PAD + r * row_h
         for code, x in zip(chunk, xs, strict=True):

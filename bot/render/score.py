@@ -65,9 +65,9 @@ def describe(game_key: str, h: dict[str, Any], names: list[str], lang: str = "en
         if game_key == "treppenromme":
             fin = h.get("finisher")
             if fin is None:
-                return w["draw"]
-            tail = f" · {w['romme']}" if h.get("romme") else ""
-            return f"{_name(names, fin)} {w['finished']}{tail}"
+                return w["no_finisher"]
+            tail = f"  ·  {w['romme']}" if h.get("romme") else ""
+            return f"{_name(names, fin)} {w['went_out']}{tail}"
         if game_key in ("schrum", "tac"):
             if h.get("drawn") or h.get("winner") is None:
                 return w["draw"]
@@ -87,8 +87,23 @@ def num(v: int) -> str:
     return f"−{-v}" if v < 0 else str(v)
 
 
+def leaders(game_key: str, hands: list[dict[str, Any]], totals: list[int]) -> list[int]:
+    """Who is ahead (or won): the lowest total in Schieberamsch, the players still in (points > 0) in
+    Schrööm (else the last game's winner), the highest total elsewhere."""
+    if not totals:
+        return []
+    if game_key == "schroeoem":
+        alive = [i for i, x in enumerate(totals) if x > 0]
+        if alive:
+            return alive
+        last = hands[-1].get("winner") if hands else None
+        return [last] if isinstance(last, int) else []
+    best = min(totals) if game_key in LOWER_IS_BETTER else max(totals)
+    return [i for i, x in enumerate(totals) if x == best]
+
+
 def score_canvas(game_key: str, names: list[str], hands: list[dict[str, Any]], totals: list[int], title: str = "",
-                 lang: str = "en") -> Canvas:
+                 lang: str = "en", winners: list[int] | None = None) -> Canvas:
     w = words(lang)
     n = max(len(names), len(totals))
     names = display_names(names, n, lang)
@@ -110,8 +125,8 @@ def score_canvas(game_key: str, names: list[str], hands: list[dict[str, Any]], t
         carried = rows[-MAX_ROWS - 1]
         rows = rows[-MAX_ROWS:]
 
-    col_no, col_desc = 46, (300 if n <= 4 else 230)
-    col_p = 118 if n <= 4 else 100
+    col_no, col_desc = 46, (300 if n <= 4 else 230 if n <= 6 else 200)
+    col_p = 118 if n <= 4 else 100 if n <= 6 else 88
     margin = 20
     width = margin * 2 + col_no + col_desc + n * col_p
     row_h = 30
@@ -154,6 +169,11 @@ def score_canvas(game_key: str, names: list[str], hands: list[dict[str, Any]], t
         deltas = list(h.get("deltas") or [0] * n)
         for i in range(n):
             dv = int(deltas[i]) if i < len(deltas) else 0
+            before = running[r - 1][i] if r > 0 else start[i]
+            if game_key == "schroeoem" and before <= 0 and dv == 0:  # out of the match: a dash
+                c.text(x_p + (i + 1) * col_p - 10, y + row_h / 2, w["eliminated"], "bold", 17, T.PAPER_LINE,
+                       anchor="rm")
+                continue
             cell(i, dv, running[r][i], y + row_h / 2, show_total=(dv != 0) or not skat_list)
         y += row_h
     # grid lines
@@ -167,13 +187,12 @@ def score_canvas(game_key: str, names: list[str], hands: list[dict[str, Any]], t
     d.line((margin, y + 4, width - margin, y + 4), fill=T.index(T.PAPER_INK), width=1)
     y += 8
     c.text(margin + col_no + 8, y + 22, w["total"], "bold", 18, T.PAPER_INK, anchor="lm")
-    if totals:
-        best = min(totals) if lower else max(totals)
-        for i in range(n):
-            xr = x_p + (i + 1) * col_p - 10
-            tw = c.text(xr, y + 22, num(totals[i]), "bold", 20, T.PAPER_INK, anchor="rm")
-            if totals[i] == best:
-                _star(c, xr - tw - 16, y + 21, 9)
+    marked = set(leaders(game_key, hands, totals) if winners is None else winners)
+    for i in range(min(n, len(totals))):
+        xr = x_p + (i + 1) * col_p - 10
+        tw = c.text(xr, y + 22, num(totals[i]), "bold", 20, T.PAPER_INK, anchor="rm")
+        if i in marked:
+            _star(c, xr - tw - 16, y + 21, 9)
     return c
 
 
@@ -187,5 +206,5 @@ def _star(c: Canvas, cx: float, cy: float, r: float) -> None:
 
 
 def score_png(game_key: str, names: list[str], hands: list[dict[str, Any]], totals: list[int], title: str = "",
-              lang: str = "en") -> bytes:
-    return score_canvas(game_key, names, hands, totals, title, lang).png()
+              lang: str = "en", winners: list[int] | None = None) -> bytes:
+    return score_canvas(game_key, names, hands, totals, title, lang, winners).png()

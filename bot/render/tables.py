@@ -288,7 +288,10 @@ def _schroeoem(t: Table, v: dict[str, Any]) -> None:
     big = t.n >= 5
     t.trick(v.get("trick") or [], reach=0.46 if big else 0.34)
     stock = v.get("stock_count") or 0
-    if big:  # the middle holds the last trick; value and stock are in the header and here
+    value_token(t, 80, HEADER + 66, value, w["knock"])
+    if stock:
+        pile(t, "back", t.width - 110, HEADER + 28, 54, stock, caption_below=w["stock"])
+    if big:  # the middle of a big table holds the last trick
         last = v.get("last_trick")
         if last:
             cards = [c["card"] for c in last.get("cards", [])]
@@ -298,19 +301,14 @@ def _schroeoem(t: Table, v: dict[str, Any]) -> None:
             lab = w["last_trick"] + (f" → {t.names[last['winner']]}" if last.get("winner") is not None else "")
             t.label(t.cx, t.cy - 58, lab, anchor="mt", size=16, max_w=270)
             t.mini_cards(cards, x0, t.cy - 34, width=wcard, step=step)
-        if stock:
-            t.label(t.cx, t.cy + 50, f"{w['stock']}: {stock}", anchor="mt", size=16)
     else:
-        value_token(t, 80, HEADER + 66, value, w["knock"])
-        if stock:
-            pile(t, "back", t.width - 110, HEADER + 28, 54, stock, caption_below=w["stock"])
         t.last_trick(v.get("last_trick"), 44, 452)
     # Vier Bilder: the revealed cards of this game's exchanges (public)
     ex = v.get("exchanges") or []
     if ex and not big:
         x = t.width - 250
         for k, e in enumerate(reversed(ex[-2:])):
-            y = t.height - 104 - k * 92
+            y = t.height - 116 - k * 92
             shown = list(e.get("revealed") or []) + ([e["fourth"]] if e.get("fourth") else [])
             t.label(x, y, f"{w['exchange']}: {t.names[e['seat']]}", size=16, max_w=220)
             t.mini_cards([base(c) for c in shown], x, y + 22, width=44, step=28)
@@ -449,7 +447,7 @@ def _talon_race(t: Table, v: dict[str, Any], key: str) -> None:
     for i in range(t.n):
         badges: list[tuple[str, T.RGB]] = []
         if tac_window == i:
-            badges.append(("Tač!", T.RED_BADGE))
+            badges.append((w["missed"], T.RED_BADGE))
         if v.get("winner") == i:
             badges.append((w["winner"], T.GREEN_BADGE))
         t.plate(i, SeatInfo(count=counts[i], score=str((v.get("totals") or [0] * t.n)[i]), badges=tuple(badges)))
