@@ -28,6 +28,8 @@ from bot.render import default_deck, table_image
 from bot.render.canvas import PNG_LEVEL
 from bot.render.tables import table_canvas
 
+# longer matches than the demo's, so that every game yields views from several hands
+OPTIONS = {"schroeoem": {"points": 7}, "schieberamsch": {"deals": 6}}
 TARGET_MEDIAN_MS = 15.0
 TARGET_OVERHEAD = 0.50
 TARGET_MAX_BYTES = 300 * 1024
@@ -39,7 +41,7 @@ def _views(key: str, seats: int, seed: int, limit: int) -> list[dict[str, Any]]:
     def on_step(e: Any, *_: Any) -> None:
         views.append(e.view(None))
 
-    e = play(key, seats, seed, on_step=on_step, max_steps=4000)
+    e = play(key, seats, seed, options=OPTIONS.get(key), on_step=on_step, max_steps=4000)
     views.append(e.view(None))
     if len(views) > limit:  # an even sample over the whole match, the end included
         step = len(views) / limit

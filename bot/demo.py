@@ -226,6 +226,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--four-colour", action="store_true", help="four-colour French suits")
     ap.add_argument("--lang", default="en", choices=["en", "de"])
     ap.add_argument("--every", type=int, default=1, help="write a table image every N actions (default 1)")
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["demo"]:  # called with the sub-command still in front
+        argv = argv[1:]
     args = ap.parse_args(argv)
     E = GAMES[args.game]
     seats = args.seats or max(E.min_seats, min(4, E.max_seats))

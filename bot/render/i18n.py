@@ -49,7 +49,7 @@ WORDS: dict[str, dict[str, str]] = {
         "waiting": "wartet", "hand_of": "Blatt", "playable": "spielbar", "exchange": "Vier Bilder",
         "huebschen": "Hübschen?", "stake": "Einsatz", "callers": "Rufer", "defenders": "Gegner",
         "romme": "Rommé-Hand", "phase_call": "Ruf", "phase_play": "Spiel", "phase_over": "Ende",
-        "st_play": "{name} spielt aus", "st_grand": "{name}: Grand Hand?", "st_schieben": "{name}: Skat nehmen oder schieben",
+        "st_play": "{name} ist am Zug", "st_grand": "{name}: Grand Hand?", "st_schieben": "{name}: Skat nehmen oder schieben",
         "st_discard": "{name} drückt zwei Karten", "st_kontra": "{name}: Kontra?", "st_rekontra": "{name}: Re?",
         "st_call": "{name} ruft Trumpf und Karte", "st_draw": "{name}: ziehen oder Treppe nehmen",
         "st_meld": "{name}: auslegen, anlegen, abwerfen", "st_knock": "{name}: mitgehen oder passen?",

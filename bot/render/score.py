@@ -28,13 +28,21 @@ def _name(names: list[str], seat: Any) -> str:
     return "?"
 
 
-def _card(code: Any) -> str:
-    if not isinstance(code, str) or len(code) < 2:
+GERMAN_RANKS = {"en": {"J": "Unter", "Q": "Ober", "K": "King", "A": "Daus"},
+                "de": {"J": "Unter", "Q": "Ober", "K": "König", "A": "Daus"}}
+
+
+def card_name(code: Any, style: str = "french", lang: str = "en") -> str:
+    """"8♣" in French suits; "Eichel 8", "Grün Ober" in German suits."""
+    if not isinstance(code, str) or len(code) < 2 or code[-1] not in SUIT_GLYPH:
         return "?"
-    return code[:-1] + SUIT_GLYPH.get(code[-1], "?")
+    r, s = code[:-1], code[-1]
+    if style == "german":
+        return f"{suit_name(s, 'german', lang)} {GERMAN_RANKS.get(lang, GERMAN_RANKS['en']).get(r, r)}"
+    return r + SUIT_GLYPH[s]
 
 
-def describe(game_key: str, h: dict[str, Any], names: list[str], lang: str = "en") -> str:
+def describe(game_key: str, h: dict[str, Any], names: list[str], lang: str = "en", style: str | None = None) -> str:
     """A short line saying what a hand was, from the engine's hand record."""
     w = words(lang)
     try:
@@ -51,13 +59,14 @@ def describe(game_key: str, h: dict[str, Any], names: list[str], lang: str = "en
             mult = h.get("multiplier") or 1
             return f"{outcome}" + (f" ×{mult}" if mult > 1 else "")
         if game_key == "rufmariasch":
+            style = style or "german"
             trump = h.get("trump")
-            tname = suit_name(trump, "german", lang) if trump in SUIT_GLYPH else "?"
+            tname = suit_name(trump, style, lang) if trump in SUIT_GLYPH else "?"
             who = _name(names, h.get("caller"))
             alone = f" ({w['alone']})" if h.get("alone") else ""
             score = f"{h.get('callers_total', '?')}:{h.get('defenders_total', '?')}"
             res = w["won"] if h.get("callers_win") else w["lost"]
-            return f"{who}{alone}: {tname}, {_card(h.get('called'))} · {res} {score}"
+            return f"{who}{alone}: {tname}, {card_name(h.get('called'), style, lang)}  ·  {res} {score}"
         if game_key == "schroeoem":
             if h.get("void"):
                 return f"{w['huebschen']}" if h.get("reason") == "huebschen" else w["draw"]

@@ -92,7 +92,7 @@ def hand_result(t: Table, key: str, record: dict[str, Any] | None, *, empty_cent
     from .score import describe
 
     head = f"{t.w['deal'] if key in ('schieberamsch', 'rufmariasch') else t.w['hand']} {record.get('hand_no', '')}: "
-    line1 = head + describe(key, record, t.names, t.lang)
+    line1 = head + describe(key, record, t.names, t.lang, t.style)
     deltas = record.get("deltas") or []
     parts = [f"{t.names[i]} {signed(d)}" for i, d in enumerate(deltas) if d and i < t.n]
     lines = [line1, "  ·  ".join(parts)]
