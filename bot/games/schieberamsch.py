@@ -51,21 +51,29 @@ for _c in DECK_32:
         SUIT_OF[_c] = _s
         POWER[_c] = 10 - _PLAIN_ORDER.index(_r)
         SORT_KEY[_c] = 4 + "CSHD".index(_s) * 7 + _PLAIN_ORDER.index(_r)
-
 SORTED_DECK: tuple[str, ...] = tuple(sorted(DECK_32, key=SORT_KEY.__getitem__))
+
 BIT: dict[str, int] = {c: 1 << SORT_KEY[c] for c in DECK_32}
 TVALUE: dict[str, int] = {c: POWER[c] + (1000 if SUIT_OF[c] == TRUMP else 0) for c in DECK_32}
-_WIN_VALUE: dict[str, dict[str, int]] = {
-    led: {c: TVALUE[c] if SUIT_OF[c] in (TRUMP, led) else -1 for c in DECK_32} for led in (TRUMP, "C", "S", "H", "D")}
+# The play phase works on card ids k = SORT_KEY (index into SORTED_DECK) and suit ids (Jacks 0, ♣ 1, ♠ 2,
+# ♥ 3, ♦ 4), so that its lookups are tuple indexing.
+SUIT_IDS: tuple[str, ...] = (TRUMP, "C", "S", "H", "D")
+_SUIT_ID = {su: i for i, su in enumerate(SUIT_IDS)}
+_PTS: tuple[int, ...] = tuple(POINTS[c] for c in SORTED_DECK)
+# per led suit id, per card id: the card's strength in that trick (-1: cannot win; all others distinct)
+_WIN_VALUE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(TVALUE[c] if SUIT_OF[c] in (TRUMP, led) else -1 for c in SORTED_DECK) for led in SUIT_IDS)
 PLAY: dict[str, str] = {c: "play " + c for c in DECK_32}          # card -> action
 PLAY_CARD: dict[str, str] = {a: c for c, a in PLAY.items()}        # action -> card
-# action -> (bit, suit_of, card)
-_ACT_INFO: dict[str, tuple[int, str, str]] = {a: (BIT[c], SUIT_OF[c], c) for c, a in PLAY.items()}
+# action -> (card id, bit, suit id)
+_ACT_INFO: dict[str, tuple[int, int, int]] = {
+    a: (SORT_KEY[c], BIT[c], _SUIT_ID[SUIT_OF[c]]) for c, a in PLAY.items()}
 # per suit: (shift, width mask, all bits of the suit)
 _SUIT_BITS: dict[str, tuple[int, int, int]] = {
     s: (sh, (1 << w) - 1, ((1 << w) - 1) << sh)
     for s, sh, w in ((TRUMP, 0, 4), ("C", 4, 7), ("S", 11, 7), ("H", 18, 7), ("D", 25, 7))}
 SUIT_MASK: dict[str, int] = {s: v[2] for s, v in _SUIT_BITS.items()}
+_SUIT_MASKS: tuple[int, ...] = tuple(SUIT_MASK[su] for su in SUIT_IDS)
 
 
 def _subsets(sh: int, w: int, f: Any) -> tuple[tuple[str, ...], ...]:
@@ -74,9 +82,11 @@ def _subsets(sh: int, w: int, f: Any) -> tuple[tuple[str, ...], ...]:
 
 _CARDS_SUB = tuple(_subsets(sh, w, str) for sh, w in ((0, 4), (4, 7), (11, 7), (18, 7), (25, 7)))
 _ACTS_SUB = tuple(_subsets(sh, w, PLAY.__getitem__) for sh, w in ((0, 4), (4, 7), (11, 7), (18, 7), (25, 7)))
-# per suit: (shift, width mask, the "play C" tuples of every subset of that suit)
-_FOLLOW: dict[str, tuple[int, int, tuple[tuple[str, ...], ...]]] = {
-    s: (sh, wm, _ACTS_SUB[i]) for i, (s, (sh, wm, _)) in enumerate(_SUIT_BITS.items())}
+# per suit id: (shift, width mask, the "play C" tuples of every subset of that suit)
+_FOLLOW: tuple[tuple[int, int, tuple[tuple[str, ...], ...]], ...] = tuple(
+    (sh, wm, _ACTS_SUB[i]) for i, (sh, wm, _) in enumerate(_SUIT_BITS.values()))
+# the seats of a trick's first, second and third card, per leader
+_SEATS_FROM = ((0, 1, 2), (1, 2, 0), (2, 0, 1))
 _CT, _CC, _CS, _CH, _CD = _CARDS_SUB
 _AT, _AC, _AS, _AH, _AD = _ACTS_SUB
 
@@ -203,6 +213,13 @@ class Schieberamsch(Engine):
     title = "Schieberamsch"
     min_seats = 3
     max_seats = 3
+    # Slots keep attribute access on the hot path fast (an instance dict with this many keys stops being
+    # a shared-key dict, and CPython then looks every attribute up by name).
+    __slots__ = ("_dealer", "_discarded", "_fh", "_grand_passed", "_hand_no", "_history", "_in_play", "_kontra",
+                 "_kontra_passed", "_kontra_queue", "_last_trick", "_leader", "_led", "_masks", "_matadors",
+                 "_mode", "_over", "_phase", "_picked", "_points", "_points_taken", "_pushed_by", "_pushes",
+                 "_rekontra", "_schieben_done", "_skat", "_solo", "_took_by", "_totals", "_trick", "_trick_no",
+                 "_tricks_won", "_turn")
     OPTIONS = {
         "deals": integer(12, 3, 3000, "number of deals in the match, a multiple of 3; None = open-ended",
                          multiple_of=3, allow_none=True),
@@ -252,7 +269,7 @@ class Schieberamsch(Engine):
         self._phase = "grand"
         self._turn: int | None = fh
         self._in_play = False
-        self._led: str | None = None  # suit_of the card that led the current trick
+        self._led: int | None = None  # suit id of the card that led the current trick
         self._mode: str | None = None
         self._solo: int | None = None
         self._grand_passed: list[int] = []
@@ -266,8 +283,8 @@ class Schieberamsch(Engine):
         self._rekontra: int | None = None
         self._kontra_passed: list[int] = []
         self._kontra_queue: list[int] = []
-        self._trick: list[tuple[int, str, str]] = []      # (seat, card, suit_of(card))
-        self._last_trick: tuple[list[tuple[int, str, str]], int] | None = None
+        self._trick: list[int] = []  # card ids in play order, from self._leader clockwise
+        self._last_trick: tuple[list[int], int, int] | None = None  # (card ids, leader, winner)
         self._tricks_won = [0, 0, 0]
         self._points = [0, 0, 0]
         self._trick_no = 0
@@ -337,22 +354,22 @@ class Schieberamsch(Engine):
         if seat == self._turn:
             if self._in_play:
                 try:
-                    bit, suit, card = _ACT_INFO[action]
+                    k, bit, suit = _ACT_INFO[action]
                     m = self._masks[seat]
                 except (KeyError, TypeError):  # not a card action, or a bad seat: the check explains
                     m = bit = 0
                 if m & bit:
                     led = self._led
-                    if led is None or suit == led or not m & SUIT_MASK[led]:
+                    if led is None or suit == led or not m & _SUIT_MASKS[led]:
                         self._masks[seat] = m ^ bit
                         trick = self._trick
-                        trick.append((seat, card, suit))
+                        trick.append(k)
                         if led is None:
                             self._led = suit
                         elif len(trick) == 3:
-                            return self._complete_trick(seat, card)
+                            return self._complete_trick(seat, SORTED_DECK[k])
                         self._turn = _NEXT[seat]
-                        return [{"type": "play", "seat": seat, "card": card}]
+                        return [{"type": "play", "seat": seat, "card": SORTED_DECK[k]}]
                 self._check(seat, action)  # raises: not a legal card
             phase = self._phase
             if phase == "discard" and seat.__class__ is int:
@@ -413,7 +430,7 @@ class Schieberamsch(Engine):
             card = parts[1]
             if card not in self._hand(seat):
                 return f"you don't hold {pretty(card)}" if card in POINTS else f"unknown card {card!r}"
-            led = self._led
+            led = SUIT_IDS[self._led]
             if led == TRUMP:
                 return "you must follow trump (play a Jack)"
             return f"you must follow suit ({SUIT_SYMBOLS[led]}; Jacks are trumps, not {SUIT_SYMBOLS[led]})"
@@ -516,21 +533,22 @@ class Schieberamsch(Engine):
     def _complete_trick(self, seat: int, card: str) -> list[dict[str, Any]]:
         """`seat` just played `card`, the third of the trick: settle it (and the deal after trick 10)."""
         trick = self._trick
-        # a Jack beats any other card, otherwise only the led suit can win (values per led suit: -1 for
-        # a card that cannot win, all others distinct)
-        (s0, c0, led), (s1, c1, _), (s2, c2, _) = trick
-        wv = _WIN_VALUE[led]
-        v0, v1, v2 = wv[c0], wv[c1], wv[c2]
+        k0, k1, k2 = trick
+        # a Jack beats any other card, otherwise only the led suit can win
+        wv = _WIN_VALUE[self._led]
+        v0, v1, v2 = wv[k0], wv[k1], wv[k2]
+        s0, s1, s2 = _SEATS_FROM[_NEXT[seat]]
         best_seat = s0 if v0 > v1 and v0 > v2 else (s1 if v1 > v2 else s2)
-        pts = POINTS[c0] + POINTS[c1] + POINTS[c2]
+        pts = _PTS[k0] + _PTS[k1] + _PTS[k2]
         self._tricks_won[best_seat] += 1
         self._points[best_seat] += pts
-        self._last_trick = (trick, best_seat)
+        self._last_trick = (trick, s0, best_seat)
         self._trick = []
         self._led = None
+        deck = SORTED_DECK
         events = [{"type": "play", "seat": seat, "card": card},
-                  {"type": "trick", "cards": [{"seat": s0, "card": c0}, {"seat": s1, "card": c1},
-                                              {"seat": s2, "card": c2}],
+                  {"type": "trick", "cards": [{"seat": s0, "card": deck[k0]}, {"seat": s1, "card": deck[k1]},
+                                              {"seat": s2, "card": card}],
                    "winner": best_seat, "points": pts, "trick_no": self._trick_no}]
         if self._trick_no == 10:
             events += self._end_hand(best_seat)
@@ -675,10 +693,12 @@ class Schieberamsch(Engine):
             "kontra_passed": list(self._kontra_passed),
             "leader": self._leader,
             "trick_no": self._trick_no,
-            "trick": [{"seat": s, "card": c} for s, c, _ in self._trick],
+            "trick": [{"seat": s, "card": SORTED_DECK[k]}
+                      for s, k in zip(_SEATS_FROM[self._leader or 0], self._trick, strict=False)],
             "last_trick": None if self._last_trick is None else {
-                "cards": [{"seat": s, "card": c} for s, c, _ in self._last_trick[0]],
-                "winner": self._last_trick[1]},
+                "cards": [{"seat": s, "card": SORTED_DECK[k]}
+                          for s, k in zip(_SEATS_FROM[self._last_trick[1]], self._last_trick[0], strict=True)],
+                "winner": self._last_trick[2]},
             "tricks_won": list(self._tricks_won),
             "points_taken": list(self._points_taken) if self._points_taken is not None else None,
             "last_hand": self._history[-1] if self._history else None,
