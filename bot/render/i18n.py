@@ -29,7 +29,7 @@ WORDS: dict[str, dict[str, str]] = {
         "st_place": "{name} places the exposed card", "st_over": "Match over – {name} wins",
         "st_over_many": "Match over – {name} win", "knocked": "knocked", "hold": "hold", "fold": "fold",
         "next": "next", "dead": "dead piles", "first": "1st", "place": "#{n}", "hand_pts": "this hand",
-        "stall": "no centre play", "missed": "missed", "went_out": "went out", "no_finisher": "nobody went out",
+        "stall": "no centre play", "missed": "missed", "accept": "yes", "decline": "no", "proposed": "Hübschen?", "went_out": "went out", "no_finisher": "nobody went out",
         "eliminated": "–",
     },
     "de": {
@@ -58,7 +58,7 @@ WORDS: dict[str, dict[str, str]] = {
         "st_place": "{name} legt die aufgedeckte Karte", "st_over": "Partie beendet – {name} gewinnt",
         "st_over_many": "Partie beendet – {name} gewinnen", "knocked": "geklopft", "hold": "hält", "fold": "passt",
         "next": "nächste", "dead": "tote Stapel", "first": "1.", "place": "{n}.", "hand_pts": "dieses Spiel",
-        "stall": "kein Spiel zur Mitte", "missed": "verpasst", "went_out": "ging raus",
+        "stall": "kein Spiel zur Mitte", "missed": "verpasst", "accept": "ja", "decline": "nein", "proposed": "Hübschen?", "went_out": "ging raus",
         "no_finisher": "niemand ging raus", "eliminated": "–",
     },
 }

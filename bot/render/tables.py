@@ -273,6 +273,8 @@ def _schroeoem(t: Table, v: dict[str, Any]) -> None:
             badges.append((w["folded"], T.PANEL_LINE))
         if v.get("last_knocker") == i and not v.get("over"):
             badges.append((f"{w['knocked']} {value}", T.RED_BADGE))
+        if pending.get("kind") == "huebschen" and pending.get("proposer") == i:
+            badges.append((w["proposed"], T.ORANGE))
         if i in answers:
             ans = answers[i]
             badges.append((w.get(ans, ans), T.GREEN_BADGE if ans in ("hold", "accept") else T.BLUE_BADGE))

@@ -116,3 +116,37 @@ def test_states_differing_only_in_hidden_cards_give_identical_tables(key, seed):
     assert compared >= 1
     if compared >= 3 and key not in ("schrum", "tac"):
         assert differing >= 1
+
+
+def test_rare_phases_render():
+    """Phases a random match seldom reaches: Hübschen (all on 1 point), Schieberamsch's Grand Hand
+    with Kontra and Re, Tač's miss window."""
+    e = GAMES["schroeoem"].new(3, seed=2, options={"points": 1})
+    seat = e.view(None)["mover"]
+    e.apply(seat, "huebschen")
+    v = e.view(None)
+    assert v["phase"] == "huebschen"
+    check_png(table_image("schroeoem", v, NAMES[:3], lang="de"))
+    e.apply(v["mover"], "accept")
+    check_png(table_image("schroeoem", e.view(None), NAMES[:3]))
+
+    s = GAMES["schieberamsch"].new(3, seed=4)
+    seen = set()
+    for action in ("grand", "kontra", "rekontra"):
+        seat = min(s.to_act())
+        s.apply(seat, action)
+        seen.add(s.view(None)["phase"])
+        check_png(table_image("schieberamsch", s.view(None), NAMES[:3]))
+    assert "play" in seen
+
+    t = GAMES["tac"].new(2, seed=1)
+    for _ in range(300):
+        seat = min(t.to_act())
+        acts = t.legal_actions(seat)
+        if "keep" in acts and len(acts) > 1:
+            t.apply(seat, "keep")
+            break
+        t.apply(seat, acts[0])
+    v = t.view(None)
+    if v["phase"] == "tac":
+        check_png(table_image("tac", v, NAMES[:2]))
