@@ -6,14 +6,15 @@ from tests.conftest import World
 
 
 def buttons(message):
-    return [c for row in message.components for c in row.children]
+    return components(message)
 
 
 def button(message, label=None, custom_id_prefix=None):
     for b in buttons(message):
-        if (label and b.label == label) or (custom_id_prefix and (b.custom_id or "").startswith(custom_id_prefix)):
+        if (label and getattr(b, "label", None) == label) or (
+                custom_id_prefix and (b.custom_id or "").startswith(custom_id_prefix)):
             return b
-    raise AssertionError(f"no button {label or custom_id_prefix!r} in {[b.label for b in buttons(message)]}")
+    raise AssertionError(f"no button {label or custom_id_prefix!r} in {[getattr(b, 'label', None) for b in buttons(message)]}")
 
 
 async def open_table(world: World, n=3, **options):
@@ -50,7 +51,21 @@ async def test_lobby_start_and_dms(world):
 
 
 def components(message):
-    return [c for row in message.components for c in row.children]
+    """Buttons and selects of a message (a discord.Message, or SimCord's record of an ephemeral reply)."""
+    out = []
+    for row in message.components:
+        children = row.children if hasattr(row, "children") else row.get("components", [])
+        out.extend(_Component(c) if isinstance(c, dict) else c for c in children)
+    return out
+
+
+class _Component:
+    def __init__(self, data):
+        self.custom_id = data.get("custom_id")
+        self.label = data.get("label")
+        self.disabled = bool(data.get("disabled"))
+        self.options = data.get("options")
+        self.min_values = data.get("min_values", 1)
 
 
 async def start_table(world: World, **options):

@@ -1,0 +1,223 @@
+"""The table framework through the real bot in SimCord, with Schieberamsch as the game: lobby rules,
+wrong users, stale and simultaneous clicks, closed DMs, permissions, turn timer, cancel, commands."""
+
+from __future__ import annotations
+
+import asyncio
+
+import discord
+import pytest
+
+from tests.cogs.test_schieberamsch_flow import button, components, dm_last, lobby_message, open_table, start_table
+from tests.conftest import World
+
+
+async def test_join_rules_and_host_only_start(world: World):
+    _, lobby = await open_table(world, n=2)
+    alice, bob, carol, dave = world.users
+    again = await bob.click(lobby, custom_id=button(lobby, "Join").custom_id)
+    assert again.ephemeral and "already seated" in again.response.content
+    assert button(lobby, "Start").disabled  # Schieberamsch needs exactly three
+    await carol.click(lobby, custom_id=button(lobby, "Join").custom_id)
+    lobby = lobby_message(world)
+    assert button(lobby, "Join").disabled  # full at three
+    not_host = await bob.click(lobby, custom_id=button(lobby, "Start").custom_id)
+    assert not_host.ephemeral and "Only the host" in not_host.response.content
+    stranger = await dave.click(lobby, custom_id=button(lobby, "Cancel").custom_id)
+    assert stranger.ephemeral and "host or a moderator" in stranger.response.content
+    assert world.table().status == "lobby"
+
+
+async def test_leave_hands_the_table_to_the_next_player(world: World):
+    _, lobby = await open_table(world, n=2)
+    alice, bob = world.users[:2]
+    await alice.click(lobby, custom_id=button(lobby, "Leave").custom_id)
+    table = world.table()
+    assert table.host_id == bob.id and [s.name for s in table.seats] == ["bob"]
+    await bob.click(lobby_message(world), custom_id=button(lobby_message(world), "Leave").custom_id)
+    assert table.status == "cancelled"
+
+
+async def test_one_person_cannot_sit_at_two_tables_of_a_channel(world: World):
+    await open_table(world, n=1)
+    second = await world.users[0].slash(world.channel, "schieberamsch new")
+    assert second.ephemeral and "already sit at table #1" in second.response.content
+
+
+async def test_not_seated_player_asking_for_a_hand(world: World):
+    table = await start_table(world)
+    dave = world.users[3]
+    thread = world.channel.threads[0]
+    table_msg = next(m for m in thread.history() if m.id == table.table_message_id)
+    result = await dave.click(table_msg, custom_id=button(table_msg, "My hand").custom_id)
+    assert result.ephemeral and "not seated" in result.response.content
+
+
+async def test_my_hand_is_ephemeral_and_stale_clicks_change_nothing(world: World):
+    table = await start_table(world, deals=3)
+    fh = min(table.engine.to_act())
+    member = world.users[fh]
+    thread = world.channel.threads[0]
+    table_msg = next(m for m in thread.history() if m.id == table.table_message_id)
+    mine = await member.click(table_msg, custom_id=button(table_msg, "My hand").custom_id)
+    assert mine.ephemeral and mine.response.attachments  # the hand image, only for them
+    ephemeral_hand = mine.response
+    # play "pass" from the DM, then click the older ephemeral's Grand Hand button
+    dm = dm_last(member)
+    await member.user.click(dm, custom_id=button(dm, "Pass").custom_id)
+    version = table.version
+    stale = await member.click(ephemeral_hand, custom_id=button(ephemeral_hand, "Grand Hand").custom_id)
+    assert stale.ephemeral and "earlier moment" in stale.response.content
+    assert table.version == version and table.engine.view(None)["mode"] is None
+
+
+async def test_two_clicks_at_once_apply_exactly_one(world: World):
+    table = await start_table(world, deals=3)
+    fh = min(table.engine.to_act())
+    member = world.users[fh]
+    thread = world.channel.threads[0]
+    table_msg = next(m for m in thread.history() if m.id == table.table_message_id)
+    eph = (await member.click(table_msg, custom_id=button(table_msg, "My hand").custom_id)).response
+    dm = dm_last(member)
+    service = world.bot.tables
+    results = await asyncio.gather(
+        service.act(table.id, member.id, "pass", version=table.version),
+        service.act(table.id, member.id, "grand", version=table.version),
+        return_exceptions=True)
+    assert sum(not isinstance(r, Exception) for r in results) == 1
+    assert table.version == 1
+    rows = await world.bot.db.fetchall("SELECT action FROM actions WHERE table_id = ?", (table.id,))
+    assert len(rows) == 1
+    assert dm and eph  # both hand views existed; only one move was taken
+
+
+async def test_closed_dms_fall_back_to_my_hand(world: World):
+    bob = world.users[1]
+    dm = bob.user.dm_channel
+    world.env.inject_error("POST", f"/channels/{dm.id}/messages", status=403, code=50007,
+                           message="Cannot send messages to this user", times=None)
+    table = await start_table(world)
+    thread = world.channel.threads[0]
+    notices = [m for m in thread.history() if "cannot send you direct messages" in m.content]
+    assert len(notices) == 1 and f"<@{bob.id}>" in notices[0].content
+    assert table.seats[1].dm_closed
+    table_msg = next(m for m in thread.history() if m.id == table.table_message_id)
+    mine = await bob.click(table_msg, custom_id=button(table_msg, "My hand").custom_id)
+    assert mine.ephemeral and mine.response.attachments
+
+
+async def test_missing_permissions_are_told_to_the_person_who_asked(world: World):
+    me = world.guild.me
+    locked = world.guild.create_text_channel(
+        "locked", overwrites={me: discord.PermissionOverwrite(attach_files=False)})
+    result = await world.users[0].slash(locked, "schieberamsch new")
+    assert result.ephemeral and "Attach Files" in result.response.content
+    assert not world.bot.tables.tables
+
+
+async def test_without_thread_permission_the_table_plays_in_the_channel(world: World):
+    me = world.guild.me
+    plain = world.guild.create_text_channel(
+        "plain", overwrites={me: discord.PermissionOverwrite(create_public_threads=False)})
+    result = await world.users[0].slash(plain, "schieberamsch new")
+    assert any("Create Public Threads" in f.content for f in result.followups)
+    table = world.table()
+    assert table.thread_id is None
+
+
+async def test_turn_timer_reminds_then_plays_and_marks_absent(world: World):
+    table = await start_table(world, deals=3, turn_timer=60)
+    thread = world.channel.threads[0]
+    first = min(table.engine.waiting_for())
+    await world.env.advance_time(41)
+    assert any("turn timer plays for you" in m.content for m in thread.history())
+    await world.env.advance_time(20)
+    rows = await world.bot.db.fetchall("SELECT seat, action, auto FROM actions WHERE table_id = ?", (table.id,))
+    assert rows and rows[0]["seat"] == first and rows[0]["auto"] == 1
+    # nobody plays: after three timeouts in a row, a seat is absent and the others are asked
+    for _ in range(12):
+        if table.vote:
+            break
+        await world.env.advance_time(61)
+    assert table.vote is not None
+    table_msg = next(m for m in thread.history() if m.id == table.table_message_id)
+    labels = [b.label for b in components(table_msg)]
+    assert "Keep playing" in labels and "End the table" in labels
+    others = [u for i, u in enumerate(world.users[:3]) if i != table.vote["seat"]]
+    await others[0].click(table_msg, custom_id=button(table_msg, "End the table").custom_id)
+    assert table.status == "abandoned"
+    status = await world.bot.db.fetchone("SELECT status FROM tables WHERE table_id = ?", (table.id,))
+    assert status["status"] == "abandoned"
+
+
+async def test_vote_to_continue_puts_the_absent_seat_on_autopilot(world: World):
+    table = await start_table(world, deals=3, turn_timer=60)
+    for _ in range(12):
+        if table.vote:
+            break
+        await world.env.advance_time(61)
+    absent = table.vote["seat"]
+    thread = world.channel.threads[0]
+    table_msg = next(m for m in thread.history() if m.id == table.table_message_id)
+    for i, user in enumerate(world.users[:3]):
+        if i != absent:
+            await user.click(table_msg, custom_id=button(table_msg, "Keep playing").custom_id)
+    assert table.vote is None and table.seats[absent].autopilot
+    assert absent not in table.engine.waiting_for() or table.engine.over
+
+
+async def test_cancel_a_running_table_by_the_host(world: World):
+    table = await start_table(world)
+    result = await world.users[0].slash(world.channel, "table cancel")
+    assert result.ephemeral and "cancelled" in result.response.content
+    assert table.status == "cancelled"
+    later = await world.users[1].slash(world.channel, "table status")
+    assert later.ephemeral and "not seated at any open table" in later.response.content
+
+
+async def test_table_list_status_and_rules(world: World):
+    await start_table(world)
+    listing = await world.users[3].slash(world.channel, "table list")
+    assert listing.ephemeral and "#1" in listing.response.content and "Schieberamsch" in listing.response.content
+    status = await world.users[0].slash(world.channel, "table status")
+    assert "Deal 1 of 12" in status.response.content
+    rules = await world.users[3].slash(world.channel, "rules", game="schieberamsch")
+    assert rules.ephemeral and "Jacks" in rules.response.content
+
+
+async def test_leaving_a_table_you_do_not_sit_at(world: World):
+    _, lobby = await open_table(world, n=1)
+    bob = world.users[1]
+    result = await bob.click(lobby, custom_id=button(lobby, "Leave").custom_id)
+    assert result.ephemeral and result.response.content == "You are not seated at this table."
+
+
+@pytest.mark.parametrize("deals", [3])
+async def test_restart_resumes_with_buttons_sent_before(world: World, make_bot, deals):
+    import random
+
+    from tests.cogs.test_schieberamsch_flow import play_one
+
+    table = await start_table(world, deals=deals)
+    rng = random.Random(3)
+    for _ in range(15):
+        await play_one(world, table, rng)
+    before = table.version
+    seat = min(table.engine.waiting_for())
+    old_dm = dm_last(world.users[seat])
+    await world.env.restart_bot(make_bot())
+    restored = world.bot.tables.tables[table.id]
+    assert restored is not table and restored.version == before
+    assert restored.engine.view(None) == table.engine.view(None)
+    enabled = [c for c in components(old_dm) if not c.disabled]
+    result = await world.users[seat].user.click(old_dm, custom_id=enabled[0].custom_id)
+    assert not result.ephemeral
+    assert restored.version > before
+    for _ in range(400):
+        if restored.engine.over:
+            break
+        await play_one(world, restored, rng)
+    assert restored.engine.over and restored.status == "finished"
+    winners = await world.bot.db.fetchall("SELECT seat FROM match_results WHERE table_id = ? AND winner = 1",
+                                          (table.id,))
+    assert winners
