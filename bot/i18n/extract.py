@@ -28,7 +28,13 @@ def msgids(root: Path = ROOT) -> dict[str, str]:
             if "games" in path.relative_to(root).parts[:2]:
                 continue
             tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+            name_nodes = {id(kw.value) for node in ast.walk(tree) if isinstance(node, ast.Call)
+                          for kw in node.keywords if kw.arg in NAME_KEYWORDS}
             for node in ast.walk(tree):
+                if id(node) in name_nodes and isinstance(node, ast.Call) and node.args and isinstance(
+                        node.args[0], ast.Constant):
+                    found.setdefault(f"cmd:{node.args[0].value}", f"{path.relative_to(root)}:{node.lineno}")
+                    continue
                 if not isinstance(node, ast.Call):
                     continue
                 func = node.func
@@ -42,12 +48,6 @@ def msgids(root: Path = ROOT) -> dict[str, str]:
                     for arg in node.args[1:3]:
                         if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
                             found.setdefault(arg.value, where)
-                for kw in node.keywords:
-                    value = kw.value
-                    if (kw.arg in NAME_KEYWORDS and isinstance(value, ast.Call) and isinstance(value.func, ast.Name)
-                            and value.func.id == "_T" and value.args and isinstance(value.args[0], ast.Constant)):
-                        found.pop(value.args[0].value, None)
-                        found.setdefault(f"cmd:{value.args[0].value}", where)
     return found
 
 
