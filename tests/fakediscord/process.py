@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import os
 import sys
+import time
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +23,8 @@ class BotProcess:
     fake: FakeDiscord
     proc: asyncio.subprocess.Process
     output: list[str] = field(default_factory=list)  # the process's stdout + stderr lines
+    line_times: list[float] = field(default_factory=list)  # time.perf_counter() when each line was read
+    started_at: float = 0.0  # time.perf_counter() just before the process was created
     _reader: asyncio.Task[None] | None = None
 
     @property
@@ -44,6 +47,35 @@ class BotProcess:
 
         await fake.wait_for(ready, timeout=timeout, what=f"the bot process to sync {commands or 'commands'} and "
                                                         f"connect; output so far:\n{self.log[-2000:]}")
+
+    def find_line(self, needle: str) -> tuple[int, str] | None:
+        """(index, line) of the first output line containing ``needle``."""
+        for i, line in enumerate(self.output):
+            if needle in line:
+                return i, line
+        return None
+
+    async def wait_line(self, needle: str, timeout: float = 30.0) -> str:
+        """Wait for an output line containing ``needle``; returns it. Raises if the process exits first."""
+
+        def found() -> str | None:
+            hit = self.find_line(needle)
+            if hit is None:
+                self._check_alive()
+            return hit[1] if hit else None
+
+        return await self.fake.wait_for(found, timeout=timeout, what=f"{needle!r} in the bot's output; output so "
+                                                                    f"far:\n{self.log[-2000:]}")
+
+    async def kill(self) -> int:
+        """SIGKILL: no shutdown code runs in the process (no close(), nothing flushed). Returns -9."""
+        if self.proc.returncode is None:
+            self.proc.kill()
+        code = await self.proc.wait()
+        if self._reader is not None:
+            with contextlib.suppress(asyncio.CancelledError, TimeoutError):
+                await asyncio.wait_for(self._reader, 2)
+        return code
 
     async def stop(self, timeout: float = 10.0) -> int:
         if self.proc.returncode is None:
@@ -69,15 +101,17 @@ async def bot_process(fake: FakeDiscord, *, args: Sequence[str] = ("-m", "bot"),
 
     Pass DATABASE_PATH (a tmp_path) in ``env`` for the real bot. echo=True mirrors its output to stderr."""
     full_env = {**os.environ, **fake.env(dev_guild=dev_guild), "PYTHONUNBUFFERED": "1", **(env or {})}
+    started_at = time.perf_counter()
     proc = await asyncio.create_subprocess_exec(sys.executable, *args, cwd=str(cwd), env=full_env,
                                                 stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
                                                 stderr=asyncio.subprocess.STDOUT)
-    bp = BotProcess(fake=fake, proc=proc)
+    bp = BotProcess(fake=fake, proc=proc, started_at=started_at)
 
     async def read() -> None:
         assert proc.stdout is not None
         async for raw in proc.stdout:
             line = raw.decode(errors="replace").rstrip("\n")
+            bp.line_times.append(time.perf_counter())
             bp.output.append(line)
             if echo:
                 print(f"[bot] {line}", file=sys.stderr)

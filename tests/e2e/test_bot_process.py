@@ -1,0 +1,97 @@
+"""`python -m bot` as its own process against the fake Discord: a table from `/schieberamsch new` to a move
+played on a button, then SIGKILL, a restart, and the next move on a button the killed process had sent."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.conftest import read_db
+from tests.e2e.players import CB_UPDATE_MESSAGE, card_buttons, dm_hand, move_controls, open_table, version_of
+from tests.fakediscord import FakeDiscord, FakeMessage
+from tests.fakediscord.process import bot_process
+
+pytestmark = pytest.mark.e2e
+
+
+def table_image(message: FakeMessage) -> str:
+    pngs = [a for a in message.attachments if a.filename.startswith("table-")]
+    assert len(pngs) == 1 and pngs[0].is_png, message.attachments
+    return pngs[0].filename
+
+
+async def test_table_survives_sigkill(fake: FakeDiscord, db_file: Path) -> None:
+    started = time.perf_counter()
+    env = {"DATABASE_PATH": str(db_file)}
+    async with bot_process(fake, env=env) as bp:
+        await bp.wait_ready("schieberamsch", "table", timeout=30)
+        table = await open_table(fake, "anna", ["bernd", "ceca"], options={"deals": 3})
+
+        # the lobby now says the game started, and every player has a hand of 10 cards in a DM
+        assert not move_controls(table.lobby)
+        for name in ("anna", "bernd", "ceca"):
+            hand = dm_hand(fake, name)
+            assert hand is not None and "Schieberamsch" in hand.content
+            assert len(hand.attachments) == 1 and hand.attachments[0].is_png
+            cards = card_buttons(hand)
+            assert len(cards) == 10, [b.get("label") for b in cards]
+            assert len({b["custom_id"] for b in cards}) == 10
+        table_msg = table.table_message(fake)
+        assert table_msg is not None
+        first_image = table_image(table_msg)
+        edits_before = len(table_msg.edits)
+
+        # forehand's first decision, on a button of the DM
+        players = table.players
+        turn = await players.wait_turn()
+        ix = await players.click(turn, turn.controls[-1])
+        await ix.wait()
+        assert ix.callback_type == CB_UPDATE_MESSAGE and ix.response_message is turn.message
+        assert not move_controls(turn.message), "the mover's hand keeps no enabled move controls"
+
+        # the table message is edited in place with a new image
+        await fake.wait_for(lambda: len(table_msg.edits) > edits_before and table_image(table_msg) != first_image,
+                            what="the table message edited with a new image")
+        after_first = table_image(table_msg)
+
+        # the next player's hand now has enabled controls: drawn (sent) by this process, before the kill
+        next_turn = await players.wait_turn()
+        assert next_turn.user.name != turn.user.name
+        assert read_db(db_file, "SELECT COUNT(*) AS n FROM actions")[0]["n"] == 1
+        assert await bp.kill() == -9
+
+    requests_at_kill = fake.mark()
+    async with bot_process(fake, env=env) as bp2:
+        await bp2.wait_line("restored 1 open tables", timeout=30)
+        await fake.wait_for(lambda: fake.gateway.identifies >= 2 and fake.gateway.live, timeout=30,
+                            what="the restarted bot on the gateway")
+        # the next player clicks a control on the hand message the killed process drew
+        assert version_of(next_turn.controls[0]["custom_id"]) >= 1
+        ix = await players.click(next_turn, next_turn.controls[-1])
+        await ix.wait(10)
+        assert ix.callback_type == CB_UPDATE_MESSAGE, (ix.callback_type, ix.callback_data)
+        assert ix.response_message is next_turn.message
+        await fake.wait_for(lambda: table_image(table_msg) != after_first, timeout=10,
+                            what="the table message edited by the restarted process")
+        assert read_db(db_file, "SELECT COUNT(*) AS n FROM actions")[0]["n"] == 2
+
+        # and the game goes on: a few more moves, up to the first card played (at most 3 Grand Hand
+        # decisions and 3 take/discard-or-push decisions come first)
+        played = None
+        for _ in range(12):
+            ix = await players.move()
+            assert ix.callback_type == CB_UPDATE_MESSAGE
+            action = str(ix.data.get("custom_id", "")).split(":", 4)[-1]
+            if action.startswith("play "):
+                played = action
+                break
+        assert played is not None
+        card = played.split()[1]
+        await fake.wait_for(lambda: card in str(read_db(db_file, "SELECT group_concat(action) AS a FROM actions")[0]["a"]))
+        assert players.stale == 0
+        assert not fake.failed_requests, fake.failed_requests
+        assert not fake.unhandled_requests
+        assert all(r.ok for r in fake.requests[requests_at_kill:] if r.fault is None)
+    assert time.perf_counter() - started < 30

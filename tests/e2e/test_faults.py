@@ -1,0 +1,118 @@
+"""The bot process through a flaky Discord: REST calls answering 500 / 429 and a dropped gateway connection.
+A whole match must still end exactly as its action log says, with every move taken once."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from bot.games import GAMES
+from bot.i18n import tr
+from tests.e2e.conftest import read_db
+from tests.e2e.players import CB_UPDATE_MESSAGE, dm_hand, move_controls, open_table
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.process import bot_process
+
+pytestmark = pytest.mark.e2e
+
+
+def table_status(db_file: Path, table_id: int) -> str:
+    return read_db(db_file, "SELECT status FROM tables WHERE table_id = ?", (table_id,))[0]["status"]
+
+
+def check_result_matches_log(db_file: Path, table_id: int) -> list[int]:
+    """Replay the stored action log from the table's seed: the stored results must be what it gives.
+    Returns the winners' seats."""
+    row = read_db(db_file, "SELECT * FROM tables WHERE table_id = ?", (table_id,))[0]
+    actions = read_db(db_file, "SELECT seq, seat, action FROM actions WHERE table_id = ? ORDER BY seq", (table_id,))
+    assert [a["seq"] for a in actions] == list(range(1, len(actions) + 1))
+    engine = GAMES[row["game"]].new(3, seed=row["seed"], options=json.loads(row["options"]))
+    for a in actions:
+        engine.apply(a["seat"], a["action"])
+    assert engine.over
+    result = engine.result()
+    match = read_db(db_file, "SELECT seat, total, winner FROM match_results WHERE table_id = ? ORDER BY seat",
+                    (table_id,))
+    assert [m["total"] for m in match] == result["totals"]
+    assert [s for s, m in enumerate(match) if m["winner"]] == result["winners"]
+    hands = read_db(db_file, "SELECT hand_no, seat, delta FROM hand_results WHERE table_id = ? ORDER BY hand_no, seat",
+                    (table_id,))
+    assert [h["delta"] for h in hands] == [d for h in result["hands"] for d in h["deltas"]]
+    return result["winners"]
+
+
+async def test_match_finishes_through_rest_faults_and_a_gateway_drop(db_file: Path) -> None:
+    started = time.perf_counter()
+    # 6% of REST calls fail, three in four of them with 429 (retry_after 50 ms), one in four with 500
+    # (discord.py waits 1 s, then 3 s, before retrying those)
+    async with FakeDiscord(fail_rate=0.06, fail_statuses=(500, 429, 429, 429), seed=11) as fake, \
+            bot_process(fake, env={"DATABASE_PATH": str(db_file)}) as bp:
+        await bp.wait_ready("schieberamsch", timeout=30)
+        table = await open_table(fake, "anna", ["bernd", "ceca"], options={"deals": 3}, timeout=20)
+        players = table.players
+        table_id = table.table_id
+        dropped_at = None
+        while table_status(db_file, table_id) == "running":
+            assert players.moves < 200, "the match should be over by now"
+            if players.moves == 15:
+                # the connection breaks right before the next INTERACTION_CREATE: only the RESUME replays it
+                await fake.drop_gateway_once(on_next_dispatch=True)
+                dropped_at = players.moves
+            ix = await players.move(timeout=20)
+            assert ix.callback_type == CB_UPDATE_MESSAGE, (ix, ix.callback_data)
+            if dropped_at == players.moves - 1:
+                assert fake.gateway.drops == 1
+        assert fake.gateway.resumes == 1 and fake.gateway.identifies == 1
+        assert players.stale == 0
+
+        # every click became exactly one action, and the results are what the log gives
+        actions = read_db(db_file, "SELECT COUNT(*) AS n FROM actions WHERE table_id = ?", (table_id,))[0]["n"]
+        assert actions == players.moves
+        winners = check_result_matches_log(db_file, table_id)
+
+        # what the players see: three score sheets (no duplicate from a retried request), a final table
+        # message, and no hand with an enabled control
+        def sheets() -> int:
+            return sum(1 for m in fake.messages_in(table.thread_id)
+                       for a in m.attachments if a.filename.startswith("scores-"))
+
+        await fake.wait_for(lambda: sheets() >= 3, timeout=15, what="three score sheets")
+        table_msg = table.table_message(fake)
+        assert table_msg is not None
+        await fake.wait_for(lambda: "table-" in table_msg.attachments[0].filename and not table_msg.buttons,
+                            timeout=15, what="the final table message without buttons")
+        assert sheets() == 3
+        for name in ("anna", "bernd", "ceca"):
+            assert not move_controls(dm_hand(fake, name))
+        names = ["anna", "bernd", "ceca"]
+        assert tr("de", "Match over. Winner: {names}.", names=", ".join(names[s] for s in winners)) in table_msg.content
+        assert table_msg.content.endswith(tr("de", "The match is over."))
+
+        faults = Counter(r.fault for r in fake.requests if r.fault)
+        assert faults[500] > 0 and faults[429] > 0, faults
+        assert any(r.fault and r.kind == "interaction_callback" for r in fake.requests)
+        assert not fake.failed_requests, fake.failed_requests
+        assert all(ix.callback_type is not None for ix in players.interactions)
+    assert time.perf_counter() - started < 30
+
+
+async def test_moves_go_on_after_a_reidentify(fake: FakeDiscord, db_file: Path) -> None:
+    """The session cannot be resumed: discord.py waits 5 s, IDENTIFYs again, and the click made meanwhile
+    arrives after the new READY."""
+    async with bot_process(fake, env={"DATABASE_PATH": str(db_file)}) as bp:
+        await bp.wait_ready("schieberamsch", timeout=30)
+        table = await open_table(fake, "anna", ["bernd", "ceca"], options={"deals": 3})
+        players = table.players
+        await players.move()
+        await fake.drop_gateway_once(on_next_dispatch=True, resumable=False)
+        ix = await players.move(timeout=20)
+        assert ix.callback_type == CB_UPDATE_MESSAGE
+        assert fake.gateway.identifies == 2 and fake.gateway.drops == 1
+        for _ in range(3):
+            assert (await players.move()).callback_type == CB_UPDATE_MESSAGE
+        assert read_db(db_file, "SELECT COUNT(*) AS n FROM actions")[0]["n"] == 5
+        assert not fake.failed_requests
