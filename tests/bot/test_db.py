@@ -1,0 +1,76 @@
+"""Migrations from an empty file and from every earlier version; the action log is append-only."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from bot.db import Database, migrations
+
+
+async def schema(db: Database) -> list[tuple[str, str]]:
+    rows = await db.fetchall("SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name")
+    return [(r[0], r[1]) for r in rows]
+
+
+async def test_empty_file_migrates_to_the_latest_version(tmp_path):
+    db = await Database.open(tmp_path / "new" / "db.sqlite3")
+    try:
+        assert await db.version() == len(migrations())
+        journal = await db.fetchone("PRAGMA journal_mode")
+        assert journal[0] == "wal"
+        assert (await db.fetchone("PRAGMA foreign_keys"))[0] == 1
+    finally:
+        await db.close()
+
+
+@pytest.mark.parametrize("start", range(1, len(migrations()) + 1))
+async def test_every_earlier_version_migrates_to_the_same_schema(tmp_path, start):
+    fresh = await Database.open(tmp_path / "fresh.sqlite3")
+    expected = await schema(fresh)
+    await fresh.close()
+    old = await Database.open(tmp_path / "old.sqlite3", upto=start)
+    assert await old.version() == start
+    await old.close()
+    upgraded = await Database.open(tmp_path / "old.sqlite3")
+    try:
+        assert await upgraded.version() == len(migrations())
+        assert await schema(upgraded) == expected
+    finally:
+        await upgraded.close()
+
+
+async def test_migrating_twice_changes_nothing(tmp_path):
+    db = await Database.open(tmp_path / "db.sqlite3")
+    assert await db.migrate() == []
+    await db.close()
+
+
+async def test_action_log_is_append_only(tmp_path):
+    db = await Database.open(tmp_path / "db.sqlite3")
+    try:
+        table_id = await db.execute(
+            "INSERT INTO tables (guild_id, channel_id, game, seed, host_id, status) VALUES (1, 2, 'x', 3, 4, 'running')")
+        await db.execute("INSERT INTO actions (table_id, seq, seat, action) VALUES (?, 1, 0, 'pass')", (table_id,))
+        with pytest.raises(sqlite3.IntegrityError):
+            await db.execute("UPDATE actions SET action = 'grand' WHERE table_id = ?", (table_id,))
+        with pytest.raises(sqlite3.IntegrityError):
+            await db.execute("DELETE FROM actions WHERE table_id = ?", (table_id,))
+        with pytest.raises(sqlite3.IntegrityError):  # a sequence number is taken once
+            await db.execute("INSERT INTO actions (table_id, seq, seat, action) VALUES (?, 1, 1, 'x')", (table_id,))
+    finally:
+        await db.close()
+
+
+async def test_a_failed_batch_writes_nothing(tmp_path):
+    db = await Database.open(tmp_path / "db.sqlite3")
+    try:
+        with pytest.raises(sqlite3.IntegrityError):
+            await db.write([
+                ("INSERT INTO players (user_id, name) VALUES (1, 'a')", ()),
+                ("INSERT INTO players (user_id, name) VALUES (1, 'b')", ()),
+            ])
+        assert await db.fetchall("SELECT * FROM players") == []
+    finally:
+        await db.close()
