@@ -18,7 +18,6 @@ normative scoring formulas of RULES.md §6; the engine uses them and the tests c
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import Any
 
 from .base import Engine, choice, flag, integer
@@ -116,13 +115,12 @@ _ONE = (frozenset({0}), frozenset({1}), frozenset({2}))
 _NOBODY: frozenset[int] = frozenset()
 _NEXT = (1, 2, 0)
 _RANGE32 = range(32)
-_BITS_BY_KEY = [1 << k for k in range(32)]
-# positions in the dealt pack per role: FH 0-2 11-14 23-25, MH 3-5 15-18 26-28, RH 6-8 19-22 29-31, skat 9-10
-_ROLE_POSITIONS = ((0, 1, 2, 11, 12, 13, 14, 23, 24, 25), (3, 4, 5, 15, 16, 17, 18, 26, 27, 28),
-                   (6, 7, 8, 19, 20, 21, 22, 29, 30, 31))
-# per forehand seat: for seat 0, 1, 2 an itemgetter picking that seat's positions
-_DEAL_POSITIONS = tuple(tuple(itemgetter(*_ROLE_POSITIONS[(seat - fh) % 3]) for seat in range(3))
-                        for fh in range(3))
+# who gets each position of the dealt pack (FH 0-2 11-14 23-25, MH 3-5 15-18 26-28, RH 6-8 19-22 29-31,
+# skat 9-10), as a bytes.translate table per forehand seat: position -> seat (3 = skat)
+_ROLE_AT = (0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 0, 0, 0, 1, 1, 1, 2, 2, 2)
+_OWNER_AT = tuple(bytes([(fh + r) % 3 if r < 3 else 3 for r in _ROLE_AT] + [0] * 224) for fh in range(3))
+# translate tables: owner byte -> "1" for that owner, "0" otherwise
+_DIGIT_OF = tuple(bytes(49 if b == owner else 48 for b in range(256)) for owner in range(4))
 # the legal actions of the simple decision points
 _SIMPLE = {"grand": ("pass", "grand"), "schieben": ("push", "take"), "kontra": ("pass", "kontra"),
            "rekontra": ("pass", "rekontra")}
@@ -203,6 +201,9 @@ def _sorted(cards: list[str]) -> list[str]:
     return sorted(cards, key=SORT_KEY.__getitem__)
 
 
+# matadors by the Jacks held (bits 0-3 of a hand mask: ♣J ♠J ♥J ♦J)
+_MATADORS = tuple(matadors([j for i, j in enumerate(JACKS) if sub >> i & 1]) for sub in range(16))
+
 # -- the engine --------------------------------------------------------------------------------------
 
 
@@ -256,14 +257,15 @@ class Schieberamsch(Engine):
             masks = [mask_of(h) for h in deal["hands"]]
             skat = list(deal["skat"])
         else:
-            # Shuffle: the pack (display keys 0-31) ordered by 32 random 64-bit keys from one getrandbits
-            # call, cheaper than rng.shuffle (a tie, p ~ 1e-16, keeps key order). The pack is dealt 3 each
-            # clockwise from FH, 2 to the skat, 4 each, 3 each (`_DEAL_POSITIONS`).
+            # Shuffle: sorting 0..31 by 32 random 64-bit keys (one getrandbits call; a tie, p ~ 1e-16,
+            # keeps index order) gives a uniformly random permutation, cheaper than rng.shuffle; entry k
+            # is the position of card k (display key k) in the shuffled pack. The pack is dealt 3 each
+            # clockwise from FH, 2 to the skat, 4 each, 3 each: `_OWNER_AT[fh]` maps a position to its
+            # seat (3 = skat). The hand masks are then read off with bytes.translate and int(..., 2).
             keys = memoryview(self.rng.getrandbits(2048).to_bytes(256, "little")).cast("Q").tolist()
-            pack = sorted(_RANGE32, key=keys.__getitem__)
-            bit = _BITS_BY_KEY.__getitem__
-            masks = [sum(map(bit, take(pack))) for take in _DEAL_POSITIONS[fh]]
-            skat = [SORTED_DECK[pack[9]], SORTED_DECK[pack[10]]]
+            owners = bytes(sorted(_RANGE32, key=keys.__getitem__)).translate(_OWNER_AT[fh])[::-1]
+            masks = [int(owners.translate(_DIGIT_OF[s]), 2) for s in (0, 1, 2)]
+            skat = cards_of(int(owners.translate(_DIGIT_OF[3]), 2))
         self._masks = masks
         self._skat = skat
         self._phase = "grand"
@@ -508,7 +510,7 @@ class Schieberamsch(Engine):
     def _announce_grand(self, seat: int) -> list[dict[str, Any]]:
         self._mode = "grand"
         self._solo = seat
-        self._matadors = matadors(self._hand(seat) + self._skat)
+        self._matadors = _MATADORS[(self._masks[seat] | BIT[self._skat[0]] | BIT[self._skat[1]]) & 15]
         self._phase = "kontra"
         fh = self._fh
         self._kontra_queue = [s for s in (fh, _NEXT[fh], _NEXT[_NEXT[fh]]) if s != seat]
