@@ -24,7 +24,13 @@ CREATE INDEX rufmariasch_ledger_balance ON rufmariasch_ledger (guild_id, currenc
 -- one player's recent entries, newest first
 CREATE INDEX rufmariasch_ledger_user ON rufmariasch_ledger (guild_id, user_id, entry_id);
 
+-- Append-only. The one update allowed is forgetting a person (/privacy forget-me): user_id becomes
+-- -entry_id and nothing else changes, so every amount and everybody else's balance stay as they were.
 CREATE TRIGGER rufmariasch_ledger_no_update BEFORE UPDATE ON rufmariasch_ledger
+WHEN NOT (NEW.user_id = -OLD.entry_id AND OLD.user_id > 0 AND NEW.entry_id = OLD.entry_id
+          AND NEW.guild_id = OLD.guild_id AND NEW.table_id IS OLD.table_id AND NEW.hand_no IS OLD.hand_no
+          AND NEW.amount = OLD.amount AND NEW.currency = OLD.currency AND NEW.kind = OLD.kind
+          AND NEW.settled_upto IS OLD.settled_upto AND NEW.created_at = OLD.created_at)
 BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
 CREATE TRIGGER rufmariasch_ledger_no_delete BEFORE DELETE ON rufmariasch_ledger
 BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
