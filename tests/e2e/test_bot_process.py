@@ -3,6 +3,7 @@ played on a button, then SIGKILL, a restart, and the next move on a button the k
 
 from __future__ import annotations
 
+import asyncio
 import time
 from pathlib import Path
 
@@ -95,3 +96,37 @@ async def test_table_survives_sigkill(fake: FakeDiscord, db_file: Path) -> None:
         assert not fake.unhandled_requests
         assert all(r.ok for r in fake.requests[requests_at_kill:] if r.fault is None)
     assert time.perf_counter() - started < 30
+
+
+async def test_quick_start_while_the_thread_is_being_made(fake: FakeDiscord, db_file: Path) -> None:
+    """The players join and the host starts while the bot is still making the table's thread (its first
+    try answered 500, discord.py retries after 1 s): the table message still goes into the thread."""
+    async with bot_process(fake, env={"DATABASE_PATH": str(db_file)}) as bp:
+        await bp.wait_ready("schieberamsch", timeout=30)
+        fake.fail_next("thread_create", 500)
+        table = await open_table(fake, "anna", ["bernd", "ceca"], options={"deals": 3})
+        assert fake.requests_of("thread_create")[0].fault == 500
+        table_msg = table.table_message(fake)
+        assert table_msg is not None and table_msg.channel_id == table.thread_id
+        assert not [m for m in fake.messages_in("spieltisch") if m.attachments], "no table image in the channel"
+        ix = await table.players.move()
+        assert ix.callback_type == CB_UPDATE_MESSAGE
+        assert not fake.failed_requests, fake.failed_requests
+
+
+async def test_several_tables_move_at_once(db_file: Path) -> None:
+    """Six tables, and at every one of them a player clicks at the same moment, round after round: the
+    moves must not trip over each other (one database connection, one process)."""
+    users = [f"spieler{i}" for i in range(18)]
+    async with FakeDiscord(users=users) as fake, bot_process(fake, env={"DATABASE_PATH": str(db_file)}) as bp:
+        await bp.wait_ready("schieberamsch", timeout=30)
+        tables = await asyncio.gather(*(open_table(fake, users[3 * i], users[3 * i + 1:3 * i + 3],
+                                                   options={"deals": 3}) for i in range(6)))
+        assert len({t.thread_id for t in tables}) == 6
+        for _ in range(8):
+            answers = await asyncio.gather(*(t.players.move() for t in tables))
+            assert all(ix.callback_type == CB_UPDATE_MESSAGE for ix in answers), [ix.callback_data for ix in answers]
+        rows = read_db(db_file, "SELECT table_id, COUNT(*) AS n FROM actions GROUP BY table_id")
+        assert sorted(r["n"] for r in rows) == [8] * 6
+        assert "ERROR" not in bp.log, bp.log[-3000:]
+        assert not fake.failed_requests, fake.failed_requests

@@ -231,6 +231,8 @@ class FakeDiscord(UserActions):
         self._consecutive_faults: dict[tuple[str, str], int] = {}
         self._scheduled_faults: list[list[Any]] = []  # [kind, status, remaining]
         self._waiters: list[tuple[Callable[[], Any], asyncio.Future[Any]]] = []
+        # called with every finished RecordedRequest (cheaper than many wait_for() predicates, e.g. in a benchmark)
+        self.request_listeners: list[Callable[[RecordedRequest], None]] = []
         self._tasks: set[asyncio.Task[Any]] = set()
         self._runner: web.AppRunner | None = None
         self.base_url = self.api_base = self.gateway_url = ""
@@ -718,6 +720,8 @@ class FakeDiscord(UserActions):
         rec.status = status
         rec.response = body
         rec.t_end = time.perf_counter()
+        for listener in self.request_listeners:
+            listener(rec)
         self._notify()
         if status == 204 or (body is None and status < 300):
             return web.Response(status=204, headers={"Via": "1.1 google"})
