@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from .game_ui import Button, Controls, Select
+from .game_ui import Button, Controls, Custom, Select
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -100,6 +100,8 @@ def build_view(table_id: int, version: int, controls: Controls) -> discord.ui.Vi
                 view.add_item(ActionSelect(table_id, version, item.verb, options=item.options,
                                            placeholder=item.placeholder, min_values=item.min_values,
                                            max_values=min(item.max_values, len(item.options)), row=item.row))
+            elif isinstance(item, Custom):
+                view.add_item(item.make(table_id, version))
         except ValueError:
             # A full row: let discord.py place it in the next free one.
             if isinstance(item, Button):

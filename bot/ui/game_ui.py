@@ -8,6 +8,7 @@ No rules live here: what is legal always comes from `legal_actions`.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,8 +41,17 @@ class Select:
 
 
 @dataclass
+class Custom:
+    """A game's own persistent component, for what a Button or Select cannot say (several menus of one
+    verb, a page of a long hand): `make(table_id, version)` returns a `discord.ui.Item` (usually a
+    DynamicItem the game's cog registers). Rows are the item's own business."""
+
+    make: Callable[[int, int], Any]
+
+
+@dataclass
 class Controls:
-    items: list[Button | Select] = field(default_factory=list)
+    items: list[Button | Select | Custom] = field(default_factory=list)
 
 
 def card_label(card: str) -> str:
