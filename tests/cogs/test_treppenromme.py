@@ -361,7 +361,7 @@ def test_labels_in_german():
     assert status.startswith("alice:") and "Treppe" in status
 
 
-async def test_my_hand_ephemeral_stale_menus_and_tabs_of_others(world: World):
+async def test_my_hand_ephemeral_a_stale_menu_and_a_stranger(world: World):
     table = await start(world)
     await use_deal(world, table, hands=[["7H", "8H", "9H", "2C", "2S", "KC", "5D"], []], staircase=["4S", "2D"])
     msg = table_message(world, table)
