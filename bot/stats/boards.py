@@ -1,0 +1,158 @@
+"""Each game's leaderboard: its natural measure, the columns shown and the order (pure, no I/O).
+
+| game | ranked by (ties share a place) | columns |
+|---|---|---|
+| Schrööm | matches won, then games won | matches won, games won, matches, rating |
+| Rufmariasch | net balance of the ledger's deal entries | balance, deals, deals won, matches, rating |
+| Schieberamsch | average per deal over complete series (lower is better) | per deal, series, won, deals, rating |
+| Treppenrommé | sessions won, then points per hand | sessions won, points/hand, sessions, rating |
+| Schrum Schrum, Tač, Repezita | wins, then average finishing place | wins, avg. place, matches, rating |
+
+Column titles are English msgids (translated by the caller with `tr`); values are formatted for a
+language with Babel (decimal comma in German).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from babel.numbers import format_decimal
+
+from bot.i18n import N_
+
+
+@dataclass
+class Aggregate:
+    """One player's record in one game over a period."""
+
+    user_id: int
+    matches: int = 0
+    wins: int = 0
+    total: int = 0
+    hands: int = 0
+    hands_won: int = 0
+    place_sum: int = 0
+    money: int | None = None  # ledger minor units (Rufmariasch)
+    currency: str = ""
+    rating: int | None = None  # the shown rating (ratings.shown)
+    name: str = ""
+    rank: int = 0
+
+    def per_hand(self) -> Fraction | None:
+        return Fraction(self.total, self.hands) if self.hands else None
+
+    def avg_place(self) -> Fraction | None:
+        return Fraction(self.place_sum, self.matches) if self.matches else None
+
+
+Formatter = Callable[[Aggregate, str], str]
+
+
+@dataclass(frozen=True)
+class Column:
+    title: str  # msgid
+    fmt: Formatter
+    primary: bool = False
+
+
+@dataclass(frozen=True)
+class BoardSpec:
+    game: str
+    columns: tuple[Column, ...]
+    sort_key: Callable[[Aggregate], tuple[Any, ...]]
+    measure: str  # msgid: what the board is ranked by, for the subtitle
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def number(value: Fraction | float | int | None, lang: str, digits: int = 2, *, signed: bool = False) -> str:
+    if value is None:
+        return "–"
+    pattern = "#,##0" + ("." + "0" * digits if digits else "")
+    if signed:
+        pattern = f"+{pattern};-{pattern}"
+    return format_decimal(float(value), format=pattern, locale="de_DE" if lang == "de" else "en_GB")
+
+
+def money(amount: int | None, currency: str, lang: str) -> str:
+    if amount is None:
+        return "–"
+    text = number(Fraction(amount, 100), lang, 2, signed=True)
+    return f"{text} {currency}".strip()
+
+
+def _int(attr: str) -> Formatter:
+    return lambda a, lang: number(getattr(a, attr), lang, 0)
+
+
+def _rating(a: Aggregate, lang: str) -> str:
+    return "–" if a.rating is None else str(a.rating)
+
+
+def _balance(a: Aggregate, lang: str) -> str:
+    """The ledger's money; a table without ledger entries (no money booked) shows its points."""
+    if a.money is None:
+        return number(a.total, lang, 0, signed=True)
+    return money(a.money, a.currency, lang)
+
+
+RATING = Column(N_("Rating"), _rating)
+_BIG = Fraction(10**12)
+
+SPECS: dict[str, BoardSpec] = {
+    "schroeoem": BoardSpec(
+        "schroeoem",
+        (Column(N_("Matches won"), _int("wins"), True), Column(N_("Games won"), _int("hands_won")),
+         Column(N_("Matches"), _int("matches")), RATING),
+        lambda a: (-a.wins, -a.hands_won), N_("matches won, then games won")),
+    "rufmariasch": BoardSpec(
+        "rufmariasch",
+        (Column(N_("Balance"), _balance, True),
+         Column(N_("Deals"), _int("hands")), Column(N_("Deals won"), _int("hands_won")),
+         Column(N_("Matches"), _int("matches")), RATING),
+        lambda a: (-(a.money if a.money is not None else a.total * 100),), N_("net balance from the ledger")),
+    "schieberamsch": BoardSpec(
+        "schieberamsch",
+        (Column(N_("Per deal"), lambda a, lang: number(a.per_hand(), lang, 2, signed=True), True),
+         Column(N_("Series"), _int("matches")), Column(N_("Series won"), _int("wins")),
+         Column(N_("Deals"), _int("hands")), RATING),
+        lambda a: (a.per_hand() if a.per_hand() is not None else _BIG,),
+        N_("average per deal over complete series, lower is better")),
+    "treppenromme": BoardSpec(
+        "treppenromme",
+        (Column(N_("Sessions won"), _int("wins"), True),
+         Column(N_("Points per hand"), lambda a, lang: number(a.per_hand(), lang, 1)),
+         Column(N_("Sessions"), _int("matches")), RATING),
+        lambda a: (-a.wins, -(a.per_hand() or 0)), N_("sessions won, then points per hand")),
+}
+for _key in ("schrum", "tac", "repezita"):
+    SPECS[_key] = BoardSpec(
+        _key,
+        (Column(N_("Wins"), _int("wins"), True),
+         Column(N_("Avg. place"), lambda a, lang: number(a.avg_place(), lang, 2)),
+         Column(N_("Matches"), _int("matches")), RATING),
+        lambda a: (-a.wins, a.avg_place() if a.avg_place() is not None else _BIG),
+        N_("wins, then average finishing place"))
+
+
+def spec(game: str) -> BoardSpec:
+    return SPECS.get(game) or SPECS["schrum"]
+
+
+def rank(game: str, rows: list[Aggregate]) -> list[Aggregate]:
+    """Sort by the game's measure (names break ties only in the order shown) and set `rank`:
+    equal measures share a place, the next place is skipped (1, 1, 3)."""
+    key = spec(game).sort_key
+    rows = sorted(rows, key=lambda a: (key(a), a.name.casefold(), a.user_id))
+    prev: tuple[Any, ...] | None = None
+    for i, a in enumerate(rows):
+        k = key(a)
+        a.rank = rows[i - 1].rank if prev is not None and k == prev else i + 1
+        prev = k
+    return rows
+
+
+def cells(game: str, a: Aggregate, lang: str) -> list[str]:
+    return [c.fmt(a, lang) for c in spec(game).columns]
