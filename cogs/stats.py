@@ -188,7 +188,7 @@ class Stats(commands.Cog):
         heading = tr(lang, "Leaderboard · {game}", game=title)
         ranked_by = tr(lang, "Ranked by {measure}.", measure=tr(lang, sp.measure))
         page_text = tr(lang, "Page {page} of {pages}", page=page + 1, pages=pages)
-        subtitle = f"{when} · {page_text} · {tr(lang, '{n} players', n=len(board.rows))}"
+        subtitle = f"{when} · {page_text} · {tr(lang, 'Players: {n}', n=len(board.rows))}"
         mine = next((i for i, a in enumerate(rows) if a.user_id == interaction.user.id), None)
         png = leaderboard_png(heading, subtitle, headers,
                               [(a.rank, n, cells(game, a, lang)) for a, n in zip(rows, names, strict=True)],
@@ -224,7 +224,7 @@ class Stats(commands.Cog):
                 raise UserError("You have not finished a game in this server yet. Sit down at a table!")
             raise UserError("{name} has not finished a game in this server yet.", name=target.display_name)
         name = target.display_name
-        headers = [tr(lang, "Game"), tr(lang, "Ranked by"), tr(lang, "Matches"), tr(lang, "Won"), tr(lang, "Rating")]
+        headers = [tr(lang, "Game"), tr(lang, "Record"), tr(lang, "Matches"), tr(lang, "Won"), tr(lang, "Rating")]
         rows, lines = [], [f"**{tr(lang, 'Stats of {name}', name=name)}**"]
         series: dict[str, list[int]] = {}
         for g in record.games:
@@ -233,14 +233,14 @@ class Stats(commands.Cog):
             primary = next((c for c in sp.columns if c.primary), sp.columns[0])
             measure = primary.fmt(g.agg, lang)
             rating = str(g.agg.rating)
-            rows.append([title, f"{measure}", str(g.agg.matches), str(g.agg.wins), rating])
+            rows.append([title, f"{tr(lang, primary.title)} {measure}", str(g.agg.matches), str(g.agg.wins), rating])
             lines.append(tr(lang, "{game}: {measure_name} {measure}, {wins} won of {matches}, rating {rating}",
                             game=title, measure_name=tr(lang, primary.title), measure=measure, wins=g.agg.wins,
                             matches=g.agg.matches, rating=rating))
             if g.game in record.history:
                 series[title] = [v for _, v in record.history[g.game]]
         total = sum(g.agg.matches for g in record.games)
-        subtitle = tr(lang, "{n} finished matches in this server", n=total)
+        subtitle = tr(lang, "Finished matches in this server: {n}", n=total)
         png = stats_card_png(name, subtitle, headers, rows, series,
                              chart_title=tr(lang, "Rating after each match"),
                              empty_chart=tr(lang, "No rating yet."))
@@ -337,7 +337,7 @@ class Stats(commands.Cog):
         if any(hands):
             deck = game_ui.deck_style(source.settings)
             four = bool(source.settings.get("four_colour"))
-            pngs = [hand_image(source.game, h, [], deck=deck, four_colour=four) if h else None for h in hands]
+            pngs = [hand_image(source.game, h, [], deck=deck, four_colour=four) for h in hands]
             files.append(discord.File(io.BytesIO(hands_png(table.names, pngs, title=tr(lang, "Hands"))),
                                       filename=f"replay-{table_id}-{k}-hands.png"))
         view = discord.ui.View(timeout=None)
@@ -355,14 +355,14 @@ class Stats(commands.Cog):
 
     # -- seasons -----------------------------------------------------------------------------------
     @season_group.command(name=_T("start"), description=_T("Start a new season (moderators)"))
-    @app_commands.describe(name=_T("A name for the season (optional)"))
+    @app_commands.describe(title=_T("A name for the season (optional)"))
     async def season_start(self, interaction: discord.Interaction,
-                           name: app_commands.Range[str, 1, 60] | None = None) -> None:
+                           title: app_commands.Range[str, 1, 60] | None = None) -> None:
         lang = normalize(interaction.locale)
         if not self.bot.table_ui.is_moderator(interaction):  # type: ignore[attr-defined]
             raise UserError("Only a moderator can start a new season.")
-        number = await self.store.start_season(interaction.guild_id or 0, interaction.user.id, name)
-        label = f"{number}" + (f" ({name})" if name else "")
+        number = await self.store.start_season(interaction.guild_id or 0, interaction.user.id, title)
+        label = f"{number}" + (f" ({title})" if title else "")
         await interaction.response.send_message(
             tr(lang, "Season {label} has begun: the season leaderboards start empty. Earlier seasons stay "
                      "viewable with /leaderboard period:season season:<number>.", label=label),

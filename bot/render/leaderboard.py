@@ -55,7 +55,7 @@ def _widths(headers: Sequence[str], rows: Sequence[Sequence[str]], size: int = 1
         w = font("condbold", 16).getlength(h)
         for r in rows:
             if i < len(r):
-                w = max(w, font("cond", size).getlength(r[i]))
+                w = max(w, font("bold", size).getlength(r[i]))
         out.append(int(w) + 28)
     return out
 
@@ -181,14 +181,13 @@ def _chart(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], serie
         _text(d, (left - 8, yy), str(round(v)), "cond", 14, DIM, anchor="rm")
     base = py(1000)
     d.line((left, base, right, base), fill=DIM, width=1)
-    _text(d, (left, bottom + 14), "1", "cond", 13, DIM, anchor="lm")
+    # x = matches played; every line starts at a newcomer's 1000 at 0
+    _text(d, (left, bottom + 14), "0", "cond", 13, DIM, anchor="lm")
     _text(d, (right, bottom + 14), str(longest), "cond", 13, DIM, anchor="rm")
+    step = (right - left) / max(1, longest)
     for label, vals in series.items():
         colour = colours.get(label, GOLD)
-        step = (right - left) / max(1, longest - 1)
-        pts = [(left + i * step, py(v)) for i, v in enumerate(vals)]
-        if len(pts) == 1:
-            pts = [(left, base), pts[0]]
+        pts = [(left, base)] + [(left + (i + 1) * step, py(v)) for i, v in enumerate(vals)]
         d.line(pts, fill=colour, width=3, joint="curve")
         ex, ey = pts[-1]
         d.ellipse((ex - 4, ey - 4, ex + 4, ey + 4), fill=colour)

@@ -266,3 +266,30 @@ async def test_catch_up_records_tables_finished_before_stats_existed(db, store):
     assert replay.engine_at(replay.steps).over
     assert replay.engine_at(3).view(None) == replay.engine_at(3).view(None)
     await service.close()
+
+
+async def test_rufmariasch_match_with_the_real_ledger_writer_rates_deal_teams(db, store):
+    from bot.ledger import deal_entries
+
+    service = TableService(db)
+    service.add_result_writer("rufmariasch", deal_entries)
+    store.attach(service)
+    table = await service.create(guild_id=GUILD, channel_id=5, host_id=1, host_name="a", game="rufmariasch",
+                                 options={"deals": 4, "stake": 50}, settings={"turn_timer": 0, "currency": "€"},
+                                 seed=3)
+    for user in (2, 3, 4):
+        await service.join(table.id, user, f"p{user}")
+    await service.start(table.id, 1)
+    await play_out(service, table)
+    ledger = {r["user_id"]: r["s"] for r in await db.fetchall(
+        "SELECT user_id, SUM(amount) AS s FROM rufmariasch_ledger GROUP BY user_id")}
+    board = await store.leaderboard(GUILD, "rufmariasch")
+    assert {a.user_id: a.money for a in board.rows} == ledger
+    assert board.currency == "€" and all(a.hands == 4 for a in board.rows)
+    assert [a.money for a in board.rows] == sorted(ledger.values(), reverse=True)
+    # four deals make four team games (callers against defenders), applied together: one chart point per match
+    games = G.rating_games("rufmariasch", table.engine.result(), 4)
+    assert len(games) == 4 and all(sorted(sum(teams, [])) == [0, 1, 2, 3] for teams, _ in games)
+    history = await db.fetchall("SELECT user_id, COUNT(*) AS n FROM rating_history WHERE season = 0 GROUP BY user_id")
+    assert {r["user_id"]: r["n"] for r in history} == {1: 1, 2: 1, 3: 1, 4: 1}
+    await service.close()

@@ -118,7 +118,7 @@ async def test_leaderboard_pages_with_buttons(world: World):
         await craft(store.db, store, "schrum", [100, 200 + i], [1, 0], guild=gid)
     alice = world.users[0]
     first = await alice.slash(world.channel, "leaderboard", game="schrum")
-    assert "Page 1 of 3" in first.response.content and "26 players" in first.response.content
+    assert "Page 1 of 3" in first.response.content and "Players: 26" in first.response.content
     assert "1. user100: Wins 25, Avg. place 1.00, Matches 25" in first.response.content
     assert button(first.response, "◀ Previous").disabled
     second = await alice.click(first.response, custom_id=button(first.response, "Next ▶").custom_id)
@@ -169,7 +169,7 @@ async def test_seasons_are_started_by_moderators_and_earlier_ones_stay_viewable(
     assert refused.ephemeral and "Only a moderator" in refused.response.content
     role = world.guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
     mod = world.guild.add_member(world.env.create_user("mod"), roles=[role])
-    started = await mod.slash(world.channel, "season start", name="Spring")
+    started = await mod.slash(world.channel, "season start", title="Spring")
     assert "Season 2 (Spring) has begun" in started.response.content
     now = await alice.slash(world.channel, "leaderboard", game="repezita", period="season")
     assert now.ephemeral and "Season 2" in now.response.content
