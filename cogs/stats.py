@@ -13,6 +13,7 @@ import logging
 import math
 import re
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -24,7 +25,7 @@ from bot.games import GAMES
 from bot.i18n import N_, normalize, tr
 from bot.render import hand_image
 from bot.render.leaderboard import hands_png, leaderboard_png, stats_card_png
-from bot.stats import Replay, StatsStore, spec
+from bot.stats import Aggregate, Board, Replay, StatsStore, spec
 from bot.stats.boards import cells
 from bot.tables import UserError
 from bot.tables.model import FINISHED, RUNNING, Seat, Table
@@ -110,6 +111,31 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             await reply_error(interaction, exc)
 
 
+def board_page(board: Board, page: int, lang: str, when: str, name_of: Callable[[Aggregate], str],
+               me: int | None = None) -> tuple[int, int, bytes, str]:
+    """One page of a leaderboard: (page, pages, PNG, the same list as plain text for screen readers)."""
+    game = board.game
+    pages = max(1, math.ceil(len(board.rows) / PAGE))
+    page = max(0, min(page, pages - 1))
+    rows = board.rows[page * PAGE:(page + 1) * PAGE]
+    sp = spec(game)
+    headers = [tr(lang, c.title) for c in sp.columns]
+    names = [name_of(a) for a in rows]
+    values = [cells(game, a, lang) for a in rows]
+    heading = tr(lang, "Leaderboard · {game}", game=GAMES[game].title)
+    ranked_by = tr(lang, "Ranked by {measure}.", measure=tr(lang, sp.measure))
+    page_text = tr(lang, "Page {page} of {pages}", page=page + 1, pages=pages)
+    subtitle = f"{when} · {page_text} · {tr(lang, 'Players: {n}', n=len(board.rows))}"
+    mine = next((i for i, a in enumerate(rows) if a.user_id == me), None)
+    png = leaderboard_png(heading, subtitle, headers,
+                          [(a.rank, n, v) for a, n, v in zip(rows, names, values, strict=True)],
+                          name_header=tr(lang, "Player"), footer=ranked_by, mark=mine)
+    lines = [f"**{heading}** · {subtitle}", ranked_by]
+    for a, name, vals in zip(rows, names, values, strict=True):
+        lines.append(f"{a.rank}. {name}: " + ", ".join(f"{h} {v}" for h, v in zip(headers, vals, strict=True)))
+    return page, pages, png, "\n".join(lines)[:2000]
+
+
 # -- the cog ----------------------------------------------------------------------------------------
 class Stats(commands.Cog):
     season_group = app_commands.Group(name=_T("season"), description=_T("Seasons of this server's leaderboards"),
@@ -179,24 +205,9 @@ class Stats(commands.Cog):
                 raise UserError("Nobody has finished a game in this server yet. Open a table with a game's /… new"
                                 " command, and the leaderboard fills up.")
             raise UserError("No finished {game} matches here for {period} yet.", game=title, period=when)
-        pages = max(1, math.ceil(len(board.rows) / PAGE))
-        page = max(0, min(page, pages - 1))
-        rows = board.rows[page * PAGE:(page + 1) * PAGE]
-        sp = spec(game)
-        headers = [tr(lang, c.title) for c in sp.columns]
-        names = [self._name(interaction.guild, a.user_id, a.name, lang) for a in rows]
-        heading = tr(lang, "Leaderboard · {game}", game=title)
-        ranked_by = tr(lang, "Ranked by {measure}.", measure=tr(lang, sp.measure))
-        page_text = tr(lang, "Page {page} of {pages}", page=page + 1, pages=pages)
-        subtitle = f"{when} · {page_text} · {tr(lang, 'Players: {n}', n=len(board.rows))}"
-        mine = next((i for i, a in enumerate(rows) if a.user_id == interaction.user.id), None)
-        png = leaderboard_png(heading, subtitle, headers,
-                              [(a.rank, n, cells(game, a, lang)) for a, n in zip(rows, names, strict=True)],
-                              name_header=tr(lang, "Player"), footer=ranked_by, mark=mine)
-        lines = [f"**{heading}** · {subtitle}", ranked_by]
-        for a, name in zip(rows, names, strict=True):
-            values = ", ".join(f"{h} {v}" for h, v in zip(headers, cells(game, a, lang), strict=True))
-            lines.append(f"{a.rank}. {name}: {values}")
+        me = interaction.user.id
+        page, pages, png, text = board_page(
+            board, page, lang, when, lambda a: self._name(interaction.guild, a.user_id, a.name, lang), me)
         view = discord.ui.View(timeout=None)
         if pages > 1:
             s = board.season if period == "season" else 0
@@ -206,7 +217,7 @@ class Stats(commands.Cog):
                                     disabled=page >= pages - 1))
         file = discord.File(io.BytesIO(png), filename=f"leaderboard-{game}-{page + 1}.png",
                             description=tr(lang, "Leaderboard image; the same list is in the message text."))
-        return {"content": "\n".join(lines)[:2000], "attachments": [file], "view": view,
+        return {"content": text, "attachments": [file], "view": view,
                 "allowed_mentions": discord.AllowedMentions.none()}
 
     # -- /stats ------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 Every text arrives translated and formatted (the stats layer and the cog decide what is said); this
 module only lays it out. The images use the shipped DejaVu fonts (`fonts.font`) and the table's dark
 colours, so they sit well beside the table images in a Discord channel. Output: PNG bytes, mapped onto
-an adaptive palette (a leaderboard has few colours, so that is a third of the RGB size).
+a palette (fast octree; a leaderboard has few colours, so that is a third of the RGB size).
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ ROW_H = 40
 
 def _png(im: Image.Image) -> bytes:
     buf = io.BytesIO()
-    im.convert("P", palette=Image.Palette.ADAPTIVE, colors=128).save(buf, "PNG", compress_level=6)
+    im.quantize(colors=128, method=Image.Quantize.FASTOCTREE).save(buf, "PNG", compress_level=6)
     return buf.getvalue()
 
 

@@ -118,7 +118,7 @@ SPECS: dict[str, BoardSpec] = {
         (Column(N_("Per deal"), lambda a, lang: number(a.per_hand(), lang, 2, signed=True), True),
          Column(N_("Series"), _int("matches")), Column(N_("Series won"), _int("wins")),
          Column(N_("Deals"), _int("hands")), RATING),
-        lambda a: (a.per_hand() if a.per_hand() is not None else _BIG,),
+        lambda a: (Fraction(a.total, a.hands) if a.hands else _BIG,),
         N_("average per deal over complete series, lower is better")),
     "treppenromme": BoardSpec(
         "treppenromme",
@@ -143,15 +143,20 @@ def spec(game: str) -> BoardSpec:
 
 def rank(game: str, rows: list[Aggregate]) -> list[Aggregate]:
     """Sort by the game's measure (names break ties only in the order shown) and set `rank`:
-    equal measures share a place, the next place is skipped (1, 1, 3)."""
+    equal measures share a place, the next place is skipped (1, 1, 3).
+
+    Averages are compared as floats: int / int is correctly rounded, so equal ratios give equal floats,
+    and two different ratios of counts below 10^6 differ by far more than a float's precision."""
     key = spec(game).sort_key
-    rows = sorted(rows, key=lambda a: (key(a), a.name.casefold(), a.user_id))
-    prev: tuple[Any, ...] | None = None
-    for i, a in enumerate(rows):
-        k = key(a)
-        a.rank = rows[i - 1].rank if prev is not None and k == prev else i + 1
+    keyed = sorted(((tuple(float(x) for x in key(a)), a.name.casefold(), a.user_id, a) for a in rows),
+                   key=lambda t: t[:3])
+    prev: tuple[float, ...] | None = None
+    out = []
+    for i, (k, _, _, a) in enumerate(keyed):
+        a.rank = out[-1].rank if prev is not None and k == prev else i + 1
         prev = k
-    return rows
+        out.append(a)
+    return out
 
 
 def cells(game: str, a: Aggregate, lang: str) -> list[str]:

@@ -284,27 +284,37 @@ class StatsStore:
     async def has_games(self, guild_id: int) -> bool:
         return await self.db.fetchone("SELECT 1 FROM stat_results WHERE guild_id = ? LIMIT 1", (guild_id,)) is not None
 
-    async def leaderboard(self, guild_id: int, game: str, period: str = "all", *, season: int | None = None,
-                          now: datetime | None = None) -> Board:
-        """Every player's record in `game` over the period, ranked by the game's measure."""
+    def board_query(self, guild_id: int, game: str, period: str, season: int | None,
+                    now: datetime | None = None) -> tuple[str, list[Any], str | None]:
+        """(SQL, parameters, "YYYY-MM" for a month) of a leaderboard's aggregate: an index-only range
+        over stat_results_board / stat_results_season, or stat_results_time for a month."""
         if period not in PERIODS:
             raise ValueError(f"period must be one of {PERIODS}")
         where, params = "guild_id = ? AND game = ?", [guild_id, game]
         month = None
-        stream = 0
+        index = "stat_results_board"
         if period == "season":
-            season = season or await self.current_season(guild_id)
-            stream = season
+            index = "stat_results_season"
             where += " AND season = ?"
             params.append(season)
         elif period == "month":
+            index = "stat_results_time"
             start, end, month = month_bounds(now)
             where += " AND ended_at >= ? AND ended_at < ?"
             params += [start, end]
-        rows = await self.db.fetchall(
-            "SELECT user_id, COUNT(*) AS matches, SUM(winner) AS wins, SUM(total) AS total, SUM(hands) AS hands,"
-            " SUM(hands_won) AS hands_won, SUM(place) AS place_sum, currency, SUM(money) AS money"
-            f" FROM stat_results WHERE {where} AND user_id > 0 GROUP BY user_id, currency", params)
+        sql = ("SELECT user_id, COUNT(*) AS matches, SUM(winner) AS wins, SUM(total) AS total, SUM(hands) AS hands,"
+               " SUM(hands_won) AS hands_won, SUM(place) AS place_sum, currency, SUM(money) AS money"
+               f" FROM stat_results INDEXED BY {index} WHERE {where} AND user_id > 0 GROUP BY user_id, currency")
+        return sql, params, month
+
+    async def leaderboard(self, guild_id: int, game: str, period: str = "all", *, season: int | None = None,
+                          now: datetime | None = None) -> Board:
+        """Every player's record in `game` over the period, ranked by the game's measure."""
+        if period == "season":
+            season = season or await self.current_season(guild_id)
+        stream = season if period == "season" and season else 0
+        sql, params, month = self.board_query(guild_id, game, period, season, now)
+        rows = await self.db.fetchall(sql, params)
         aggs: dict[int, Aggregate] = {}
         by_currency: dict[str, int] = {}
         for r in rows:
@@ -353,7 +363,8 @@ class StatsStore:
         rows = await self.db.fetchall(
             "SELECT game, COUNT(*) AS matches, SUM(winner) AS wins, SUM(total) AS total, SUM(hands) AS hands,"
             " SUM(hands_won) AS hands_won, SUM(place) AS place_sum, MAX(currency) AS currency, SUM(money) AS money"
-            " FROM stat_results WHERE user_id = ? AND guild_id = ? GROUP BY game", (user_id, guild_id))
+            " FROM stat_results INDEXED BY stat_results_user WHERE user_id = ? AND guild_id = ? GROUP BY game",
+            (user_id, guild_id))
         if not rows or user_id <= 0:
             return None
         ratings = {r["game"]: r for r in await self.db.fetchall(

@@ -293,3 +293,16 @@ async def test_rufmariasch_match_with_the_real_ledger_writer_rates_deal_teams(db
     history = await db.fetchall("SELECT user_id, COUNT(*) AS n FROM rating_history WHERE season = 0 GROUP BY user_id")
     assert {r["user_id"]: r["n"] for r in history} == {1: 1, 2: 1, 3: 1, 4: 1}
     await service.close()
+
+
+async def test_leaderboard_queries_read_index_ranges_not_the_table(db, store):
+    for period in ("all", "season", "month"):
+        sql, params, _ = store.board_query(GUILD, "schrum", period, 1)
+        plan = " | ".join(r["detail"] for r in await db.fetchall("EXPLAIN QUERY PLAN " + sql, params))
+        assert "USING COVERING INDEX" in plan and "SCAN" not in plan, plan
+        if period != "month":
+            assert "TEMP B-TREE" not in plan, plan  # grouped in index order
+    plan = " | ".join(r["detail"] for r in await db.fetchall(
+        "EXPLAIN QUERY PLAN SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND game = ? AND season = ?",
+        (GUILD, "schrum", 0)))
+    assert "SEARCH ratings USING PRIMARY KEY" in plan

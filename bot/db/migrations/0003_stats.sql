@@ -33,13 +33,15 @@ CREATE TABLE stat_results (
     currency     TEXT,                        --   (minor units) and their currency label; else NULL
     PRIMARY KEY (table_id, seat)
 );
--- leaderboards: all time, per season (covering: the aggregate never touches the table)
+-- leaderboards: all time, per season, per month. Covering, in GROUP BY order (user_id, currency): the
+-- aggregate reads only the index range of one server and game, never the table, and needs no sort.
 CREATE INDEX stat_results_board ON stat_results
-    (guild_id, game, user_id, winner, total, hands, hands_won, place, currency, money);
+    (guild_id, game, user_id, currency, winner, total, hands, hands_won, place, money);
 CREATE INDEX stat_results_season ON stat_results
-    (guild_id, game, season, user_id, winner, total, hands, hands_won, place, currency, money);
--- leaderboards of a month; recent tables of a server (/history)
-CREATE INDEX stat_results_time ON stat_results (guild_id, game, ended_at);
+    (guild_id, game, season, user_id, currency, winner, total, hands, hands_won, place, money);
+CREATE INDEX stat_results_time ON stat_results
+    (guild_id, game, ended_at, user_id, currency, winner, total, hands, hands_won, place, money);
+-- recent tables of a server (/history)
 CREATE INDEX stat_results_recent ON stat_results (guild_id, ended_at);
 -- one person's record (/stats, /history user)
 CREATE INDEX stat_results_user ON stat_results (user_id, guild_id, ended_at);
