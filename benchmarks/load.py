@@ -1,0 +1,474 @@
+"""Load benchmark: one bot process (`python -m bot`) against the fake Discord (tests/fakediscord).
+
+    python -m benchmarks.load --tables 10 100 500          # load runs, then the restore run
+    python -m benchmarks.load --tables 10 --restore 0       # a quick look, no restore run
+    python -m benchmarks.load --tables 500 --interval 20 --duration 90 --json out.json
+
+Load run (per N): N Schieberamsch tables (3 scripted players each, all different users) are opened through
+`/schieberamsch new`, Join and Start, then played for `--duration` seconds at a steady rate: at every table the
+player whose DM hand shows enabled buttons clicks one, one move every `--interval` seconds per table (each
+table with its own phase; if the bot is late, the move follows as soon as the buttons are there). Reported:
+
+- latency: from the INTERACTION_CREATE written to the bot's socket to the bot's interaction callback arriving at
+  the fake (p50 / p99 / max, moves after `--warmup`), and "next turn": from that dispatch until the next player's
+  hand shows enabled buttons (table image, DM edits and all);
+- REST calls per move, by kind: interaction responses, table-message edits, DMs (new and edited), other;
+- bot CPU per move, peak RSS (VmHWM) of the bot process, RSS per table (growth from the idle bot to N open
+  tables, and to the end of the run).
+
+Restore run (per K in `--restore`): K running tables with half-played action logs (uniformly 1..~11 of the 12
+deals' moves) are written straight into a fresh database, then (a) `TableService.restore()` is timed in this
+process and (b) `python -m bot` is started on it and timed from process start to its "restored K open tables"
+line (and, from the bot's own log timestamps, from "logging in" to that line), against an empty database as
+the baseline.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import math
+import os
+import random
+import signal
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from bot.db import Database
+from bot.games import GAMES
+from bot.tables import TableService
+from tests.e2e.players import OpenTable, TablePlayers, Turn, open_table
+from tests.fakediscord import FakeDiscord, RecordedRequest
+from tests.fakediscord.process import bot_process
+
+INTERACTION_KINDS = {"interaction_callback", "original_get", "original_edit", "original_delete", "followup",
+                     "followup_get", "followup_edit", "followup_delete"}
+
+
+# -- process measurements --------------------------------------------------------------------------------------
+def proc_status(pid: int) -> dict[str, int]:
+    """VmRSS / VmHWM in KiB from /proc/<pid>/status."""
+    out = {}
+    with contextlib.suppress(OSError), open(f"/proc/{pid}/status") as f:
+        for line in f:
+            key, _, value = line.partition(":")
+            if key in ("VmRSS", "VmHWM"):
+                out[key] = int(value.split()[0])
+    return out
+
+
+def proc_cpu(pid: int) -> float:
+    """User + system CPU seconds of a process."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return math.nan
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def pct(values: list[float], p: float) -> float:
+    """Nearest-rank percentile."""
+    if not values:
+        return math.nan
+    values = sorted(values)
+    return values[min(len(values) - 1, max(0, math.ceil(p / 100 * len(values)) - 1))]
+
+
+def classify(fake: FakeDiscord, rec: RecordedRequest) -> str:
+    if rec.kind in INTERACTION_KINDS:
+        return "interaction"
+    channel = fake.channels.get(rec.channel_id or 0)
+    is_dm = channel is not None and channel.is_dm
+    if rec.kind == "message_edit":
+        return "dm" if is_dm else "table_edit"
+    if rec.kind == "dm_message_create":
+        return "dm"
+    return "other"
+
+
+# -- load run --------------------------------------------------------------------------------------------------
+@dataclass
+class Driver:
+    """One table's scripted players, woken by the fake whenever something lands in one of their DMs."""
+
+    table: OpenTable
+    event: asyncio.Event = field(default_factory=asyncio.Event)
+    next_turn: list[float] = field(default_factory=list)  # dispatch -> next enabled hand, seconds
+    moves: int = 0
+    errors: list[str] = field(default_factory=list)
+
+    async def wait_turn(self, deadline: float) -> Turn | None:
+        players = self.table.players
+        while True:
+            turn = players.turn()
+            if turn is not None or time.perf_counter() >= deadline:
+                return turn
+            self.event.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.event.wait(), max(0.0, deadline - time.perf_counter()))
+
+    async def spread(self, moves: int, gate: asyncio.Semaphore) -> None:
+        """Play `moves` moves as fast as the bot answers, so the tables do not all start measuring at the
+        first decision of deal 1 (its phase changes re-render every hand)."""
+        players = self.table.players
+        for _ in range(moves):
+            async with gate:
+                turn = await self.wait_turn(time.perf_counter() + 120)
+                if turn is None:
+                    self.errors.append(f"table {self.table.table_id}: no turn while spreading")
+                    return
+                ix = await players.click(turn, players.choose(turn))
+                await ix.wait(120)
+
+    async def run(self, start: float, stop: float, interval: float, rng: random.Random) -> None:
+        players: TablePlayers = self.table.players
+        next_at = start + rng.uniform(0, interval)
+        dispatched: float | None = None
+        while time.perf_counter() < stop:
+            turn = await self.wait_turn(stop + 30)
+            if turn is None:
+                self.errors.append(f"table {self.table.table_id}: no turn after move {self.moves}")
+                return
+            if dispatched is not None:
+                self.next_turn.append(time.perf_counter() - dispatched)
+                dispatched = None
+            delay = min(next_at, stop) - time.perf_counter()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            if time.perf_counter() >= stop:
+                return
+            ix = await players.click(turn, players.choose(turn))
+            try:
+                await ix.wait(60)
+            except TimeoutError as exc:
+                self.errors.append(str(exc).splitlines()[0])
+                return
+            if ix.callback_type != 7:
+                self.errors.append(f"table {self.table.table_id}: callback {ix.callback_type} {ix.callback_data}")
+            dispatched = ix.dispatched_at
+            self.moves += 1
+            next_at = max(next_at + interval, time.perf_counter())
+
+
+async def quiet(fake: FakeDiscord, seconds: float = 1.0, limit: float = 120.0) -> None:
+    """Until no REST request arrived for `seconds`."""
+    end = time.perf_counter() + limit
+    while time.perf_counter() < end:
+        n = len(fake.requests)
+        await asyncio.sleep(seconds)
+        if len(fake.requests) == n:
+            return
+
+
+async def load_run(n: int, *, interval: float, duration: float, warmup: float, spread: int, seed: int,
+                   workdir: Path, echo: bool = False, profile: Path | None = None) -> dict[str, Any]:
+    users = [(f"p{i:04d}", "de") for i in range(3 * n)]
+    channels = [f"tisch-{c}" for c in range(max(1, math.ceil(n / 100)))]
+    db_path = workdir / f"load-{n}.sqlite3"
+    args = ("-m", "cProfile", "-o", str(profile), "-m", "bot") if profile else ("-m", "bot")
+    async with FakeDiscord(users=users, channels=channels, store_file_bytes=False, command_wait=60) as fake, \
+            bot_process(fake, args=args, env={"DATABASE_PATH": str(db_path)}, echo=echo) as bp:
+        await bp.wait_ready("schieberamsch", timeout=60)
+        pid = bp.proc.pid
+        await asyncio.sleep(0.5)
+        rss_idle = proc_status(pid).get("VmRSS", 0)
+
+        # open the tables, a few at a time
+        t_open = time.perf_counter()
+        gate = asyncio.Semaphore(8)
+        names = [u for u, _ in users]
+
+        async def open_one(i: int) -> OpenTable:
+            async with gate:
+                host, *guests = names[3 * i:3 * i + 3]
+                return await open_table(fake, host, guests, channels[i % len(channels)], {"deals": 12},
+                                        rng=random.Random(seed * 100_003 + i), timeout=300)
+
+        tables = await asyncio.gather(*(open_one(i) for i in range(n)))
+        open_seconds = time.perf_counter() - t_open
+        await quiet(fake)
+        rss_open = proc_status(pid).get("VmRSS", 0)
+
+        drivers = [Driver(t) for t in tables]
+        by_channel = {fake.dm_channel(u).id: d for d in drivers for u in d.table.players.users}
+
+        def wake(rec: RecordedRequest) -> None:
+            d = by_channel.get(rec.channel_id or 0)
+            if d is not None:
+                d.event.set()
+
+        fake.request_listeners.append(wake)
+        t_spread = time.perf_counter()
+        gate = asyncio.Semaphore(16)
+        spread_rng = random.Random(seed)
+        await asyncio.gather(*(d.spread(spread_rng.randrange(spread + 1), gate) for d in drivers))
+        spread_seconds = time.perf_counter() - t_spread
+        for d in drivers:
+            d.table.players.interactions.clear()
+        await quiet(fake)
+        peak = {"rss": 0}
+
+        async def sample() -> None:
+            while True:
+                peak["rss"] = max(peak["rss"], proc_status(pid).get("VmRSS", 0))
+                await asyncio.sleep(0.25)
+
+        sampler = asyncio.create_task(sample())
+        mark = fake.mark()
+        cpu0, bench_cpu0 = proc_cpu(pid), time.process_time()
+        start = time.perf_counter()
+        measure_from = start + warmup
+        stop = start + warmup + duration
+        await asyncio.gather(*(d.run(start, stop, interval, random.Random(seed + i)) for i, d in enumerate(drivers)))
+        played = time.perf_counter() - start
+        await quiet(fake)
+        cpu1, bench_cpu1 = proc_cpu(pid), time.process_time()
+        sampler.cancel()
+        status = proc_status(pid)
+        fake.request_listeners.remove(wake)
+        if profile:  # KeyboardInterrupt ends bot.run() normally, so cProfile writes its file
+            bp.proc.send_signal(signal.SIGINT)
+            await asyncio.wait_for(bp.proc.wait(), 60)
+
+        moves = sum(d.moves for d in drivers)
+        ixs = [ix for d in drivers for ix in d.table.players.interactions
+               if ix.dispatched_at is not None and ix.dispatched_at >= measure_from and ix.latency is not None]
+        lat = [ix.latency for ix in ixs]
+        next_turn = [x for d in drivers for x in d.next_turn]
+        reqs = [r for r in fake.requests[mark:] if r.fault is None]
+        kinds = Counter(classify(fake, r) for r in reqs)
+        detail = Counter(r.kind if r.kind != "message_edit" else f"message_edit:{classify(fake, r)}" for r in reqs)
+        errors = [e for d in drivers for e in d.errors]
+        bad = [r for r in reqs if not r.ok]
+        return {
+            "tables": n,
+            "load_avg_1min": round(os.getloadavg()[0], 2),
+            "interval_s": interval,
+            "open_s": round(open_seconds, 1),
+        "spread_s": round(spread_seconds, 1),
+            "moves": moves,
+            "moves_per_s": round(moves / played, 2),
+            "measured_moves": len(lat),
+            "p50_ms": round(pct(lat, 50) * 1000, 1),
+            "p99_ms": round(pct(lat, 99) * 1000, 1),
+            "max_ms": round(max(lat, default=math.nan) * 1000, 1),
+            "next_turn_p50_ms": round(pct(next_turn, 50) * 1000, 1),
+            "next_turn_p99_ms": round(pct(next_turn, 99) * 1000, 1),
+            "rest_per_move": round(len(reqs) / max(moves, 1), 2),
+            "rest_by_kind_per_move": {k: round(kinds[k] / max(moves, 1), 2)
+                                      for k in ("interaction", "table_edit", "dm", "other")},
+            "rest_detail": dict(detail.most_common()),
+            "bot_cpu_ms_per_move": round((cpu1 - cpu0) * 1000 / max(moves, 1), 1),
+            "bot_cpu_share": round((cpu1 - cpu0) / played, 2),
+            "bench_cpu_share": round((bench_cpu1 - bench_cpu0) / played, 2),
+            "rss_idle_mb": round(rss_idle / 1024, 1),
+            "rss_open_mb": round(rss_open / 1024, 1),
+            "rss_peak_mb": round(max(status.get("VmHWM", 0), peak["rss"]) / 1024, 1),
+            "rss_per_table_kb": round((rss_open - rss_idle) / n, 1),
+            "rss_per_table_end_kb": round((peak["rss"] - rss_idle) / n, 1),
+            "errors": errors[:5],
+            "error_count": len(errors),
+            "failed_requests": [repr(r) for r in bad[:5]],
+        }
+
+
+# -- restore run -----------------------------------------------------------------------------------------------
+def build_restore_db(path: Path, k: int, *, seed: int, deals: int = 12) -> dict[str, Any]:
+    """K running Schieberamsch tables, each stopped at a random point of its match (never the end)."""
+    asyncio.run(_migrate(path))
+    rng = random.Random(seed)
+    cls = GAMES["schieberamsch"]
+    options = {"deals": deals, "jacks_in_skat": True}
+    settings = json.dumps({"turn_timer": 300, "lang": "de"})
+    tables, seats, players, actions, results = [], [], [], [], []
+    uid = 10**17
+    for t in range(1, k + 1):
+        table_seed = rng.randrange(2**63)
+        engine = cls.new(3, seed=table_seed, options=options)
+        target = rng.randrange(1, deals * 30)  # every deal takes at least 33 moves: the match never ends
+        last = [0, 0, 0]
+        for seq in range(1, target + 1):
+            seat = min(engine.to_act())
+            action = rng.choice(engine.legal_actions(seat))
+            engine.apply(seat, action)
+            actions.append((t, seq, seat, action))
+            last[seat] = seq
+        for s in engine.to_act():
+            last[s] = target
+        running = [0, 0, 0]
+        for hand_no, hand in enumerate(engine.result()["hands"], start=1):
+            for s, d in enumerate(hand["deltas"]):
+                running[s] += d
+                results.append((t, hand_no, s, d, running[s]))
+        base = 10**18 + t * 1000
+        tables.append((t, 4242, 777, base + 1, base + 1, base + 2, json.dumps(options), settings, table_seed,
+                       uid + 3 * t, "running"))
+        for s in range(3):
+            user = uid + 3 * t + s
+            players.append((user, f"p{user % 100000}", "de"))
+            seats.append((t, s, user, base + 10 + s, base + 20 + s, engine.view(None)["hand_no"], last[s]))
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.executemany("INSERT INTO players (user_id, name, locale) VALUES (?, ?, ?)", players)
+        conn.executemany("INSERT INTO tables (table_id, guild_id, channel_id, thread_id, lobby_message_id,"
+                         " table_message_id, game, options, settings, seed, host_id, status)"
+                         " VALUES (?, ?, ?, ?, ?, ?, 'schieberamsch', ?, ?, ?, ?, ?)", tables)
+        conn.executemany("INSERT INTO seats (table_id, seat, user_id, dm_channel_id, dm_message_id, dm_hand_no,"
+                         " last_change) VALUES (?, ?, ?, ?, ?, ?, ?)", seats)
+        conn.executemany("INSERT INTO actions (table_id, seq, seat, action) VALUES (?, ?, ?, ?)", actions)
+        conn.executemany("INSERT INTO hand_results (table_id, hand_no, seat, delta, total) VALUES (?, ?, ?, ?, ?)",
+                         results)
+    conn.close()
+    return {"tables": k, "actions": len(actions), "actions_per_table": round(len(actions) / k, 1),
+            "db_mb": round(path.stat().st_size / 2**20, 1)}
+
+
+async def _migrate(path: Path) -> None:
+    db = await Database.open(path)
+    await db.close()
+
+
+async def restore_in_process(path: Path) -> float:
+    db = await Database.open(path)
+    service = TableService(db)
+    try:
+        t0 = time.perf_counter()
+        restored = await service.restore()
+        seconds = time.perf_counter() - t0
+        assert all(t.engine is not None for t in restored)
+    finally:
+        await service.close()
+        await db.close()
+    return seconds
+
+
+def _log_time(line: str) -> float:
+    stamp = " ".join(line.split()[:2])
+    return datetime.strptime(stamp, "%Y-%m-%d %H:%M:%S,%f").timestamp()
+
+
+async def restore_process(path: Path, expect: int) -> dict[str, float]:
+    async with FakeDiscord() as fake, bot_process(fake, env={"DATABASE_PATH": str(path)}) as bp:
+        line = await bp.wait_line(f"restored {expect} open tables", timeout=600)
+        index, _ = bp.find_line(line)  # type: ignore[misc]
+        total = bp.line_times[index] - bp.started_at
+        login = bp.find_line("logging in using static token")
+        in_bot = _log_time(line) - _log_time(login[1]) if login else math.nan
+        await bp.wait_ready(timeout=120)
+        rss = proc_status(bp.proc.pid).get("VmRSS", 0)
+    return {"start_to_restored_s": total, "login_to_restored_s": in_bot, "rss_mb": rss / 1024}
+
+
+async def restore_run(k: int, *, seed: int, workdir: Path, repeat: int = 3) -> dict[str, Any]:
+    """Medians of `repeat` measurements (other processes on the machine make single runs noisy)."""
+    empty = workdir / "empty.sqlite3"
+    if not empty.exists():
+        await _migrate(empty)
+    path = workdir / f"restore-{k}.sqlite3"
+    t0 = time.perf_counter()
+    built = await asyncio.to_thread(build_restore_db, path, k, seed=seed)
+    build_s = time.perf_counter() - t0
+    inproc = statistics.median([await restore_in_process(path) for _ in range(repeat)])
+    base_runs = [await restore_process(empty, 0) for _ in range(repeat)]
+    proc_runs = [await restore_process(path, k) for _ in range(repeat)]
+    base = {key: statistics.median(r[key] for r in base_runs) for key in base_runs[0]}
+    proc = {key: statistics.median(r[key] for r in proc_runs) for key in proc_runs[0]}
+    net = proc["login_to_restored_s"] - base["login_to_restored_s"]
+    return {
+        **built,
+        "build_s": round(build_s, 1),
+        "in_process_s": round(inproc, 3),
+        "in_process_tables_per_s": round(k / inproc),
+        "process_start_to_restored_s": round(proc["start_to_restored_s"], 2),
+        "empty_db_start_to_restored_s": round(base["start_to_restored_s"], 2),
+        "process_login_to_restored_s": round(proc["login_to_restored_s"], 3),
+        "empty_db_login_to_restored_s": round(base["login_to_restored_s"], 3),
+        "process_tables_per_s": round(k / net) if net > 0 else None,
+        "actions_per_s_in_process": round(built["actions"] / inproc),
+        "rss_after_restore_mb": round(proc["rss_mb"], 1),
+        "rss_empty_mb": round(base["rss_mb"], 1),
+    }
+
+
+# -- report ----------------------------------------------------------------------------------------------------
+def print_load(rows: list[dict[str, Any]]) -> None:
+    print("\n| N | load avg | moves/s | p50 ms | p99 ms | max ms | next turn p50/p99 ms | REST/move | interaction | "
+          "table edit | DM | other | bot CPU ms/move | RSS peak MB | RSS/table KB |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for r in rows:
+        k = r["rest_by_kind_per_move"]
+        print(f"| {r['tables']} | {r['load_avg_1min']} | {r['moves_per_s']} | {r['p50_ms']} | {r['p99_ms']} | {r['max_ms']} | "
+              f"{r['next_turn_p50_ms']} / {r['next_turn_p99_ms']} | {r['rest_per_move']} | {k['interaction']} | "
+              f"{k['table_edit']} | {k['dm']} | {k['other']} | {r['bot_cpu_ms_per_move']} | {r['rss_peak_mb']} | "
+              f"{r['rss_per_table_kb']} ({r['rss_per_table_end_kb']} at end) |")
+
+
+def print_restore(rows: list[dict[str, Any]]) -> None:
+    print("\n| K tables | actions/table | in-process restore() s | tables/s | bot start→'restored' s (empty DB) | "
+          "bot login→'restored' s (empty DB) | tables/s (net of empty) | RSS MB (empty) |")
+    print("|---|---|---|---|---|---|---|---|")
+    for r in rows:
+        print(f"| {r['tables']} | {r['actions_per_table']} | {r['in_process_s']} | {r['in_process_tables_per_s']} | "
+              f"{r['process_start_to_restored_s']} ({r['empty_db_start_to_restored_s']}) | "
+              f"{r['process_login_to_restored_s']} ({r['empty_db_login_to_restored_s']}) | "
+              f"{r['process_tables_per_s']} | {r['rss_after_restore_mb']} ({r['rss_empty_mb']}) |")
+
+
+async def main_async(args: argparse.Namespace) -> dict[str, Any]:
+    out: dict[str, Any] = {"load": [], "restore": [], "args": vars(args), "cpus": os.cpu_count()}
+    with tempfile.TemporaryDirectory(prefix="stammtisch-bench-") as tmp:
+        workdir = Path(tmp)
+        for n in args.tables:
+            row = await load_run(n, interval=args.interval, duration=args.duration, warmup=args.warmup,
+                                 spread=args.spread,
+                                 seed=args.seed, workdir=workdir, echo=args.echo,
+                                 profile=args.profile and args.profile.with_suffix(f".{n}.prof"))
+            print(json.dumps(row), flush=True)
+            out["load"].append(row)
+        for k in args.restore:
+            row = await restore_run(k, seed=args.seed, workdir=workdir)
+            print(json.dumps(row), flush=True)
+            out["restore"].append(row)
+    if out["load"]:
+        print_load(out["load"])
+    if out["restore"]:
+        print_restore(out["restore"])
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.load", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, nargs="*", default=[10, 100, 500], help="N for each load run")
+    parser.add_argument("--interval", type=float, default=20.0,
+                        help="seconds between two moves at one table (default 20: N=500 makes 25 moves/s)")
+    parser.add_argument("--duration", type=float, default=60.0, help="measured seconds of play per load run")
+    parser.add_argument("--warmup", type=float, default=10.0, help="seconds of play before measuring")
+    parser.add_argument("--spread", type=int, default=34,
+                        help="before measuring, each table plays 0..SPREAD moves as fast as it can (default 34,"
+                             " about one deal), so the measured moves fall anywhere in a deal")
+    parser.add_argument("--restore", type=int, nargs="*", default=[2000], help="K for each restore run (0: none)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", type=Path, help="also write the results here")
+    parser.add_argument("--echo", action="store_true", help="mirror the bot's output to stderr")
+    parser.add_argument("--profile", type=Path, help="run the bot under cProfile, writing PROFILE.<N>.prof")
+    args = parser.parse_args(argv)
+    args.restore = [k for k in args.restore if k > 0]
+    out = asyncio.run(main_async(args))
+    if args.json:
+        args.json.write_text(json.dumps(out, indent=2, default=str))
+    return 0 if not any(r["error_count"] for r in out["load"]) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
