@@ -173,3 +173,20 @@ class GameUI:
 
     def deck_style(self, settings: dict[str, Any]) -> str | None:
         return settings.get("deck")
+
+    # -- pictures ---------------------------------------------------------------------------------
+    def table_image(self, table: Any, view: dict[str, Any], lang: str) -> bytes:
+        """PNG of the table message from the public `view`. Default: the renderer's picture; override to
+        show what only the table knows (its settings, such as a stake and its currency)."""
+        from bot.render import table_image
+
+        return table_image(table.game, view, table.names, deck=self.deck_style(table.settings),
+                           four_colour=bool(table.settings.get("four_colour")), lang=lang)
+
+    def score_sheet(self, table: Any, hands: list[dict[str, Any]], totals: list[int], lang: str) -> bytes:
+        """PNG of the score sheet posted after a hand: `hands` (each with `deltas`) and `totals` as stored.
+        Default: the renderer's sheet."""
+        from bot.render import score_sheet
+
+        return score_sheet(table.game, table.names, hands, totals, lang=lang,
+                           title=tr(lang, "{game} table #{id}", game=table.engine_cls.title, id=table.id))

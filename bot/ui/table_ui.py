@@ -148,8 +148,7 @@ class TableUI:
             lines.append(tr(lang, "This table was cancelled."))
         else:
             lines.append(ui.status(public, table.names, lang))
-        png = _render().table_image(table.game, public, table.names, deck=ui.deck_style(table.settings),
-                                    four_colour=bool(table.settings.get("four_colour")), lang=lang)
+        png = ui.table_image(table, public, lang)
         file = discord.File(io.BytesIO(png), filename=f"table-{table.id}-{table.version}.png")
         view = discord.ui.View(timeout=None)
         if table.status == RUNNING:
@@ -372,9 +371,7 @@ class TableUI:
             hands.setdefault(r["hand_no"], [0] * len(table.seats))[r["seat"]] = r["delta"]
             totals[r["seat"]] = r["total"]
         lang = table.settings.get("lang", "en")
-        png = _render().score_sheet(table.game, table.names, [{"deltas": d} for _, d in sorted(hands.items())],
-                                    totals, title=tr(lang, "{game} table #{id}", game=table.engine_cls.title,
-                                                     id=table.id), lang=lang)
+        png = self.game_ui(table).score_sheet(table, [{"deltas": d} for _, d in sorted(hands.items())], totals, lang)
         channel = self.bot.get_partial_messageable(table.home_channel_id, guild_id=table.guild_id)
         await self._safe(channel.send(file=discord.File(io.BytesIO(png), filename=f"scores-{table.id}.png")))
 
