@@ -138,6 +138,9 @@ async def test_friendly_answers_when_there_is_nothing_to_show(world: World):
     assert no_stats.ephemeral and "bob has not finished a game in this server yet" in no_stats.response.content
     me = await alice.slash(world.channel, "stats")
     assert me.ephemeral and "You have not finished a game" in me.response.content
+    robot = world.guild.add_member(world.env.create_user("robo", bot=True))
+    not_a_player = await alice.slash(world.channel, "stats", user=robot)
+    assert not_a_player.ephemeral and "robo is a bot and plays no cards" in not_a_player.response.content
     history = await alice.slash(world.channel, "history")
     assert history.ephemeral and "No finished tables" in history.response.content
     missing = await alice.slash(world.channel, "replay", table=77)
