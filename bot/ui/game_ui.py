@@ -171,6 +171,14 @@ class GameUI:
     def hand_title(self, view: dict[str, Any], lang: str) -> str:
         return tr(lang, "Hand {n}", n=view.get("hand_no", 1))
 
+    def hand_note(self, table: Any, seat: int, view: dict[str, Any], legal: list[str], lang: str,
+                  deadline: float | None) -> str | None:
+        """The line under the title of `seat`'s hand message while the table runs, or None for the default
+        ("Your move." when the seat has legal actions, else the status line). `view` is that seat's view;
+        `deadline` is when the turn timer runs out (Unix time) or None. Only seats whose legal actions,
+        hand or phase changed are re-rendered, so a note must not name things that change without them."""
+        return None
+
     def deck_style(self, settings: dict[str, Any]) -> str | None:
         return settings.get("deck")
 

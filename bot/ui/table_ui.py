@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import logging
+import time
 from typing import Any
 
 import discord
@@ -168,8 +169,11 @@ class TableUI:
         legal = engine.legal_actions(seat) if table.status == RUNNING else []
         controls = ui.controls(view, legal, lang)
         lines = [f"**{table.engine_cls.title} #{table.id}** · {ui.hand_title(view, lang)}"]
+        note = ui.hand_note(table, seat, view, legal, lang, self.deadline(table)) if table.status == RUNNING else None
         if table.status != RUNNING:
             lines.append(tr(lang, "The game is over."))
+        elif note:
+            lines.append(note)
         elif legal:
             lines.append(tr(lang, "Your move."))
         else:
@@ -184,6 +188,12 @@ class TableUI:
             files.append(discord.File(io.BytesIO(png), filename=f"hand-{table.id}-{table.version}.png"))
         components = build_view(table.id, table.version, controls) if table.status == RUNNING else None
         return {"content": content, "attachments": files, "view": components}
+
+    def deadline(self, table: Table) -> float | None:
+        """When the table's turn timer runs out, as a Unix time (for Discord's <t:…:R>), or None."""
+        if table.deadline is None:
+            return None
+        return time.time() + (table.deadline - self.service.clock())
 
     # -- table buttons ----------------------------------------------------------------------------
     async def on_table_button(self, interaction: discord.Interaction, kind: str, table_id: int) -> None:
