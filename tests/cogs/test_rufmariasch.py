@@ -1,0 +1,266 @@
+"""Rufmariasch for money through the real bot in SimCord: the stake at /rufmariasch new, the call in the
+forehand's DM (draft menus, then Call), deals booked in the ledger, balance / ledger / settle, a restart
+in the middle of a deal."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import discord
+from PIL import Image
+
+from bot.games.rufmariasch import DECK_32
+from bot.ledger import deal_entries, format_money
+from bot.tables.model import Seat, Table
+from bot.ui.game_ui import card_label
+from tests.cogs.test_schieberamsch_flow import button, components
+from tests.conftest import World
+
+
+def lobby_message(world: World):
+    table = world.table()
+    return next(m for m in world.channel.history() if m.id == table.lobby_message_id)
+
+
+async def open_rm(world: World, **options):
+    options = {k: v for k, v in {"stake": "0,50", "currency": "€", "deals": 4, **options}.items() if v is not None}
+    result = await world.users[0].slash(world.channel, "rufmariasch new", **options)
+    lobby = lobby_message(world)
+    for user in world.users[1:4]:
+        await user.click(lobby, custom_id=button(lobby, "Join").custom_id)
+        lobby = lobby_message(world)
+    return result, lobby
+
+
+async def start_rm(world: World, **options):
+    _, lobby = await open_rm(world, **options)
+    await world.users[0].click(lobby, custom_id=button(lobby, "Start").custom_id)
+    table = world.table()
+    assert table.status == "running"
+    return table
+
+
+def dm(world: World, seat: int):
+    return world.users[seat].user.dm_channel.last_message
+
+
+def menus(message):
+    return {c.custom_id.rsplit(":", 1)[1]: c for c in components(message) if (c.custom_id or "").startswith("st:rm:d:")}
+
+
+def call_button(message):
+    return next(c for c in components(message) if (c.custom_id or "").startswith("st:a:") and "call" in c.custom_id)
+
+
+async def call(world: World, table, trump: str, card: str):
+    seat = min(table.engine.to_act())
+    user = world.users[seat].user
+    await user.select(dm(world, seat), [trump], custom_id=menus(dm(world, seat))["trump"].custom_id)
+    part = "cards1" if card[-1] in "CS" else "cards2"
+    await user.select(dm(world, seat), [card], custom_id=menus(dm(world, seat))[part].custom_id)
+    return await user.click(dm(world, seat), custom_id=call_button(dm(world, seat)).custom_id)
+
+
+async def play_until(world: World, table, rng: random.Random, *, hand: int | None = None, moves: int = 10_000):
+    """Random clicks in the DM of whoever is to act (the call as T=♥, C=A♠) until deal `hand` begins."""
+    for _ in range(moves):
+        if table.engine.over or (hand is not None and table.engine.hand_no >= hand):
+            return
+        seat = min(table.engine.to_act())
+        if table.engine.view(None)["phase"] == "call":
+            result = await call(world, table, "H", "AS")
+        else:
+            enabled = [c for c in components(dm(world, seat)) if not c.disabled]
+            result = await world.users[seat].user.click(dm(world, seat), custom_id=rng.choice(enabled).custom_id)
+        assert not result.ephemeral, result.response.content
+
+
+def table_message(world: World, table):
+    thread = world.channel.threads[0]
+    return next(m for m in thread.history() if m.id == table.table_message_id)
+
+
+async def rows(world: World):
+    out = await world.bot.db.fetchall("SELECT table_id, hand_no, user_id, amount, currency, kind FROM rufmariasch_ledger"
+                                      " ORDER BY entry_id")
+    return [tuple(r) for r in out]
+
+
+async def book(world: World, deals: list[list[int]], users: list[int], *, table_id: int = 900, guild=None):
+    """Ledger entries as a finished table would have booked them (for the balance/settle commands)."""
+    guild_id = (guild or world.guild).id
+    table = Table(id=table_id, guild_id=guild_id, channel_id=1, game="rufmariasch", options={}, seed=0,
+                  host_id=users[0], settings={"currency": "€"}, seats=[Seat(user_id=u, name="x") for u in users])
+    for n, deltas in enumerate(deals, start=1):
+        await world.bot.db.write(deal_entries(table, {"type": "hand_scored", "hand_no": n, "deltas": deltas}))
+
+
+# -- the stake ------------------------------------------------------------------------------------------------
+async def test_bad_stakes_get_a_clear_private_answer_and_open_no_table(world: World):
+    alice = world.users[0]
+    for stake, reason in (("0", "more than zero"), ("-2", "more than zero"), ("zwei", "amount of money"),
+                          ("5000", "at most 1,000.00"), ("0.005", "two decimal places")):
+        result = await alice.slash(world.channel, "rufmariasch new", stake=stake)
+        assert result.ephemeral and reason in result.response.content, (stake, result.response.content)
+    bad_label = await alice.slash(world.channel, "rufmariasch new", stake="1", currency="@here")
+    assert bad_label.ephemeral and "currency label" in bad_label.response.content
+    odd = await alice.slash(world.channel, "rufmariasch new", stake="1", deals=6)
+    assert odd.ephemeral and "multiple of 4" in odd.response.content
+    assert world.bot.tables.tables == {}
+    assert not [m for m in world.channel.history() if not m.flags.ephemeral]
+
+
+async def test_the_stake_is_fixed_at_the_start_and_announced(world: World):
+    result, _ = await open_rm(world, stake="0,50 €", currency=None)
+    table = world.table()
+    assert table.options["stake"] == 50 and table.settings["currency"] == "€"
+    notice = [m.content for m in world.channel.history() if "per point" in (m.content or "")]
+    assert notice and "0.50 €" in notice[0] and "4 deals" in notice[0]
+
+
+# -- the call and a deal ----------------------------------------------------------------------------------------
+async def test_the_call_is_drafted_in_the_forehands_dm_and_the_deal_is_booked(world: World):
+    table = await start_rm(world)
+    fh = min(table.engine.to_act())
+    first = dm(world, fh)
+    m = menus(first)
+    assert set(m) == {"trump", "cards1", "cards2"} and len(m["trump"].options) == 4
+    assert len(m["cards1"].options) == 16 and len(m["cards2"].options) == 16
+    assert call_button(first).disabled
+    four = table.engine.view(fh)["hand"]
+    assert len(four) == 4
+    own = [o for o in m["cards1"].options + m["cards2"].options if o.description]
+    assert sorted(o.value for o in own) == sorted(four)  # "in your hand: you would play alone"
+    for other in set(range(4)) - {fh}:
+        assert not [c for c in components(dm(world, other)) if not c.disabled]  # nothing to do while FH calls
+
+    user = world.users[fh].user
+    await user.select(first, ["H"], custom_id=m["trump"].custom_id)
+    after = dm(world, fh)
+    assert [o.value for o in menus(after)["trump"].options if o.default] == ["H"]
+    assert call_button(after).disabled and table.version == 0  # a draft is no move
+    card = next(c for c in DECK_32 if c not in four and c[-1] == "S")
+    await user.select(after, [card], custom_id=menus(after)["cards1"].custom_id)
+    ready = call_button(dm(world, fh))
+    assert not ready.disabled and card_label(card) in ready.label and "♥" in ready.label
+    await user.click(dm(world, fh), custom_id=ready.custom_id)
+    view = table.engine.view(None)
+    assert (view["trump"], view["called"], view["phase"]) == ("H", card, "play")
+    assert all(len(table.engine.view(s)["hand"]) == 8 for s in range(4))
+
+    public = table_message(world, table).content
+    assert f"calls ♥ as trump and the {card_label(card)}" in public
+    hidden = {c for s in range(4) for c in table.engine.view(s)["hand"]} - {card}
+    assert not [c for c in hidden if card_label(c) in public]  # no card anyone still holds
+    assert "'s partner" not in public and "alone against" not in public  # the partner is not known yet
+    holder = table.engine.partner_seat  # only the holder of the called card learns it, in their own DM
+    told = {s for s in range(4) if "silent partner" in dm(world, s).content or "alone against" in dm(world, s).content}
+    assert told == {holder}
+
+    await play_until(world, table, random.Random(4), hand=2)
+    booked = await rows(world)
+    assert len(booked) == 4 and {r[:2] for r in booked} == {(table.id, 1)} and sum(r[3] for r in booked) == 0
+    assert [r[3] for r in booked] == [next(a for _, _, u, a, _, _ in booked if u == s.user_id) for s in table.seats]
+    assert [r[3] for r in booked] == table.engine.view(None)["totals"]
+    # the table picture carries the money strip under the table
+    message = table_message(world, table)
+    image = Image.open(io.BytesIO(await message.attachments[0].read()))
+    assert image.size[0] == 960 and image.size[1] > 600
+    # a score sheet after the deal
+    thread = world.channel.threads[0]
+    assert any(a.filename.startswith("scores-") for msg in thread.history() for a in msg.attachments)
+
+
+async def test_a_draft_menu_from_an_earlier_moment_is_refused(world: World):
+    table = await start_rm(world)
+    fh = min(table.engine.to_act())
+    member = world.users[fh]
+    tm = table_message(world, table)
+    mine = await member.click(tm, custom_id=button(tm, "My hand").custom_id)
+    assert mine.ephemeral and menus(mine.response)
+    await call(world, table, "C", "AC" if "AC" not in table.engine.view(fh)["hand"] else "10C")
+    version = table.version
+    stale = await member.select(mine.response, ["D"], custom_id=menus(mine.response)["trump"].custom_id)
+    assert stale.ephemeral and "earlier moment" in stale.response.content
+    assert table.version == version and table.engine.view(None)["trump"] == "C"
+
+
+async def test_a_restart_in_the_middle_of_a_deal_loses_no_entry_and_writes_none_twice(world: World, make_bot):
+    table = await start_rm(world)
+    rng = random.Random(11)
+    await play_until(world, table, rng, hand=2)
+    fh = min(table.engine.to_act())
+    await world.users[fh].user.select(dm(world, fh), ["D"], custom_id=menus(dm(world, fh))["trump"].custom_id)
+    assert len(await rows(world)) == 4
+
+    await world.env.restart_bot(make_bot())  # in deal 2's call, with a drafted trump
+    restored = world.bot.tables.tables[table.id]
+    assert restored.engine.hand_no == 2 and len(await rows(world)) == 4
+    old = dm(world, fh)
+    await world.users[fh].user.select(old, ["KD"], custom_id=menus(old)["cards2"].custom_id)
+    assert call_button(dm(world, fh)).disabled  # the draft did not survive the restart: only the card is there
+    await world.users[fh].user.select(dm(world, fh), ["D"], custom_id=menus(dm(world, fh))["trump"].custom_id)
+    await world.users[fh].user.click(dm(world, fh), custom_id=call_button(dm(world, fh)).custom_id)
+    assert restored.engine.view(None)["called"] == "KD"
+    await play_until(world, restored, rng, moves=10)
+    await world.env.restart_bot(make_bot())  # and once more in the middle of the tricks
+    restored = world.bot.tables.tables[table.id]
+    await play_until(world, restored, rng, hand=3)
+    booked = await rows(world)
+    assert len(booked) == 8 and len({r[:3] for r in booked}) == 8
+    assert [r[1] for r in booked] == [1] * 4 + [2] * 4
+    per_seat = [sum(r[3] for r in booked if r[2] == s.user_id) for s in restored.seats]
+    assert per_seat == restored.engine.view(None)["totals"]
+
+
+# -- balance, ledger, settle --------------------------------------------------------------------------------------
+async def test_balance_and_ledger_show_amounts_in_this_server_only(world: World):
+    alice, bob, carol, dave = world.users
+    ids = [u.id for u in world.users]
+    await book(world, [[150, -150, 150, -150]] * 11 + [[-90, 30, 30, 30]], ids)
+    mine = await alice.slash(world.channel, "rufmariasch balance")
+    assert mine.ephemeral and "+15.60 €" in mine.response.content and "12 deals at 1 tables" in mine.response.content
+    theirs = await alice.slash(world.channel, "rufmariasch balance", user=bob)
+    assert theirs.ephemeral and "−16.20 €" in theirs.response.content
+    stranger = world.guild.add_member(world.env.create_user("erin"))
+    nothing = await alice.slash(world.channel, "rufmariasch balance", user=stranger)
+    assert nothing.ephemeral and "no Rufmariasch money booked" in nothing.response.content
+
+    page = await alice.slash(world.channel, "rufmariasch ledger", user=carol)
+    text = page.response.content
+    assert page.ephemeral and "page 1 of 2" in text and text.count("table #900, deal") == 10
+    assert "deal 12" in text and "+0.30 €" in text and "deal 2 " not in text
+    older = await alice.click(page.response, custom_id=button(page.response, "Older ▶").custom_id)
+    assert "page 2 of 2" in older.response.content and "deal 1 " in older.response.content
+    assert button(older.response, "Older ▶").disabled
+
+    other_guild = world.env.create_guild()
+    other_channel = other_guild.create_text_channel("karten")
+    there = other_guild.add_member(alice.user if hasattr(alice, "user") else alice)
+    elsewhere = await there.slash(other_channel, "rufmariasch balance")
+    assert elsewhere.ephemeral and "no Rufmariasch money booked" in elsewhere.response.content
+
+
+async def test_settle_lists_the_fewest_payments_and_a_moderator_books_them(world: World):
+    alice, bob, carol, dave = world.users
+    ids = [u.id for u in world.users]
+    await book(world, [[300, -300, 300, -300], [90, -30, -30, -30]], ids)
+    proposal = await bob.slash(world.channel, "rufmariasch settle")
+    text = proposal.response.content
+    assert not proposal.ephemeral and text.count(" pays ") == 3
+    assert f"<@{bob.id}> pays" in text and format_money(330, "€") in text
+    refused = await bob.click(proposal.response, custom_id=button(proposal.response, "Confirm: settled").custom_id)
+    assert refused.ephemeral and "Only a moderator" in refused.response.content
+    assert len(await rows(world)) == 8
+
+    role = world.guild.create_role("mods", permissions=discord.Permissions(manage_messages=True))
+    mod = world.guild.add_member(world.env.create_user("mod"), roles=[role])
+    done = await mod.click(proposal.response, custom_id=button(proposal.response, "Confirm: settled").custom_id)
+    assert "Settled: confirmed by" in done.response.content and not done.response.components
+    settle_rows = [r for r in await rows(world) if r[5] == "settle"]
+    assert sorted(r[3] for r in settle_rows) == sorted([-390, 330, -270, 330])
+    again = await bob.slash(world.channel, "rufmariasch balance")
+    assert "+0.00 €" in again.response.content or "0.00 €" in again.response.content
+    square = await alice.slash(world.channel, "rufmariasch settle")
+    assert square.ephemeral and "Everyone is square" in square.response.content
