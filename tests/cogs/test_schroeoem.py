@@ -173,6 +173,8 @@ async def test_hammer_fold_elimination_and_the_kept_match(world: World):
     assert "Game 1 (worth 2) goes to alice: bob −1." in msg.content
     assert "Out of the match: bob." in msg.content and "🏆 alice wins the match!" in msg.content
     assert "Final points: alice 1, bob 0." in msg.content
+    thread = world.channel.threads[0]
+    assert any(a.filename == f"scores-{table.id}.png" for m in thread.history() for a in m.attachments)
     # the kept match
     listing = await bob.slash(world.channel, "schroeoem matches")
     assert listing.ephemeral
@@ -244,19 +246,23 @@ def dm_actions(world: World, table, seat: int) -> set[str]:
 
 
 async def test_a_whole_match_of_random_clicks_keeps_every_dm_in_step(world: World):
-    table = await start(world, n=3, seed=5, points=2)
+    table = await start(world, n=4, seed=5, points=3)
     rng = random.Random(11)
-    for _ in range(600):
+    knocks_by_waiting_players = 0
+    for _ in range(1500):
         if table.engine.over:
             break
-        for seat in range(3):  # every seat's DM offers exactly its legal actions, none of them stale
+        for seat in range(4):  # every seat's DM offers exactly its legal actions, none of them stale
             assert dm_actions(world, table, seat) == set(table.engine.legal_actions(seat)), seat
         seat = rng.choice(sorted(table.engine.to_act()))
         message = dm_last(world.users[seat])
         item = rng.choice(enabled(message))
+        if item.custom_id.endswith(":knock") and seat not in table.engine.waiting_for():
+            knocks_by_waiting_players += 1
         result = await world.users[seat].user.click(message, custom_id=item.custom_id)
         assert not result.ephemeral, result.response.content
     assert table.engine.over and table.status == "finished"
+    assert knocks_by_waiting_players >= 2
     knocks = await world.bot.db.fetchone(
         "SELECT COUNT(*) AS n FROM actions WHERE table_id = ? AND action = 'knock'", (table.id,))
     games = table.engine.result()["hands"]
