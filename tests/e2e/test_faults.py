@@ -4,7 +4,6 @@ A whole match must still end exactly as its action log says, with every move tak
 from __future__ import annotations
 
 import json
-import time
 from collections import Counter
 from pathlib import Path
 
@@ -46,7 +45,6 @@ def check_result_matches_log(db_file: Path, table_id: int) -> list[int]:
 
 
 async def test_match_finishes_through_rest_faults_and_a_gateway_drop(db_file: Path) -> None:
-    started = time.perf_counter()
     # 6% of REST calls fail, three in four of them with 429 (retry_after 50 ms), one in four with 500
     # (discord.py waits 1 s, then 3 s, before retrying those)
     async with FakeDiscord(fail_rate=0.06, fail_statuses=(500, 429, 429, 429), seed=11) as fake, \
@@ -97,7 +95,6 @@ async def test_match_finishes_through_rest_faults_and_a_gateway_drop(db_file: Pa
         assert any(r.fault and r.kind == "interaction_callback" for r in fake.requests)
         assert not fake.failed_requests, fake.failed_requests
         assert all(ix.callback_type is not None for ix in players.interactions)
-    assert time.perf_counter() - started < 30
 
 
 async def test_moves_go_on_after_a_reidentify(fake: FakeDiscord, db_file: Path) -> None:
