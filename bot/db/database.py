@@ -6,6 +6,7 @@ applied. Each runs in its own transaction, so a failed migration leaves the prev
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from collections.abc import Iterable
@@ -35,6 +36,9 @@ class Database:
     def __init__(self, conn: aiosqlite.Connection, path: Path | str):
         self.conn = conn
         self.path = path
+        # One connection for every coroutine: a write() transaction must not interleave with another write,
+        # or the second BEGIN fails and its ROLLBACK undoes the first one's half-done transaction.
+        self._write_lock = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: Path | str, *, migrate: bool = True, upto: int | None = None) -> Database:
@@ -94,19 +98,20 @@ class Database:
 
     async def execute(self, sql: str, params: Iterable[Any] = ()) -> int:
         """Run one statement in its own transaction (autocommit); return lastrowid."""
-        async with self.conn.execute(sql, tuple(params)) as cur:
+        async with self._write_lock, self.conn.execute(sql, tuple(params)) as cur:
             return cur.lastrowid or 0
 
     async def write(self, statements: list[tuple[str, Iterable[Any]]]) -> None:
         """Run several statements atomically: all are committed, or none."""
-        await self.run("BEGIN IMMEDIATE")
-        try:
-            for sql, params in statements:
-                await self.run(sql, params)
-            await self.run("COMMIT")
-        except BaseException:
-            await self.run("ROLLBACK")
-            raise
+        async with self._write_lock:
+            await self.run("BEGIN IMMEDIATE")
+            try:
+                for sql, params in statements:
+                    await self.run(sql, params)
+                await self.run("COMMIT")
+            except BaseException:
+                await self.run("ROLLBACK")
+                raise
 
 
 def _split_sql(script: str) -> list[str]:

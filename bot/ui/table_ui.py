@@ -6,6 +6,8 @@ The service (`bot.tables`) holds the rules of the table; this module only shows 
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import io
 import logging
 import time
@@ -39,6 +41,8 @@ class TableUI:
         self.service = service
         self.games: dict[str, GameUI] = {}
         self.default_locale = default_locale
+        self._update_locks: dict[int, asyncio.Lock] = {}  # table id -> lock, see after_move
+        self._opening: dict[int, asyncio.Event] = {}  # tables whose lobby/thread open_table is still making
         service.listener = self
 
     def register(self, game_ui: GameUI) -> None:
@@ -69,6 +73,7 @@ class TableUI:
             guild_id=interaction.guild.id, channel_id=parent.id, host_id=interaction.user.id,
             host_name=interaction.user.display_name, game=game, options=options, settings=settings)
         self._note_locale(table, interaction)
+        self._opening[table.id] = asyncio.Event()
         await interaction.response.send_message(**self.lobby_payload(table))
         message = await interaction.original_response()
         thread_id = None
@@ -87,6 +92,7 @@ class TableUI:
                                                        "tidy."))
         await self.service.set_messages(table, thread_id=thread_id or (channel.id if isinstance(
             channel, discord.Thread) else None), lobby_message_id=message.id)
+        self._opening.pop(table.id).set()
         return table
 
     def table_lang(self, interaction: discord.Interaction) -> str:
@@ -237,6 +243,10 @@ class TableUI:
 
     async def post_table(self, table: Table) -> None:
         """The table message: posted once at the start, then edited in place after every move."""
+        opening = self._opening.get(table.id)
+        if opening is not None:  # joined and started before the thread was made: post it there, not in the channel
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(opening.wait(), 10)
         channel = self.bot.get_partial_messageable(table.home_channel_id, guild_id=table.guild_id)
         payload = self.table_payload(table)
         message = await channel.send(files=payload.pop("attachments"), **payload)
@@ -356,6 +366,16 @@ class TableUI:
 
     async def after_move(self, table: Table, outcome: Outcome, *, responded_seat: int | None = None,
                          responded_in_dm: bool = False) -> None:
+        # One move's messages after the other's: a move made while the last one's DMs and image are still on
+        # their way (slow or retried REST calls) must not race them, or a player gets two new-hand DMs (one
+        # left with live buttons) and an older image can land last.
+        async with self._update_locks.setdefault(table.id, asyncio.Lock()):
+            await self._after_move(table, outcome, responded_seat=responded_seat, responded_in_dm=responded_in_dm)
+        if outcome.finished:
+            self._update_locks.pop(table.id, None)
+
+    async def _after_move(self, table: Table, outcome: Outcome, *, responded_seat: int | None,
+                          responded_in_dm: bool) -> None:
         await self.update_table(table, outcome)
         for seat in sorted(outcome.changed | outcome.new_hand):
             if seat == responded_seat and (seat not in outcome.new_hand or not responded_in_dm):
