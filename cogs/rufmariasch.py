@@ -7,7 +7,8 @@ every scored deal books one ledger entry per player in the same transaction as t
 The call: the forehand sees four cards and must name a trump suit and a card (`call T C`, 128 choices).
 The hand message offers it as three menus that only note a draft (trump; called card ♣/♠; called card
 ♥/♦: at most 25 options a menu) and a Call button that sends the drafted action. Drafts live in memory,
-per table and seat, and die with the state they were made in (or a restart): nothing of a draft is a move.
+per table and state version, and die with that state (any move, the turn timer's call, a restart):
+nothing of a draft is a move.
 
 Pictures: the table image shows the plates in points (money / stake, exact) and, underneath, a strip with
 the stake and each player's money balance at this table, and the tricks per side once the sides are known.
@@ -19,7 +20,6 @@ Only fixed-length matches are offered (deals: a multiple of 4, default 8); the e
 from __future__ import annotations
 
 import io
-import logging
 import re
 from dataclasses import dataclass
 from datetime import datetime
@@ -41,8 +41,6 @@ from bot.ui.components import ActionButton
 from bot.ui.errors import reply_error, send_ephemeral
 from bot.ui.game_ui import Controls, Custom, card_label
 from bot.ui.options import DECK_CHOICES, TIMER_RANGE, table_settings
-
-log = logging.getLogger(__name__)
 
 KEY = "rufmariasch"
 STALE = "That button is from an earlier moment of the game; here is your current hand."
