@@ -546,6 +546,13 @@ class Tac(_TalonRace):
         ev.append({"type": "tac_window", "offender": offender,
                    "callers": [(offender + k) % n for k in range(1, n)]})
 
+    def waiting_for(self) -> frozenset[int]:
+        """During a miss window only the next player must act (`expose`); calling Tač is optional, so a turn
+        timer neither waits for the other players nor plays `pass` for them."""
+        if self._phase == "tac":
+            return frozenset((self.cur,))
+        return self._to_act
+
     def _window_actions(self, seat: int) -> list[str]:
         acts = ["expose"] if seat == self.cur else []
         if seat in self.callers:

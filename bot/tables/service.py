@@ -212,6 +212,7 @@ class TableService:
             table.status = RUNNING
             table.version = 0
             table.signatures = [table.signature(s) for s in range(n)]
+            table.last_events = list(getattr(table.engine, "start_events", ()))  # automatic steps of new()
             await self.db.execute(
                 "UPDATE tables SET status = ?, started_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE table_id = ?",
                 (RUNNING, table.id))
@@ -245,10 +246,14 @@ class TableService:
         try:
             events = engine.apply(seat, action)
         except IllegalAction as exc:
+            if exc.reason == "stale":  # ENGINE.md: the action named a state that has moved on (Repezita)
+                raise StaleError("That button is from an earlier moment of the game; here is your current hand.") \
+                    from exc
             raise UserError("Not allowed: {reason}", reason=exc.reason) from exc
         seq = table.version + 1
         new_sigs = [table.signature(s) for s in range(len(table.seats))]
         changed = {s for s, sig in enumerate(new_sigs) if sig != table.signatures[s]}
+        changed.add(seat)  # the actor's older buttons are stale even when its options look the same (a new card)
         statements: list[tuple[str, Any]] = [
             ("INSERT INTO actions (table_id, seq, seat, action, auto) VALUES (?, ?, ?, ?, ?)",
              (table.id, seq, seat, action, int(auto))),
@@ -263,7 +268,7 @@ class TableService:
             await self.db.write(statements)
         except BaseException:
             # Not stored, so not accepted: rebuild the engine from the log as it was.
-            log.exception("table %s: could not store action %r; rolling back", table.id, action)
+            log.exception("table %s: could not store action %d; rolling back", table.id, table.version + 1)
             table.engine = self._replay(table, await self._load_actions(table.id))
             raise
         table.version = seq
@@ -324,7 +329,9 @@ class TableService:
 
     # -- turn timer -----------------------------------------------------------------------------
     def turn_timer(self, table: Table) -> int:
-        return int(table.settings.get("turn_timer") or DEFAULT_TURN_TIMER)
+        """Seconds per move; 0 (a real-time game such as Repezita) means no turn timer."""
+        seconds = table.settings.get("turn_timer")
+        return DEFAULT_TURN_TIMER if seconds is None else int(seconds)
 
     def _disarm(self, table: Table) -> None:
         if table.timer is not None and table.timer is not asyncio.current_task():

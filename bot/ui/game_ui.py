@@ -10,10 +10,13 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.games.cards import SUIT_SYMBOLS, is_card
 from bot.i18n import N_, tr
+
+if TYPE_CHECKING:
+    from bot.tables import Table
 
 MAX_CARD_BUTTONS = 20  # four rows of five; the fifth row holds the other buttons
 
@@ -78,8 +81,16 @@ class GameUI:
 
     key: str = ""
     card_verbs = ("play",)  # verbs whose single argument is a hand card, shown as card buttons
+    hand_image = True  # False: the hand message has no picture of the cards (its buttons show them)
 
     # -- controls ---------------------------------------------------------------------------------
+    def hand_controls(self, view: dict[str, Any], legal: list[str], lang: str, *, table: Table,
+                      seat: int) -> Controls:
+        """The controls (and an optional `note`) of `seat`'s hand message. Default: `controls()`.
+        Override when they need more than the view: the players' names, the last events
+        (`table.names`, `table.last_events`), the table settings."""
+        return self.controls(view, legal, lang)
+
     def controls(self, view: dict[str, Any], legal: list[str], lang: str) -> Controls:
         hand = list(view.get("hand", []))
         by_verb: dict[str, list[list[str]]] = defaultdict(list)
@@ -166,6 +177,18 @@ class GameUI:
         if kind == "match_over":
             winners = ", ".join(names[s] for s in event.get("winners", []))
             return tr(lang, "Match over. Winner: {names}.", names=winners)
+        return None
+
+    def narrate_events(self, events: list[dict[str, Any]], names: list[str], lang: str) -> list[str]:
+        """The public lines for one move's events (the table message shows the last four).
+        Default: a `narrate()` line per event; override to merge automatic steps into one line."""
+        return [line for e in events if (line := self.narrate(e, names, lang))]
+
+    def stale_note(self, view: dict[str, Any], lang: str) -> str | None:
+        """What a player is told whose click came after another move changed their options (someone
+        was faster), from the public view. None: the default, a note with a fresh hand message. With a
+        note, a click in the DM is answered with the note alone (ephemeral): the move that was faster
+        re-renders that DM anyway."""
         return None
 
     def hand_title(self, view: dict[str, Any], lang: str) -> str:

@@ -142,7 +142,7 @@ class TableUI:
         lines = [f"**{tr(lang, '{game} table #{id}', game=table.engine_cls.title, id=table.id)}** · "
                  + ui.hand_title(public, lang)]
         events = outcome.events if outcome else table.last_events
-        narration = [line for e in events if (line := ui.narrate(e, table.names, lang))]
+        narration = ui.narrate_events(events, table.names, lang)
         lines.extend(narration[-4:])
         if table.status == RUNNING:
             lines.append(ui.status(public, table.names, lang))
@@ -173,7 +173,7 @@ class TableUI:
         ui = self.game_ui(table)
         view = engine.view(seat)
         legal = engine.legal_actions(seat) if table.status == RUNNING else []
-        controls = ui.controls(view, legal, lang)
+        controls = ui.hand_controls(view, legal, lang, table=table, seat=seat)
         lines = [f"**{table.engine_cls.title} #{table.id}** · {ui.hand_title(view, lang)}"]
         note = ui.hand_note(table, seat, view, legal, lang, self.deadline(table)) if table.status == RUNNING else None
         if table.status != RUNNING:
@@ -187,7 +187,7 @@ class TableUI:
         content = "\n".join(lines)
         files = []
         hand = view.get("hand")
-        if hand:
+        if hand and ui.hand_image:
             playable = {a.split()[1] for a in legal if a.startswith("play ") and len(a.split()) >= 2}
             png = _render().hand_image(table.game, list(hand), playable, deck=ui.deck_style(table.settings),
                                        four_colour=bool(table.settings.get("four_colour")))
@@ -306,11 +306,13 @@ class TableUI:
                 await self._safe(old.edit(view=None))
             if s.dm_closed and not new_hand:
                 return
-            user = self.bot.get_user(s.user_id) or await self.bot.fetch_user(s.user_id)
+            # the DM channel of the last hand, if known: no GET /users/{id} and POST /users/@me/channels per deal
+            to: discord.abc.Messageable = (self.bot.get_partial_messageable(s.dm_channel_id) if s.dm_channel_id
+                                           else self.bot.get_user(s.user_id) or await self.bot.fetch_user(s.user_id))
             files = payload.pop("attachments")
             if payload["view"] is None:
                 payload.pop("view")
-            message = await user.send(files=files, **payload)
+            message = await to.send(files=files, **payload)
             await self.service.record_dm(table, seat, channel_id=message.channel.id, message_id=message.id,
                                          hand_no=hand_no, closed=False)
         except discord.Forbidden as exc:
@@ -348,7 +350,12 @@ class TableUI:
             try:
                 outcome = await self.service.act(table_id, interaction.user.id, action, version=version)
             except StaleError as exc:
-                await self.show_hand(interaction, table_id, note="⚠️ " + tr(interaction.locale, exc.msgid))
+                lang = normalize(interaction.locale)
+                note = self.game_ui(table).stale_note(table.engine.view(None), lang) if table.engine else None
+                if note is not None and interaction.guild_id is None:
+                    await send_ephemeral(interaction, note)  # the faster move re-renders this DM
+                    return
+                await self.show_hand(interaction, table_id, note="⚠️ " + (note or tr(interaction.locale, exc.msgid)))
                 return
             seat = outcome.seat
             lang = normalize(interaction.locale)

@@ -8,7 +8,14 @@ import asyncio
 import discord
 import pytest
 
-from tests.cogs.test_schieberamsch_flow import button, components, dm_last, lobby_message, open_table, start_table
+from tests.cogs.test_schieberamsch_flow import (
+    button,
+    components,
+    dm_last,
+    lobby_message,
+    open_table,
+    start_table,
+)
 from tests.conftest import World
 
 

@@ -1,0 +1,431 @@
+"""Schrum Schrum, Tač and Repezita at a Discord table: `/schrum new variant:<schrum|tac|repezita>` and how
+their moves look. The rules live in `bot.games.schrum` and `bot.games.repezita`; this module only turns the
+engines' legal actions into buttons and their events into lines.
+
+Schrum Schrum and Tač
+- Nobody holds a hand: the talons are face down even for their owner. The table image shows every talon size,
+  every reserve (Open pile) top, the centre and the exposed card. The player to act gets, in his DM, the
+  exposed card and one button per legal destination: "Centre (on 8♦)", "Onto bob (9♠)", and in Tač "Onto my
+  own pile (a miss)". There is no hand picture (the private view's hand is empty).
+- A move runs the engine's automatic steps (cards without destination go onto their owner's pile, turns
+  pass, reserves are turned over): the table message tells them in one short log line.
+- Tač: after a miss the engine keeps a window open until the next player exposes a card. The DMs of the
+  other players get a "Tač!" button (the framework re-renders a DM whose legal actions change) and lose it
+  when the window closes. The next player sees "Tač!" next to "Expose my next card". There is no extra
+  delay before he may expose: every other player gives the offender a card when Tač! is called, the next
+  player too, so he gains nothing by hurrying past a miss; and a delay would need a server-side clock the
+  framework does not have. "Pass" (the engine's "I will not call") is not shown: nobody has to press it, the
+  turn timer waits only for the next player (`Tac.waiting_for`).
+
+Repezita (real time)
+- Every active player's DM shows the hand as buttons, one per card (grouped by rank above 25 cards: the
+  suit never matters), no picture. Each action names the pile top the player saw (`play 7H on 8C`), so every
+  play changes everyone's legal actions and every DM is re-rendered after it (one message edit per player
+  per play). A click that arrives after someone else's play is stale: the player is told "someone was
+  faster" (ephemeral, no penalty; the faster play re-renders the DM). A wrong card is told in the DMs and
+  on the table: who picked up the pile.
+- There is no turn timer (setting turn_timer 0): the engine's default action may be a wrong card, and a
+  real-time race has no turn to run out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _T
+from discord.ext import commands
+
+from bot.games.cards import SUIT_SYMBOLS
+from bot.i18n import tr
+from bot.tables import Table, UserError
+from bot.ui import GameUI
+from bot.ui.game_ui import Button, Controls
+from bot.ui.options import DECK_CHOICES, TIMER_RANGE, table_settings
+
+MAX_BUTTONS = 25  # Discord: five rows of five
+MAX_LABEL = 80
+LOG_CHARS = 300  # the longest narrated line; older steps give way to newer ones
+
+VARIANTS = [app_commands.Choice(name="Schrum Schrum", value="schrum"),
+            app_commands.Choice(name="Tač", value="tac"),
+            app_commands.Choice(name=_T("Repezita (real time)"), value="repezita")]
+OPEN_RULES = [app_commands.Choice(name=_T("same rank (default)"), value="same"),
+              app_commands.Choice(name=_T("one rank up or down"), value="adjacent")]
+TITLES = {"schrum": "Schrum Schrum", "tac": "Tač", "repezita": "Repezita"}
+
+
+def card_text(card: str | None) -> str:
+    """`"10H"` -> `"10♥"`; the second deck's `"7H#2"` -> `"7♥"` (both copies play alike)."""
+    if not card:
+        return "–"
+    base = card.split("#")[0]
+    return base[:-1] + SUIT_SYMBOLS.get(base[-1], base[-1])
+
+
+def cards(lang: str, n: int) -> str:
+    """"1 card" / "7 cards" (German has the same two forms)."""
+    return tr(lang, "1 card") if n == 1 else tr(lang, "{n} cards", n=n)
+
+
+def _hand_title(view: dict[str, Any], lang: str) -> str:
+    total = (view.get("options") or {}).get("hands", 1)
+    n = view.get("hand_no", 1)
+    if total and total > 1:
+        return tr(lang, "Hand {n} of {total}", n=n, total=total)
+    return tr(lang, "Hand {n}", n=n)
+
+
+def _join(fragments: list[str]) -> str:
+    """One log line of fragments; when too long, the oldest steps give way."""
+    line = " · ".join(fragments)
+    while len(fragments) > 1 and len(line) > LOG_CHARS:
+        fragments = fragments[1:]
+        line = "… " + " · ".join(fragments)
+    return line[:LOG_CHARS + 20]
+
+
+def _timer(deadline: float | None) -> str:
+    return f" ⏱ <t:{int(deadline)}:R>" if deadline else ""
+
+
+class _StepLog(GameUI):
+    """What the three games share: "Hand n of m" and one log line for all the steps of a move."""
+
+    hand_image = False
+
+    def hand_title(self, view: dict[str, Any], lang: str) -> str:
+        return _hand_title(view, lang)
+
+    def step(self, event: dict[str, Any], names: list[str], lang: str) -> str | None:
+        """A short fragment for one event of a move, or None."""
+        return None
+
+    def narrate(self, event: dict[str, Any], names: list[str], lang: str) -> str | None:
+        if "private" in event:
+            return None
+        if event.get("type") == "deal":
+            return tr(lang, "Hand {n}: new cards, {name} deals.", n=event["hand_no"], name=names[event["dealer"]])
+        return self.step(event, names, lang) or super().narrate(event, names, lang)
+
+    def routine(self, event: dict[str, Any]) -> bool:
+        """A step that only matters in bulk (a card that fits nowhere): three or more in a row are counted."""
+        return False
+
+    def narrate_events(self, events: list[dict[str, Any]], names: list[str], lang: str) -> list[str]:
+        lines: list[str] = []
+        fragments: list[str] = []
+        run: list[str] = []  # fragments of consecutive routine steps
+
+        def close_run() -> None:
+            if len(run) >= 3:
+                fragments.append(tr(lang, "{n} cards fit nowhere, onto own piles", n=len(run)))
+            else:
+                fragments.extend(run)
+            run.clear()
+
+        for event in events:
+            if "private" in event:
+                continue
+            fragment = self.step(event, names, lang)
+            if fragment:
+                if self.routine(event):
+                    run.append(fragment)
+                else:
+                    close_run()
+                    fragments.append(fragment)
+                continue
+            line = self.narrate(event, names, lang)
+            if line:  # a hand ends or starts: close the log line of the steps so far
+                close_run()
+                if fragments:
+                    lines.append(_join(fragments))
+                    fragments = []
+                lines.append(line)
+        close_run()
+        if fragments:
+            lines.append(_join(fragments))
+        return lines
+
+
+# -- Schrum Schrum and Tač ------------------------------------------------------------------------------
+ORDER = {"tac": 0, "centre": 1, "onto": 2, "keep": 3, "expose": 4}  # button order: the call first
+
+class SchrumUI(_StepLog):
+    """Schrum Schrum: destination buttons, a one-line log of the automatic steps."""
+
+    key = "schrum"
+
+    def hand_controls(self, view: dict[str, Any], legal: list[str], lang: str, *, table: Table,
+                      seat: int) -> Controls:
+        names = table.names
+        out = Controls()
+        centre = view.get("centre") or {}
+        tops = view.get("reserve_tops") or []
+        for action in sorted(legal, key=lambda a: ORDER.get(a.split()[0], 9)):
+            verb, *args = action.split()
+            if verb == "centre":
+                top = centre.get("top")
+                label = (tr(lang, "Centre (on {card})", card=card_text(top)) if top
+                         else tr(lang, "Centre (new pile)"))
+                out.items.append(Button(action=action, label=label, style="primary"))
+            elif verb == "onto" and args:
+                target = int(args[0])
+                label = tr(lang, "Onto {name} ({card})", name=names[target], card=card_text(tops[target]))
+                out.items.append(Button(action=action, label=label[:MAX_LABEL], style="success"))
+            elif verb == "keep":
+                out.items.append(Button(action=action, label=tr(lang, "Onto my own pile (a miss)"),
+                                        style="secondary"))
+            elif verb == "tac":
+                out.items.append(Button(action=action, label=tr(lang, "Tač!"), style="danger"))
+            elif verb == "expose":
+                out.items.append(Button(action=action, label=tr(lang, "Expose my next card"), style="primary"))
+            # "pass" (a Tač caller's "I will not call") is not offered: nobody waits for it.
+        return out
+
+    def hand_note(self, table: Any, seat: int, view: dict[str, Any], legal: list[str], lang: str,
+                  deadline: float | None) -> str | None:
+        names = table.names
+        if view.get("phase") == "tac" and view.get("tac_window") is not None:
+            offender = view["tac_window"]
+            card = card_text((view.get("reserve_tops") or [None] * len(names))[offender])
+            nxt = names[view["current"]]
+            if seat == offender:
+                return tr(lang, "You kept {card} although it could be played: the others may call Tač! until "
+                                "{next} exposes a card.", card=card, next=nxt)
+            if "expose" in legal:
+                return tr(lang, "{name} kept {card} although it could be played. Call Tač!, or expose your "
+                                "next card (that ends the chance to call).", name=names[offender],
+                          card=card) + _timer(deadline)
+            if "tac" in legal:
+                return tr(lang, "{name} kept {card} although it could be played: call Tač! before {next} "
+                                "exposes a card.", name=names[offender], card=card, next=nxt)
+            return tr(lang, "Waiting for {next} to expose a card.", next=nxt)
+        exposed = view.get("exposed")
+        if legal and exposed:
+            counts = view.get("counts") or []
+            left = counts[seat] if seat < len(counts) else 0
+            return tr(lang, "Your card: **{card}**. Where does it go? (left: {count})",
+                      card=card_text(exposed["card"]), count=cards(lang, left)) + _timer(deadline)
+        ended = [e for e in table.last_events if e.get("type") == "to_reserve" and e.get("seat") == seat
+                 and not e.get("miss")]
+        if ended and view.get("current") != seat:
+            return tr(lang, "Your {card} fitted nowhere and went onto your own pile: your turn is over. Your "
+                            "buttons appear here when it is your turn again.", card=card_text(ended[-1]["card"]))
+        return tr(lang, "Not your turn. Your buttons appear here when it is.")
+
+    def status(self, view: dict[str, Any], names: list[str], lang: str) -> str:
+        if view.get("over"):
+            return super().status(view, names, lang)
+        if view.get("phase") == "tac" and view.get("tac_window") is not None:
+            offender = view["tac_window"]
+            card = card_text((view.get("reserve_tops") or [None] * len(names))[offender])
+            return tr(lang, "{name} kept {card} although it could be played: Tač! may be called until {next} "
+                            "exposes a card.", name=names[offender], card=card, next=names[view["current"]])
+        exposed = view.get("exposed")
+        if exposed:
+            return tr(lang, "{name} places {card}.", name=names[exposed["seat"]], card=card_text(exposed["card"]))
+        return super().status(view, names, lang)
+
+    def stale_note(self, view: dict[str, Any], lang: str) -> str | None:
+        return tr(lang, "Too late: the game moved on before your click arrived, so nothing happened. Your "
+                        "message shows where it stands now.")
+
+    def routine(self, event: dict[str, Any]) -> bool:
+        return event.get("type") == "to_reserve" and not event.get("miss")
+
+    def step(self, event: dict[str, Any], names: list[str], lang: str) -> str | None:
+        kind = event.get("type")
+        if kind == "play":
+            name, card = names[event["seat"]], card_text(event["card"])
+            if event.get("to") == "centre":
+                return tr(lang, "{name} {card} → centre", name=name, card=card)
+            return tr(lang, "{name} {card} → {target}", name=name, card=card, target=names[event["to"]])
+        if kind == "to_reserve":
+            name, card = names[event["seat"]], card_text(event["card"])
+            if event.get("miss"):
+                return tr(lang, "{name} {card} → own pile: a miss!", name=name, card=card)
+            return tr(lang, "{name} {card} → own pile", name=name, card=card)
+        if kind == "turnover":
+            return tr(lang, "{name} turns the pile over ({count})", name=names[event["seat"]],
+                      count=cards(lang, event["cards"]))
+        if kind == "tac":
+            return tr(lang, "{name}: Tač! {offender} gets {count}", name=names[event["seat"]],
+                      offender=names[event["offender"]], count=cards(lang, event["cards"]))
+        if kind == "win":
+            return tr(lang, "{name} has no cards left and wins the hand!", name=names[event["seat"]])
+        if kind == "stall":
+            return tr(lang, "no card reached the centre for {n} turns: the hand is a draw", n=event["turns"])
+        return None
+
+class TacUI(SchrumUI):
+    """Tač: the same table, plus the miss window's Tač! button."""
+
+    key = "tac"
+
+
+# -- Repezita --------------------------------------------------------------------------------------------
+TWO_COLOURS = {"H": "danger", "D": "danger", "C": "secondary", "S": "secondary"}
+FOUR_COLOURS = {"H": "danger", "D": "primary", "C": "success", "S": "secondary"}
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def _rank(card: str) -> str:
+    return card.split("#")[0][:-1]
+
+
+class RepezitaUI(_StepLog):
+    """Repezita: the hand as buttons in every DM, re-rendered after every play. No hand picture: the buttons
+    are the hand, and a picture would be drawn and uploaded once per player per play."""
+
+    key = "repezita"
+
+    def hand_controls(self, view: dict[str, Any], legal: list[str], lang: str, *, table: Table,
+                      seat: int) -> Controls:
+        out = Controls()
+        by_card = {a.split()[1]: a for a in legal if a.startswith("play ")}
+        hand = [c for c in view.get("hand", []) if c in by_card]
+        colours = FOUR_COLOURS if table.settings.get("four_colour") else TWO_COLOURS
+        if len(hand) <= MAX_BUTTONS:
+            for i, card in enumerate(hand):
+                base = card.split("#")[0]
+                out.items.append(Button(action=by_card[card], label=card_text(card),
+                                        style=colours.get(base[-1], "secondary"), row=i // 5))
+            return out
+        # More cards than buttons: one button per rank (suits and deck copies never matter in Repezita).
+        first: dict[str, str] = {}
+        count: dict[str, int] = {}
+        for card in hand:
+            r = _rank(card)
+            first.setdefault(r, card)
+            count[r] = count.get(r, 0) + 1
+        ranks = [r for r in RANKS if r in first]
+        for i, r in enumerate(ranks):
+            out.items.append(Button(action=by_card[first[r]], label=f"{r} ×{count[r]}", row=i // 5))
+        return out
+
+    def pile_line(self, view: dict[str, Any], lang: str) -> str:
+        top = view.get("pile_top")
+        if top:
+            return tr(lang, "Pile: **{card}** ({count}). Play one up or down.", card=card_text(top),
+                      count=cards(lang, view.get("pile_count", 0)))
+        if view.get("any_start"):
+            return tr(lang, "The pile is empty and nobody holds an Ace: any card starts it.")
+        return tr(lang, "The pile is empty: an Ace starts it.")
+
+    def hand_note(self, table: Any, seat: int, view: dict[str, Any], legal: list[str], lang: str,
+                  deadline: float | None) -> str | None:
+        names = table.names
+        lines = []
+        for event in table.last_events:
+            kind = event.get("type")
+            if kind == "penalty":
+                if event["seat"] == seat:
+                    lines.append(tr(lang, "Wrong card ({card}): you picked up the pile ({count}).",
+                                    card=card_text(event["card"]), count=cards(lang, event["taken"])))
+                else:
+                    lines.append(tr(lang, "{name} played a wrong card ({card}) and picked up the pile ({count}).",
+                                    name=names[event["seat"]], card=card_text(event["card"]),
+                                    count=cards(lang, event["taken"])))
+            elif kind == "dead_pile":
+                lines.append(tr(lang, "Nobody could play on {card}: that pile is out of play.",
+                                card=card_text(event["top"])))
+            elif kind == "finish" and event["seat"] != seat:
+                lines.append(tr(lang, "{name} is out (place {n}).", name=names[event["seat"]], n=event["place"]))
+        if seat in (view.get("finished") or []):
+            place = view["finished"].index(seat) + 1
+            lines.append(tr(lang, "You are out: place {n}. The others play on.", n=place))
+        elif legal:
+            lines.append(self.pile_line(view, lang))
+        else:
+            lines.append(self.status(view, names, lang))
+        return "\n".join(lines[-3:])
+
+    def status(self, view: dict[str, Any], names: list[str], lang: str) -> str:
+        if view.get("over"):
+            return super().status(view, names, lang)
+        if view.get("phase") == "play":
+            return self.pile_line(view, lang) + " " + tr(lang, "Everybody plays at once.")
+        return super().status(view, names, lang)
+
+    def stale_note(self, view: dict[str, Any], lang: str) -> str | None:
+        top = view.get("pile_top")
+        if top:
+            return tr(lang, "Someone was faster: the pile is now {card}. No penalty, your card stays in your "
+                            "hand.", card=card_text(top))
+        return tr(lang, "Someone was faster: the pile has changed. No penalty, your card stays in your hand.")
+
+    def step(self, event: dict[str, Any], names: list[str], lang: str) -> str | None:
+        kind = event.get("type")
+        if kind == "play":
+            return tr(lang, "{name}: {card}", name=names[event["seat"]], card=card_text(event["card"]))
+        if kind == "penalty":
+            return tr(lang, "{name}: {card} – wrong! {name} picks up the pile ({count})",
+                      name=names[event["seat"]], card=card_text(event["card"]), count=cards(lang, event["taken"]))
+        if kind == "finish":
+            return tr(lang, "{name} is out (place {n})", name=names[event["seat"]], n=event["place"])
+        if kind == "loser":
+            return tr(lang, "{name} is left holding cards", name=names[event["seat"]])
+        if kind == "dead_pile":
+            return tr(lang, "nobody can play on {card}: the pile ({count}) is out of play",
+                      card=card_text(event["top"]), count=cards(lang, event["cards"]))
+        return None
+
+
+# -- the command -----------------------------------------------------------------------------------------
+class Schrum(commands.Cog):
+    group = app_commands.Group(name="schrum", description=_T("Schrum Schrum, Tač and Repezita: shed your cards first"),
+                               guild_only=True)
+
+    def __init__(self, bot: commands.Bot):
+        self.bot = bot
+        for ui in (SchrumUI(), TacUI(), RepezitaUI()):
+            bot.table_ui.register(ui)  # type: ignore[attr-defined]
+
+    @group.command(name=_T("new"), description=_T("Open a Schrum Schrum, Tač or Repezita table"))
+    @app_commands.describe(variant=_T("Schrum Schrum (32 cards), Tač (52 cards, misses and Tač!) or Repezita "
+                                      "(real time)"),
+                           hands=_T("Hands in the match (default 1)"),
+                           deck=_T("Card faces: French (default) or German"),
+                           open_rule=_T("Tač: which cards go onto another player's Open pile"),
+                           strict=_T("Tač: no misses (a playable card must be played)"),
+                           unequal_piles=_T("Schrum Schrum: allow 3, 5, 6 or 7 players with unequal piles"),
+                           decks=_T("Repezita: number of 52-card decks (default 1 up to four players, else 2)"),
+                           turn_timer=_T("Seconds per move before the bot plays for you (default 300; not in "
+                                         "Repezita)"))
+    @app_commands.choices(variant=VARIANTS, deck=DECK_CHOICES, open_rule=OPEN_RULES)
+    async def new(self, interaction: discord.Interaction, variant: app_commands.Choice[str],
+                  hands: app_commands.Range[int, 1, 99] = 1, deck: app_commands.Choice[str] | None = None,
+                  open_rule: app_commands.Choice[str] | None = None, strict: bool | None = None,
+                  unequal_piles: bool | None = None, decks: app_commands.Range[int, 1, 2] | None = None,
+                  turn_timer: TIMER_RANGE | None = None) -> None:
+        game = variant.value
+        options: dict[str, Any] = {"hands": hands}
+        given = {"open_rule": (open_rule, "tac"), "strict": (strict, "tac"), "unequal_piles": (unequal_piles, "schrum"),
+                 "decks": (decks, "repezita")}
+        for name, (value, owner) in given.items():
+            if value is not None and owner != game:
+                raise UserError("The option {option} belongs to {owner}, not to {game}.", option=name,
+                                owner=TITLES[owner], game=TITLES[game])
+        if game == "tac":
+            if open_rule is not None:
+                options["open_rule"] = open_rule.value
+            if strict is not None:
+                options["strict"] = strict
+        elif game == "schrum" and unequal_piles is not None:
+            options["unequal"] = unequal_piles
+        elif game == "repezita" and decks is not None:
+            options["decks"] = decks
+        if game == "repezita":
+            if turn_timer is not None:
+                raise UserError("Repezita is played in real time: it has no turn timer.")
+            settings = table_settings(deck, 0)  # no timer: nobody's turn runs out, and no card is played for you
+        else:
+            settings = table_settings(deck, turn_timer if turn_timer is not None else 300)
+        await self.bot.table_ui.open_table(  # type: ignore[attr-defined]
+            interaction, game, options=options, settings=settings)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Schrum(bot))
