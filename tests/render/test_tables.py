@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from bot.demo import choose, play, playable
@@ -113,7 +113,10 @@ def test_states_differing_only_in_hidden_cards_give_identical_tables(key, seed):
             break  # the swapped card made a difference to what is legal: the states part here
         if any(ev.get("type") == "hand_scored" for ev in evs):
             break
-    assert compared >= 1
+    # Public information may legitimately depend on the swapped cards from the start (Schrööm's Kölsch
+    # notice names the seat with 38+ in numbers): such a deal cannot be compared, so it does not count.
+    # Were every deal like that, hypothesis would fail the test as unsatisfiable.
+    assume(compared >= 1)
     if compared >= 3 and key not in ("schrum", "tac"):
         assert differing >= 1
 
