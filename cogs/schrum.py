@@ -21,9 +21,9 @@ Repezita (real time)
 - Every active player's DM shows the hand as buttons, one per card (grouped by rank above 25 cards: the
   suit never matters), no picture. Each action names the pile top the player saw (`play 7H on 8C`), so every
   play changes everyone's legal actions and every DM is re-rendered after it (one message edit per player
-  per play). A click that arrives after someone else's play is stale: the player is told "someone was
-  faster" (ephemeral, no penalty; the faster play re-renders the DM). A wrong card is told in the DMs and
-  on the table: who picked up the pile.
+  per play; `realtime`: the DMs go out together and before the table message). A click that arrives after
+  someone else's play is stale: the player is told "someone was faster" (ephemeral, no penalty; the faster
+  play re-renders the DM). A wrong card is told in the DMs and on the table: who picked up the pile.
 - There is no turn timer (setting turn_timer 0): the engine's default action may be a wrong card, and a
   real-time race has no turn to run out.
 """
@@ -280,6 +280,7 @@ class RepezitaUI(_StepLog):
     are the hand, and a picture would be drawn and uploaded once per player per play."""
 
     key = "repezita"
+    realtime = True  # the others' DMs first and together: they race for the next card
 
     def hand_controls(self, view: dict[str, Any], legal: list[str], lang: str, *, table: Table,
                       seat: int) -> Controls:

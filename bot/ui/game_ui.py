@@ -82,6 +82,7 @@ class GameUI:
     key: str = ""
     card_verbs = ("play",)  # verbs whose single argument is a hand card, shown as card buttons
     hand_image = True  # False: the hand message has no picture of the cards (its buttons show them)
+    realtime = False  # True: after a move, every changed DM is edited at once, before the table message
 
     # -- controls ---------------------------------------------------------------------------------
     def hand_controls(self, view: dict[str, Any], legal: list[str], lang: str, *, table: Table,

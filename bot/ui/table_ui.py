@@ -383,15 +383,24 @@ class TableUI:
 
     async def _after_move(self, table: Table, outcome: Outcome, *, responded_seat: int | None,
                           responded_in_dm: bool) -> None:
-        await self.update_table(table, outcome)
+        realtime = self.game_ui(table).realtime
+        if not realtime:
+            await self.update_table(table, outcome)
+        hands: list[tuple[int, bool]] = []  # (seat, new hand message)
         for seat in sorted(outcome.changed | outcome.new_hand):
             if seat == responded_seat and (seat not in outcome.new_hand or not responded_in_dm):
                 if not (responded_in_dm or table.seats[seat].dm_closed):
-                    await self.send_hand(table, seat)  # played from "My hand": keep the DM in step
+                    hands.append((seat, False))  # played from "My hand": keep the DM in step
                 continue
             if seat == responded_seat:  # the old DM was already closed by the response
                 table.seats[seat].dm_message_id = None
-            await self.send_hand(table, seat, new_hand=seat in outcome.new_hand)
+            hands.append((seat, seat in outcome.new_hand))
+        if realtime:  # every DM at once, then the table: the others see the move one round trip later
+            await asyncio.gather(*(self.send_hand(table, seat, new_hand=new) for seat, new in hands))
+            await self.update_table(table, outcome)
+        else:
+            for seat, new in hands:
+                await self.send_hand(table, seat, new_hand=new)
         for event in outcome.events:
             if event.get("type") == "hand_scored" and "private" not in event:
                 await self.post_score_sheet(table)
