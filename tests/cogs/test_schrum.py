@@ -12,11 +12,13 @@ import copy
 import random
 import re
 
+import pytest
 from simcord import interactions as sim_interactions
 from simcord.backend import serializers
 from simcord.enums import ComponentType, InteractionType
 from simcord.results import InteractionResult
 
+from bot.tables import StaleError
 from tests.conftest import World
 
 CARD = re.compile(r"(?<![\w♣♠♥♦])(10|[2-9JQKA])([♣♠♥♦])")
@@ -308,6 +310,10 @@ async def test_repezita_live_hands_stale_clicks_and_a_wrong_card(world):
     (result,) = await click_as_seen(world.env, [(world.users[late].user, saw[late], old_ids[late][0])])
     assert result.ephemeral and "Someone was faster" in result.response.content
     assert table.engine.view(late)["hand"] == hand and table.engine.top() == ace
+    # the engine's own check (the action names the top the player saw) gives the same answer without a version
+    with pytest.raises(StaleError):
+        await world.bot.tables.act(table.id, table.seats[late].user_id, f"play {hand[0]} on -")
+    assert table.engine.view(late)["hand"] == hand
 
     # a wrong card: the player picks up the pile, and everybody is told who
     wrong_seat = next(s for s in range(4) if wrong_card(table, s))
@@ -355,3 +361,17 @@ async def test_repezita_four_players_clicking_at_once(world):
     assert table.engine.over and table.status == "finished", plays
     assert stale > 0
     assert "The match is over." in table_message(world).content
+
+
+async def test_repezita_hand_of_more_than_25_cards_is_one_button_per_rank(world):
+    table = await open_table(world, "repezita", 2, seed=4)
+    hand = table.engine.view(0)["hand"]
+    assert len(hand) == 26
+    message = dm(world, 0)
+    ranks = [c.split("#")[0][:-1] for c in hand]
+    expected = [f"{r} ×{ranks.count(r)}" for r in dict.fromkeys(ranks)]
+    assert labels(message) == expected
+    # a rank button plays one card of that rank (suits never matter in Repezita)
+    await world.users[0].user.click(message, label=next(x for x in expected if x.startswith("A ")))
+    assert table.engine.top().split("#")[0][:-1] == "A" and len(table.engine.view(0)["hand"]) == 25
+    assert len(buttons(dm(world, 0))) == 25
