@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 from pathlib import Path
 
@@ -16,6 +17,8 @@ from bot.ui import DYNAMIC_ITEMS, TableUI
 from bot.ui.errors import reply_error
 
 log = logging.getLogger(__name__)
+
+FULL_COLLECTION_EVERY = 100  # gen-1 collections per full one (CPython: 10)
 
 def discover_extensions() -> tuple[str, ...]:
     """Every module in `cogs/` is an extension: adding a game's cog needs no edit here. Found on disk, not
@@ -72,10 +75,23 @@ class StammtischBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("ready as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
+        if not gc.isenabled() or gc.get_freeze_count():
+            return
+        # Everything loaded so far (modules, fonts, catalogues, restored tables, the guild cache) lives as long
+        # as the bot: take it out of the collector's sight, so a full collection walks only what came later.
+        # Measured at 500 tables: full (gen-2) collections of 110-190 ms every ~8 s were the tail of the click
+        # latency. The tables' own objects come later and live long too, so full collections are also made
+        # rarer (one per 100 gen-1 collections instead of 10): cycles die young here (views, tasks).
+        gc.collect()
+        gc.freeze()
+        young, middle, _ = gc.get_threshold()
+        gc.set_threshold(young, middle, FULL_COLLECTION_EVERY)
 
     async def close(self) -> None:
         if hasattr(self, "tables"):
             await self.tables.close()
         await super().close()
+        if hasattr(self, "table_ui"):
+            self.table_ui.close()
         if hasattr(self, "db"):
             await self.db.close()

@@ -19,7 +19,7 @@ from . import theme as T
 from .cards import Sprite, card_height, card_sprite, shadow_mask
 from .fonts import fit, font, text_mask, text_width
 
-PNG_LEVEL = 6  # zlib level: 6 is ~5x faster than 9 for ~15% larger files
+PNG_LEVEL = 3  # zlib level: 3 encodes ~3x faster than 6 for ~25% larger files (18 vs 14 KB a table image)
 
 
 def new_p(width: int, height: int, fill: T.RGB) -> Image.Image:

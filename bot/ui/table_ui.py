@@ -10,7 +10,11 @@ import asyncio
 import contextlib
 import io
 import logging
+import pickle
 import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -35,6 +39,26 @@ def _render():
     return render
 
 
+def snapshot(view: dict[str, Any]) -> dict[str, Any]:
+    """A private copy of an engine view for a drawing thread: the engine goes on changing on the event loop.
+    A pickle round trip is ~4x cheaper than deepcopy for these small dicts of lists and strings."""
+    return pickle.loads(pickle.dumps(view, pickle.HIGHEST_PROTOCOL))
+
+
+@dataclass
+class Pending:
+    """The Discord updates that accepted moves still owe a table, merged: whoever ships them renders the
+    table as it is then, so moves that arrive while the last updates are on their way (slow REST, a rate
+    limit, a burst of Repezita plays) cost one table edit and one edit per changed hand, not one per move."""
+
+    events: list[dict[str, Any]] = field(default_factory=list)
+    hands: dict[int, bool] = field(default_factory=dict)  # seat -> needs a new hand message
+    keep_old: set[int] = field(default_factory=set)  # seats whose old hand message the response already closed
+    sheets: int = 0
+    finished: bool = False
+    moves: int = 0
+
+
 class TableUI:
     def __init__(self, bot: discord.Client, service: TableService, *, default_locale: str = "en"):
         self.bot = bot
@@ -43,6 +67,11 @@ class TableUI:
         self.default_locale = default_locale
         self._update_locks: dict[int, asyncio.Lock] = {}  # table id -> lock, see after_move
         self._opening: dict[int, asyncio.Event] = {}  # tables whose lobby/thread open_table is still making
+        self._pending: dict[int, Pending] = {}  # table id -> updates not yet shipped, see after_move
+        # Pictures are drawn off the event loop (Pillow releases the GIL while it encodes), so one table's
+        # drawing never holds up another player's click. Replies get their own thread: they are waited on.
+        self._draw_reply = ThreadPoolExecutor(1, thread_name_prefix="draw-reply")
+        self._draw_update = ThreadPoolExecutor(1, thread_name_prefix="draw-update")
         service.listener = self
 
     def register(self, game_ui: GameUI) -> None:
@@ -50,6 +79,15 @@ class TableUI:
 
     def game_ui(self, table: Table) -> GameUI:
         return self.games.get(table.game) or GameUI()
+
+    def close(self) -> None:
+        self._draw_reply.shutdown(wait=False, cancel_futures=True)
+        self._draw_update.shutdown(wait=False, cancel_futures=True)
+
+    async def draw(self, job: Callable[[], bytes], *, reply: bool = False) -> bytes:
+        """Run a drawing job (which must only read snapshots) in a drawing thread."""
+        pool = self._draw_reply if reply else self._draw_update
+        return await asyncio.get_running_loop().run_in_executor(pool, job)
 
     # -- opening a table --------------------------------------------------------------------------
     async def open_table(self, interaction: discord.Interaction, game: str, *, options: dict[str, Any],
@@ -133,7 +171,10 @@ class TableUI:
         return {"content": "\n".join(lines), "view": view,
                 "allowed_mentions": discord.AllowedMentions.none()}
 
-    def table_payload(self, table: Table, outcome: Outcome | None = None) -> dict[str, Any]:
+    def table_message(self, table: Table, events: list[dict[str, Any]] | None = None
+                      ) -> tuple[dict[str, Any], Callable[[], bytes]]:
+        """The table message without its picture, and the job that draws the picture from a snapshot of the
+        public view. `events`: what to narrate (default: the last move's)."""
         lang = table.settings.get("lang", "en")
         engine = table.engine
         assert engine is not None
@@ -141,8 +182,7 @@ class TableUI:
         ui = self.game_ui(table)
         lines = [f"**{tr(lang, '{game} table #{id}', game=table.engine_cls.title, id=table.id)}** · "
                  + ui.hand_title(public, lang)]
-        events = outcome.events if outcome else table.last_events
-        narration = ui.narrate_events(events, table.names, lang)
+        narration = ui.narrate_events(table.last_events if events is None else events, table.names, lang)
         lines.extend(narration[-4:])
         if table.status == RUNNING:
             lines.append(ui.status(public, table.names, lang))
@@ -155,18 +195,36 @@ class TableUI:
             lines.append(tr(lang, "This table was cancelled."))
         else:
             lines.append(ui.status(public, table.names, lang))
-        png = ui.table_image(table, public, lang)
-        file = discord.File(io.BytesIO(png), filename=f"table-{table.id}-{table.version}.png")
         view = discord.ui.View(timeout=None)
         if table.status == RUNNING:
             view.add_item(TableButton("hand", table.id, label=tr(lang, "My hand"), style="primary"))
             if table.vote:
                 view.add_item(TableButton("yes", table.id, label=tr(lang, "Keep playing"), style="success"))
                 view.add_item(TableButton("no", table.id, label=tr(lang, "End the table"), style="danger"))
-        return {"content": "\n".join(line for line in lines if line)[:2000], "attachments": [file], "view": view,
-                "allowed_mentions": discord.AllowedMentions.none()}
+        payload = {"content": "\n".join(line for line in lines if line)[:2000], "view": view,
+                   "allowed_mentions": discord.AllowedMentions.none(),
+                   "filename": f"table-{table.id}-{table.version}.png"}
+        frozen = snapshot(public)
+        return payload, lambda: ui.table_image(table, frozen, lang)
 
-    def hand_payload(self, table: Table, seat: int, lang: str | None = None) -> dict[str, Any]:
+    @staticmethod
+    def with_picture(payload: dict[str, Any], png: bytes | None) -> dict[str, Any]:
+        filename = payload.pop("filename")
+        payload["attachments"] = [] if png is None else [discord.File(io.BytesIO(png), filename=filename)]
+        return payload
+
+    def table_payload(self, table: Table, outcome: Outcome | None = None) -> dict[str, Any]:
+        """The table message with its picture, drawn here (for replays; live tables use `render_table`)."""
+        payload, job = self.table_message(table, outcome.events if outcome else None)
+        return self.with_picture(payload, job())
+
+    async def render_table(self, table: Table, events: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        payload, job = self.table_message(table, events)
+        return self.with_picture(payload, await self.draw(job))
+
+    def hand_message(self, table: Table, seat: int, lang: str | None = None
+                     ) -> tuple[dict[str, Any], Callable[[], bytes] | None]:
+        """A seat's hand message without its picture, and the job that draws the picture (or None)."""
         lang = lang or table.seats[seat].locale or table.settings.get("lang", "en")
         engine = table.engine
         assert engine is not None
@@ -184,16 +242,26 @@ class TableUI:
             lines.append(tr(lang, "Your move."))
         else:
             lines.append(ui.status(engine.view(None), table.names, lang))
-        content = "\n".join(lines)
-        files = []
-        hand = view.get("hand")
-        if hand and ui.hand_image:
-            playable = {a.split()[1] for a in legal if a.startswith("play ") and len(a.split()) >= 2}
-            png = _render().hand_image(table.game, list(hand), playable, deck=ui.deck_style(table.settings),
-                                       four_colour=bool(table.settings.get("four_colour")))
-            files.append(discord.File(io.BytesIO(png), filename=f"hand-{table.id}-{table.version}.png"))
         components = build_view(table.id, table.version, controls) if table.status == RUNNING else None
-        return {"content": content, "attachments": files, "view": components}
+        payload = {"content": "\n".join(lines), "view": components,
+                   "filename": f"hand-{table.id}-{table.version}.png"}
+        hand = view.get("hand")
+        if not (hand and ui.hand_image):
+            return payload, None
+        playable = {a.split()[1] for a in legal if a.startswith("play ") and len(a.split()) >= 2}
+        cards = list(hand)
+        deck, four = ui.deck_style(table.settings), bool(table.settings.get("four_colour"))
+        return payload, lambda: _render().hand_image(table.game, cards, playable, deck=deck, four_colour=four)
+
+    def hand_payload(self, table: Table, seat: int, lang: str | None = None) -> dict[str, Any]:
+        """A seat's hand message with its picture, drawn here (cogs' own views of a hand)."""
+        payload, job = self.hand_message(table, seat, lang)
+        return self.with_picture(payload, job() if job else None)
+
+    async def render_hand(self, table: Table, seat: int, lang: str | None = None, *,
+                          reply: bool = False) -> dict[str, Any]:
+        payload, job = self.hand_message(table, seat, lang)
+        return self.with_picture(payload, await self.draw(job, reply=reply) if job else None)
 
     def deadline(self, table: Table) -> float | None:
         """When the table's turn timer runs out, as a Unix time (for Discord's <t:…:R>), or None."""
@@ -248,17 +316,18 @@ class TableUI:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(opening.wait(), 10)
         channel = self.bot.get_partial_messageable(table.home_channel_id, guild_id=table.guild_id)
-        payload = self.table_payload(table)
+        payload = await self.render_table(table)
         message = await channel.send(files=payload.pop("attachments"), **payload)
         await self.service.set_messages(table, table_message_id=message.id)
 
-    async def update_table(self, table: Table, outcome: Outcome | None) -> None:
+    async def update_table(self, table: Table, events: list[dict[str, Any]] | None = None) -> None:
+        """Edit the table message to show the table as it is now, narrating `events` (default: the last move's)."""
         if table.table_message_id is None:
             await self.post_table(table)
             return
         message = self.bot.get_partial_messageable(
             table.home_channel_id, guild_id=table.guild_id).get_partial_message(table.table_message_id)
-        payload = self.table_payload(table, outcome)
+        payload = await self.render_table(table, events)
         try:
             await message.edit(**payload)
         except discord.NotFound:
@@ -275,7 +344,7 @@ class TableUI:
         if table.engine is None:
             raise UserError("The game has not started yet.")
         self._note_locale(table, interaction)
-        payload = self.hand_payload(table, seat, lang)
+        payload = await self.render_hand(table, seat, lang, reply=True)
         if note:
             payload["content"] = note + "\n" + payload["content"]
         if payload["view"] is None:
@@ -285,23 +354,23 @@ class TableUI:
 
     async def send_hands(self, table: Table, seats: set[int], *, new_hand: bool = False,
                          skip: int | None = None) -> None:
-        for seat in sorted(seats):
-            if seat != skip:
-                await self.send_hand(table, seat, new_hand=new_hand)
+        await asyncio.gather(*(self.send_hand(table, seat, new_hand=new_hand) for seat in sorted(seats)
+                               if seat != skip))
 
-    async def send_hand(self, table: Table, seat: int, *, new_hand: bool = False) -> None:
-        """One DM message per player per hand, edited in place; closed DMs are said once in the table channel."""
+    async def send_hand(self, table: Table, seat: int, *, new_hand: bool = False, close_old: bool = True) -> None:
+        """One DM message per player per hand, edited in place; closed DMs are said once in the table channel.
+        `close_old=False`: the last hand's message lost its buttons already (the response to the last card)."""
         s = table.seats[seat]
         engine = table.engine
         assert engine is not None
         hand_no = engine.view(None).get("hand_no")
-        payload = self.hand_payload(table, seat)
+        payload = await self.render_hand(table, seat)
         try:
             if s.dm_message_id and s.dm_channel_id and s.dm_hand_no == hand_no and not new_hand:
                 msg = self.bot.get_partial_messageable(s.dm_channel_id).get_partial_message(s.dm_message_id)
                 await msg.edit(**payload)
                 return
-            if s.dm_message_id and s.dm_channel_id:  # last hand's message: leave the cards, drop the buttons
+            if s.dm_message_id and s.dm_channel_id and close_old:  # last hand's message: keep cards, drop buttons
                 old = self.bot.get_partial_messageable(s.dm_channel_id).get_partial_message(s.dm_message_id)
                 await self._safe(old.edit(view=None))
             if s.dm_closed and not new_hand:
@@ -360,52 +429,64 @@ class TableUI:
             seat = outcome.seat
             lang = normalize(interaction.locale)
             from_dm = interaction.guild_id is None
+            payload = await self.render_hand(table, seat, lang, reply=True)
             if seat in outcome.new_hand and from_dm:
-                payload = self.hand_payload(table, seat, lang)
                 payload["view"] = None  # the last hand's message keeps its cards, loses its buttons
                 payload["content"] = tr(lang, "Hand finished.")
-                await interaction.response.edit_message(**payload)
-            else:
-                await interaction.response.edit_message(**self.hand_payload(table, seat, lang))
+            await interaction.response.edit_message(**payload)
             await self.after_move(table, outcome, responded_seat=seat, responded_in_dm=from_dm)
         except Exception as exc:
             await reply_error(interaction, exc, table_id=table_id)
 
     async def after_move(self, table: Table, outcome: Outcome, *, responded_seat: int | None = None,
                          responded_in_dm: bool = False) -> None:
-        # One move's messages after the other's: a move made while the last one's DMs and image are still on
-        # their way (slow or retried REST calls) must not race them, or a player gets two new-hand DMs (one
-        # left with live buttons) and an older image can land last.
+        """Bring the table message and the changed hands in line with an accepted move; returns once they are.
+
+        One table's updates go out one batch after the other: a move made while the last one's DMs and image
+        are still on their way must not race them, or a player gets two new-hand DMs (one left with live
+        buttons) and an older image can land last. Moves that arrive meanwhile are merged into the next batch
+        (`Pending`), which shows the table as it is when it goes out."""
+        pending = self._pending.setdefault(table.id, Pending())
+        self._merge(pending, table, outcome, responded_seat, responded_in_dm)
         async with self._update_locks.setdefault(table.id, asyncio.Lock()):
-            await self._after_move(table, outcome, responded_seat=responded_seat, responded_in_dm=responded_in_dm)
-        if outcome.finished:
+            batch = self._pending.pop(table.id, None)
+            if batch is not None:  # else an earlier move's batch carried this one too
+                await self._ship(table, batch)
+        if table.status != RUNNING and not self._pending.get(table.id):
             self._update_locks.pop(table.id, None)
 
-    async def _after_move(self, table: Table, outcome: Outcome, *, responded_seat: int | None,
-                          responded_in_dm: bool) -> None:
-        realtime = self.game_ui(table).realtime
-        if not realtime:
-            await self.update_table(table, outcome)
-        hands: list[tuple[int, bool]] = []  # (seat, new hand message)
+    @staticmethod
+    def _merge(pending: Pending, table: Table, outcome: Outcome, responded_seat: int | None,
+               responded_in_dm: bool) -> None:
+        pending.moves += 1
+        pending.events.extend(outcome.events)
+        pending.finished |= outcome.finished
+        pending.sheets += sum(1 for e in outcome.events if e.get("type") == "hand_scored" and "private" not in e)
         for seat in sorted(outcome.changed | outcome.new_hand):
-            if seat == responded_seat and (seat not in outcome.new_hand or not responded_in_dm):
+            new = seat in outcome.new_hand
+            if seat == responded_seat and not (new and responded_in_dm):
+                # the reply showed this seat its hand as it is now; a click from "My hand" leaves the DM to bring
+                # in step
                 if not (responded_in_dm or table.seats[seat].dm_closed):
-                    hands.append((seat, False))  # played from "My hand": keep the DM in step
+                    pending.hands.setdefault(seat, False)
+                elif pending.hands.get(seat) is False:
+                    del pending.hands[seat]
                 continue
-            if seat == responded_seat:  # the old DM was already closed by the response
-                table.seats[seat].dm_message_id = None
-            hands.append((seat, seat in outcome.new_hand))
-        if realtime:  # every DM at once, then the table: the others see the move one round trip later
-            await asyncio.gather(*(self.send_hand(table, seat, new_hand=new) for seat, new in hands))
-            await self.update_table(table, outcome)
-        else:
-            for seat, new in hands:
-                await self.send_hand(table, seat, new_hand=new)
-        for event in outcome.events:
-            if event.get("type") == "hand_scored" and "private" not in event:
-                await self.post_score_sheet(table)
-        if outcome.finished:
-            await self.ended(table)
+            if seat == responded_seat:  # the response closed the last hand's message
+                pending.keep_old.add(seat)
+            pending.hands[seat] = pending.hands.get(seat, False) or new
+
+    async def _ship(self, table: Table, batch: Pending) -> None:
+        hands = [self.send_hand(table, seat, new_hand=new, close_old=seat not in batch.keep_old)
+                 for seat, new in sorted(batch.hands.items())]
+        if self.game_ui(table).realtime:  # every DM first: the others see the move one round trip sooner
+            await asyncio.gather(*hands)
+            await self.update_table(table, batch.events)
+        else:  # the table first, so the next player's "Your move" never comes before the card it answers
+            await self.update_table(table, batch.events)
+            await asyncio.gather(*hands)
+        if batch.sheets:
+            await self.post_score_sheet(table)
 
     async def post_score_sheet(self, table: Table) -> None:
         rows = await self.service.db.fetchall(
@@ -430,7 +511,7 @@ class TableUI:
             return
         await interaction.response.defer()
         if table is not None:
-            await self.update_table(table, None)
+            await self.update_table(table)
 
     # -- listener (changes the players did not click) ----------------------------------------------
     async def table_changed(self, table: Table, outcome: Outcome | None) -> None:
@@ -445,11 +526,12 @@ class TableUI:
                id=table.id), allowed_mentions=discord.AllowedMentions(users=True)))
 
     async def absent(self, table: Table, seat: int) -> None:
-        await self._safe(self.update_table(table, None))
+        await self._safe(self.update_table(table))
 
     async def ended(self, table: Table) -> None:
+        """A table ended without a move (abandoned after the absent vote): show it so."""
         if table.engine is not None:
-            await self._safe(self.update_table(table, None))
+            await self._safe(self.update_table(table))
 
     async def _safe(self, coro: Any) -> Any:
         """For messages nobody is waiting on: log a failure, never raise it into a game."""

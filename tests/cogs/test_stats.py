@@ -40,16 +40,19 @@ async def name_players(world: World):
 def live_images(monkeypatch):
     """Every table image the live game sent, by table version."""
     seen: dict[int, bytes] = {}
-    original = TableUI.table_payload
+    original = TableUI.table_message
 
-    def recording(self, table, outcome=None):
-        payload = original(self, table, outcome)
-        fp = payload["attachments"][0].fp
-        seen[table.version] = fp.read()
-        fp.seek(0)
-        return payload
+    def recording(self, table, events=None):
+        payload, job = original(self, table, events)
+        version = table.version
 
-    monkeypatch.setattr(TableUI, "table_payload", recording)
+        def draw():
+            seen[version] = png = job()
+            return png
+
+        return payload, draw
+
+    monkeypatch.setattr(TableUI, "table_message", recording)
     return seen
 
 
@@ -67,6 +70,7 @@ async def finish_match(world: World, **options):
 
 async def test_a_played_match_reaches_the_leaderboard_and_its_replay_shows_the_live_images(world: World, live_images):
     table = await finish_match(world, deals=3)
+    live = dict(live_images)  # the replay draws through the same code: keep what the live game sent
     alice = world.users[0]
     # the leaderboard: an image and the same list as text, with the players' names
     result = await alice.slash(world.channel, "leaderboard", game="schieberamsch")
@@ -78,25 +82,25 @@ async def test_a_played_match_reaches_the_leaderboard_and_its_replay_shows_the_l
     assert "Per deal" in text and "Rating" in text
     png_bytes(world.env, result.response.attachments[0])
     # the replay: step k is byte for byte the image the live table showed at version k
-    assert len(live_images) > 20
+    assert len(live) > 20
     replay = await alice.slash(world.channel, "replay", table=table.id)
     assert replay.ephemeral
     message = replay.response
     assert "move 0 of" in message.content
-    assert png_bytes(world.env, message.attachments[0]) == live_images[0]
+    assert png_bytes(world.env, message.attachments[0]) == live[0]
     assert len(message.attachments) == 2  # the table and every hand (the match is over)
     checked = 1
     for k in range(1, 12):
         step = await alice.click(message, custom_id=button(message, "▶").custom_id)
         message = step.response
         assert f"move {k} of" in message.content
-        if k in live_images:
-            assert png_bytes(world.env, message.attachments[0]) == live_images[k]
+        if k in live:
+            assert png_bytes(world.env, message.attachments[0]) == live[k]
             checked += 1
     assert checked >= 10
     # jump to the last move: the final table image, as the live table ended
     end = await alice.click(message, custom_id=button(message, "⏭").custom_id)
-    assert png_bytes(world.env, end.response.attachments[0]) == live_images[table.version]
+    assert png_bytes(world.env, end.response.attachments[0]) == live[table.version]
     assert button(end.response, "▶").disabled
     # a later hand: the hand buttons jump to the next deal
     start = await alice.slash(world.channel, "replay", table=table.id, step=1)

@@ -1,0 +1,83 @@
+"""TableUI's batching of a table's Discord updates: moves that arrive while the last updates are on their way
+go out together, showing the table as it is then (one table edit, one edit per changed hand)."""
+
+from __future__ import annotations
+
+import asyncio
+from types import SimpleNamespace
+
+from bot.tables import Outcome
+from bot.ui.table_ui import TableUI
+
+
+class Recorder(TableUI):
+    """A TableUI whose Discord calls are recorded; the first table edit waits until `release` is set."""
+
+    def __init__(self) -> None:
+        super().__init__(SimpleNamespace(), SimpleNamespace(listener=None))
+        self.calls: list[tuple] = []
+        self.release = asyncio.Event()
+
+    async def update_table(self, table, events=None) -> None:
+        self.calls.append(("table", [e["n"] for e in events or []]))
+        if len([c for c in self.calls if c[0] == "table"]) == 1:
+            await self.release.wait()
+
+    async def send_hand(self, table, seat, *, new_hand=False, close_old=True) -> None:
+        self.calls.append(("hand", seat, new_hand, close_old))
+
+    async def post_score_sheet(self, table) -> None:
+        self.calls.append(("sheet",))
+
+
+def table() -> SimpleNamespace:
+    seats = [SimpleNamespace(dm_closed=False) for _ in range(3)]
+    return SimpleNamespace(id=7, game="none", status="running", seats=seats)
+
+
+def outcome(t, seat: int, n: int, changed: set[int], new_hand: set[int] = frozenset(), scored: bool = False):
+    events = [{"type": "play", "n": n}] + ([{"type": "hand_scored", "n": n}] if scored else [])
+    return Outcome(table=t, seat=seat, action="play", events=events, changed=set(changed), new_hand=set(new_hand))
+
+
+async def test_moves_during_an_update_are_merged_into_one_batch():
+    ui, t = Recorder(), table()
+    first = asyncio.create_task(ui.after_move(t, outcome(t, 0, 1, {0, 1}), responded_seat=0, responded_in_dm=True))
+    await asyncio.sleep(0)
+    assert ui.calls == [("table", [1])]  # the first move's table edit is on its way (and slow)
+    second = asyncio.create_task(ui.after_move(t, outcome(t, 1, 2, {1, 2}), responded_seat=1, responded_in_dm=True))
+    third = asyncio.create_task(ui.after_move(t, outcome(t, 2, 3, {2, 0}, scored=True), responded_seat=2,
+                                              responded_in_dm=True))
+    await asyncio.sleep(0.01)
+    assert not second.done() and not third.done()  # they wait for the first batch, not past it
+    ui.release.set()
+    await asyncio.gather(first, second, third)
+    assert ui.calls == [
+        ("table", [1]), ("hand", 1, False, True),  # move 1: the table, then the next player's hand
+        # moves 2 and 3 together: one table edit narrating both, and only seat 0's hand (move 3 changed it after
+        # seat 0's reply; seats 1 and 2 were shown theirs by their own replies)
+        ("table", [2, 3, 3]), ("hand", 0, False, True),
+        ("sheet",),
+    ]
+
+
+async def test_a_merged_new_deal_sends_new_hand_messages_and_keeps_closed_ones_closed():
+    ui, t = Recorder(), table()
+    first = asyncio.create_task(ui.after_move(t, outcome(t, 0, 1, {0, 1}), responded_seat=0, responded_in_dm=True))
+    await asyncio.sleep(0)
+    # the last card of the deal, played from the DM: its reply closed that message, so no "drop the buttons" edit
+    second = asyncio.create_task(ui.after_move(t, outcome(t, 1, 2, {0, 1, 2}, new_hand={0, 1, 2}),
+                                               responded_seat=1, responded_in_dm=True))
+    await asyncio.sleep(0)
+    ui.release.set()
+    await asyncio.gather(first, second)
+    assert ui.calls[2:] == [("table", [2]), ("hand", 0, True, True), ("hand", 1, True, False),
+                            ("hand", 2, True, True)]
+
+
+async def test_a_move_alone_is_shipped_at_once():
+    ui, t = Recorder(), table()
+    ui.release.set()
+    await ui.after_move(t, outcome(t, 0, 1, {0, 1}))  # a timer's move: nobody was answered
+    assert ui.calls == [("table", [1]), ("hand", 0, False, True), ("hand", 1, False, True)]
+    assert not ui._pending
