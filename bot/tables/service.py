@@ -12,7 +12,7 @@ import json
 import logging
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -38,6 +38,7 @@ ResultWriter = Callable[[Table, dict[str, Any]], list[tuple[str, Any]]]
 
 DEFAULT_TURN_TIMER = 300  # seconds; a table option
 ABSENT_AFTER = 3  # consecutive timeouts
+RESTORE_CHUNK = 100  # tables whose action logs are read at once at start-up
 
 
 @dataclass
@@ -491,6 +492,29 @@ class TableService:
             engine.apply(seat, action)
         return engine
 
+    async def _fetch_actions(self, table_ids: list[int]) -> AsyncIterator[list[tuple[int, str]]]:
+        """Each table's action log, in the order of `table_ids`. The logs are read a chunk of tables ahead, so
+        the database thread reads the next chunk while the event loop replays this one."""
+        chunks = [table_ids[i:i + RESTORE_CHUNK] for i in range(0, len(table_ids), RESTORE_CHUNK)]
+
+        async def read(chunk: list[int]) -> dict[int, list[tuple[int, str]]]:
+            rows = await self.db.fetchall(
+                f"SELECT table_id, seat, action FROM actions WHERE table_id IN ({','.join('?' * len(chunk))})"
+                " ORDER BY table_id, seq", chunk)
+            out: dict[int, list[tuple[int, str]]] = {t: [] for t in chunk}
+            for table_id, seat, action in rows:
+                out[table_id].append((seat, action))
+            return out
+
+        ahead = asyncio.ensure_future(read(chunks[0])) if chunks else None
+        for i in range(len(chunks)):
+            assert ahead is not None
+            logs = await ahead
+            ahead = asyncio.ensure_future(read(chunks[i + 1])) if i + 1 < len(chunks) else None
+            await asyncio.sleep(0)  # let the next read reach the database thread before replaying
+            for table_id in chunks[i]:
+                yield logs[table_id]
+
     async def restore(self) -> list[Table]:
         """Load every open table and replay its log, so the game goes on where it was."""
         rows = await self.db.fetchall(
@@ -501,9 +525,6 @@ class TableService:
         seat_rows = await self.db.fetchall(
             "SELECT s.*, p.name, p.locale FROM seats s LEFT JOIN players p USING (user_id)"
             f" WHERE s.table_id IN ({','.join('?' * len(ids))}) ORDER BY s.table_id, s.seat", ids)
-        action_rows = await self.db.fetchall(
-            f"SELECT table_id, seat, action FROM actions WHERE table_id IN ({','.join('?' * len(ids))})"
-            " ORDER BY table_id, seq", ids)
         seats: dict[int, list[Seat]] = {}
         for r in seat_rows:
             seats.setdefault(r["table_id"], []).append(Seat(
@@ -511,9 +532,7 @@ class TableService:
                 dm_channel_id=r["dm_channel_id"], dm_message_id=r["dm_message_id"], dm_hand_no=r["dm_hand_no"],
                 dm_closed=bool(r["dm_closed"]), last_change=r["last_change"], timeouts=r["timeouts"],
                 autopilot=bool(r["autopilot"])))
-        actions: dict[int, list[tuple[int, str]]] = {}
-        for r in action_rows:
-            actions.setdefault(r["table_id"], []).append((r["seat"], r["action"]))
+        actions = self._fetch_actions([r["table_id"] for r in rows if r["status"] == RUNNING and r["game"] in GAMES])
         restored = []
         for r in rows:
             if r["game"] not in GAMES:
@@ -525,7 +544,7 @@ class TableService:
                           thread_id=r["thread_id"], lobby_message_id=r["lobby_message_id"],
                           table_message_id=r["table_message_id"])
             if table.status == RUNNING:
-                log_ = actions.get(table.id, [])
+                log_ = await anext(actions)
                 try:
                     table.engine = self._replay(table, log_)
                 except Exception:
