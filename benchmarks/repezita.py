@@ -36,21 +36,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from benchmarks.load import INTERACTION_KINDS, pct, quiet
 from tests.fakediscord import FakeDiscord, FakeInteraction, FakeMessage, FakeUser
 from tests.fakediscord.process import bot_process
 
 VALUE = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "J": 11, "Q": 12, "K": 13}
-INTERACTION_KINDS = {"interaction_callback", "original_get", "original_edit", "original_delete", "followup",
-                     "followup_get", "followup_edit", "followup_delete"}
-
-
-def pct(values: list[float], p: float) -> float:
-    """Nearest-rank percentile."""
-    if not values:
-        return math.nan
-    values = sorted(values)
-    return values[min(len(values) - 1, max(0, math.ceil(p / 100 * len(values)) - 1))]
-
 
 def ms(x: float) -> float:
     return round(x * 1000, 1)
@@ -153,15 +143,6 @@ async def open_table(fake: FakeDiscord, names: list[str], channel: str, timeout:
     await fake.wait_for(lambda: all(hand_message(fake, fake.user(n)) is not None for n in names), timeout=timeout,
                         what="every player's Repezita hand")
     return table_id
-
-
-async def quiet(fake: FakeDiscord, seconds: float = 1.0, limit: float = 120.0) -> None:
-    end = time.perf_counter() + limit
-    while time.perf_counter() < end:
-        n = len(fake.requests)
-        await asyncio.sleep(seconds)
-        if len(fake.requests) == n:
-            return
 
 
 def seen_by_all(fake: FakeDiscord, players: list[Player], ix: FakeInteraction) -> float | None:

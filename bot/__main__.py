@@ -46,7 +46,7 @@ def run() -> int:
     logging.basicConfig(level=settings.log_level, handlers=[handler])
     _point_at(settings.api_base, settings.gateway_url)
     bot = StammtischBot(database_path=settings.database_path, dev_guild_id=settings.dev_guild_id,
-                        default_locale=settings.default_locale)
+                        default_locale=settings.default_locale, tune_gc=True)
     try:
         bot.run(settings.token, log_handler=None)
     except discord.LoginFailure:

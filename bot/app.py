@@ -30,7 +30,7 @@ def discover_extensions() -> tuple[str, ...]:
 class StammtischBot(commands.Bot):
     def __init__(self, *, database_path: Path | str, dev_guild_id: int | None = None,
                  default_locale: str = "en", sync_commands: bool = True,
-                 extensions: tuple[str, ...] | None = None):
+                 extensions: tuple[str, ...] | None = None, tune_gc: bool = False):
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads; no privileged intents are needed
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
@@ -41,6 +41,7 @@ class StammtischBot(commands.Bot):
         self.sync_commands = sync_commands
         self.initial_extensions = extensions if extensions is not None else discover_extensions()
         self.guild_locales: dict[int, str] = {}
+        self.tune_gc = tune_gc  # the process is this bot's alone (python -m bot): see on_ready
         self.db: Database
         self.tables: TableService
         self.table_ui: TableUI
@@ -75,7 +76,7 @@ class StammtischBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("ready as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
-        if not gc.isenabled() or gc.get_freeze_count():
+        if not self.tune_gc or not gc.isenabled() or gc.get_freeze_count():
             return
         # Everything loaded so far (modules, fonts, catalogues, restored tables, the guild cache) lives as long
         # as the bot: take it out of the collector's sight, so a full collection walks only what came later.

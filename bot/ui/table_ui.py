@@ -54,9 +54,7 @@ class Pending:
     events: list[dict[str, Any]] = field(default_factory=list)
     hands: dict[int, bool] = field(default_factory=dict)  # seat -> needs a new hand message
     keep_old: set[int] = field(default_factory=set)  # seats whose old hand message the response already closed
-    sheets: int = 0
-    finished: bool = False
-    moves: int = 0
+    sheets: int = 0  # hands scored: post the score sheet
 
 
 class TableUI:
@@ -458,9 +456,7 @@ class TableUI:
     @staticmethod
     def _merge(pending: Pending, table: Table, outcome: Outcome, responded_seat: int | None,
                responded_in_dm: bool) -> None:
-        pending.moves += 1
         pending.events.extend(outcome.events)
-        pending.finished |= outcome.finished
         pending.sheets += sum(1 for e in outcome.events if e.get("type") == "hand_scored" and "private" not in e)
         for seat in sorted(outcome.changed | outcome.new_hand):
             new = seat in outcome.new_hand
