@@ -19,6 +19,7 @@ from typing import Any, Protocol
 from bot.db import Database
 from bot.games import GAMES, IllegalAction
 
+from . import snapshots
 from .model import (
     ABANDONED,
     CANCELLED,
@@ -52,6 +53,16 @@ class Outcome:
     changed: set[int] = field(default_factory=set)  # seats whose hand message must be re-rendered
     new_hand: set[int] = field(default_factory=set)  # seats that need a new hand message (new deal)
     finished: bool = False
+
+
+@dataclass
+class Saved:
+    """What the database holds to rebuild a running table's engine: a snapshot taken after action `base`
+    (or none, base 0) and the actions after it."""
+
+    snapshot: bytes | None = None
+    base: int = 0
+    actions: list[tuple[int, str]] = field(default_factory=list)
 
 
 class Listener(Protocol):
@@ -265,6 +276,9 @@ class TableService:
         if engine.over:
             statements.append(("UPDATE tables SET status = ?, ended_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')"
                                " WHERE table_id = ?", (FINISHED, table.id)))
+            statements.append(snapshots.drop_statement(table.id))
+        elif snapshots.due(seq, engine):
+            statements.append(snapshots.save_statement(table.id, seq, engine))
         try:
             await self.db.write(statements)
         except BaseException:
@@ -458,9 +472,10 @@ class TableService:
         table.status = status
         table.vote = None
         self._disarm(table)
-        await self.db.execute(
-            "UPDATE tables SET status = ?, ended_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE table_id = ?",
-            (status, table.id))
+        await self.db.write([
+            ("UPDATE tables SET status = ?, ended_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE table_id = ?",
+             (status, table.id)),
+            snapshots.drop_statement(table.id)])
 
     # -- DMs ------------------------------------------------------------------------------------
     async def record_dm(self, table: Table, seat: int, *, channel_id: int | None, message_id: int | None,
@@ -492,28 +507,48 @@ class TableService:
             engine.apply(seat, action)
         return engine
 
-    async def _fetch_actions(self, table_ids: list[int]) -> AsyncIterator[list[tuple[int, str]]]:
-        """Each table's action log, in the order of `table_ids`. The logs are read a chunk of tables ahead, so
-        the database thread reads the next chunk while the event loop replays this one."""
+    async def _fetch_saved(self, table_ids: list[int]) -> AsyncIterator[Saved]:
+        """Each table's snapshot and the actions after it, in the order of `table_ids`. They are read a chunk
+        of tables ahead, so the database thread reads the next chunk while the event loop replays this one."""
         chunks = [table_ids[i:i + RESTORE_CHUNK] for i in range(0, len(table_ids), RESTORE_CHUNK)]
 
-        async def read(chunk: list[int]) -> dict[int, list[tuple[int, str]]]:
-            rows = await self.db.fetchall(
-                f"SELECT table_id, seat, action FROM actions WHERE table_id IN ({','.join('?' * len(chunk))})"
-                " ORDER BY table_id, seq", chunk)
-            out: dict[int, list[tuple[int, str]]] = {t: [] for t in chunk}
-            for table_id, seat, action in rows:
-                out[table_id].append((seat, action))
+        async def read(chunk: list[int]) -> dict[int, Saved]:
+            marks = ",".join("?" * len(chunk))
+            out = {t: Saved() for t in chunk}
+            for table_id, seq, state in await self.db.fetchall(
+                    f"SELECT table_id, seq, state FROM snapshots WHERE table_id IN ({marks})", chunk):
+                out[table_id].base, out[table_id].snapshot = seq, state
+            for table_id, seat, action in await self.db.fetchall(
+                    "SELECT a.table_id, a.seat, a.action FROM actions a LEFT JOIN snapshots s USING (table_id)"
+                    f" WHERE a.table_id IN ({marks}) AND a.seq > COALESCE(s.seq, 0) ORDER BY a.table_id, a.seq",
+                    chunk):
+                out[table_id].actions.append((seat, action))
             return out
 
         ahead = asyncio.ensure_future(read(chunks[0])) if chunks else None
         for i in range(len(chunks)):
             assert ahead is not None
-            logs = await ahead
+            saved = await ahead
             ahead = asyncio.ensure_future(read(chunks[i + 1])) if i + 1 < len(chunks) else None
             await asyncio.sleep(0)  # let the next read reach the database thread before replaying
             for table_id in chunks[i]:
-                yield logs[table_id]
+                yield saved[table_id]
+
+    async def _rebuild(self, table: Table, saved: Saved) -> tuple[Any, int]:
+        """The engine and action count of a running table, from its snapshot if it has a usable one."""
+        if saved.snapshot is not None:
+            try:
+                engine = snapshots.load(saved.snapshot, table.engine_cls)
+                for seat, action in saved.actions:
+                    engine.apply(seat, action)
+                return engine, saved.base + len(saved.actions)
+            except Exception:
+                log.warning("table %s: snapshot at action %d unusable; replaying the whole log", table.id,
+                            saved.base, exc_info=True)
+            actions = await self._load_actions(table.id)
+        else:
+            actions = saved.actions
+        return self._replay(table, actions), len(actions)
 
     async def restore(self) -> list[Table]:
         """Load every open table and replay its log, so the game goes on where it was."""
@@ -522,6 +557,8 @@ class TableService:
         if not rows:
             return []
         ids = [r["table_id"] for r in rows]
+        # snapshots written by other engine code are no use: those tables replay from the start
+        await self.db.execute("DELETE FROM snapshots WHERE fingerprint != ?", (snapshots.fingerprint(),))
         seat_rows = await self.db.fetchall(
             "SELECT s.*, p.name, p.locale FROM seats s LEFT JOIN players p USING (user_id)"
             f" WHERE s.table_id IN ({','.join('?' * len(ids))}) ORDER BY s.table_id, s.seat", ids)
@@ -532,7 +569,7 @@ class TableService:
                 dm_channel_id=r["dm_channel_id"], dm_message_id=r["dm_message_id"], dm_hand_no=r["dm_hand_no"],
                 dm_closed=bool(r["dm_closed"]), last_change=r["last_change"], timeouts=r["timeouts"],
                 autopilot=bool(r["autopilot"])))
-        actions = self._fetch_actions([r["table_id"] for r in rows if r["status"] == RUNNING and r["game"] in GAMES])
+        saved = self._fetch_saved([r["table_id"] for r in rows if r["status"] == RUNNING and r["game"] in GAMES])
         restored = []
         for r in rows:
             if r["game"] not in GAMES:
@@ -544,14 +581,13 @@ class TableService:
                           thread_id=r["thread_id"], lobby_message_id=r["lobby_message_id"],
                           table_message_id=r["table_message_id"])
             if table.status == RUNNING:
-                log_ = await anext(actions)
+                stored = await anext(saved)
                 try:
-                    table.engine = self._replay(table, log_)
+                    table.engine, table.version = await self._rebuild(table, stored)
                 except Exception:
                     log.exception("table %s: replay failed; marking it abandoned", table.id)
                     await self.db.execute("UPDATE tables SET status = ? WHERE table_id = ?", (ABANDONED, table.id))
                     continue
-                table.version = len(log_)
                 table.signatures = [table.signature(s) for s in range(len(table.seats))]
             self.tables[table.id] = table
             restored.append(table)
