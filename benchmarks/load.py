@@ -33,6 +33,7 @@ import json
 import math
 import os
 import random
+import shutil
 import signal
 import sqlite3
 import statistics
@@ -47,7 +48,7 @@ from typing import Any
 
 from bot.db import Database
 from bot.games import GAMES
-from bot.tables import TableService
+from bot.tables import TableService, snapshots
 from tests.e2e.players import OpenTable, TablePlayers, Turn, open_table
 from tests.fakediscord import FakeDiscord, RecordedRequest
 from tests.fakediscord.process import bot_process
@@ -149,6 +150,7 @@ class Driver:
                 await asyncio.sleep(delay)
             if time.perf_counter() >= stop:
                 return
+            turn = players.turn() or turn  # the hand may have been redrawn while waiting
             ix = await players.click(turn, players.choose(turn))
             try:
                 await ix.wait(60)
@@ -193,7 +195,8 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
         async def open_one(i: int) -> OpenTable:
             async with gate:
                 host, *guests = names[3 * i:3 * i + 3]
-                return await open_table(fake, host, guests, channels[i % len(channels)], {"deals": 12},
+                return await open_table(fake, host, guests, channels[i % len(channels)],
+                                        {"deals": 12, "turn_timer": 3600},  # opening 500 tables takes minutes
                                         rng=random.Random(seed * 100_003 + i), timeout=300)
 
         tables = await asyncio.gather(*(open_one(i) for i in range(n)))
@@ -299,7 +302,7 @@ def build_restore_db(path: Path, k: int, *, seed: int, deals: int = 12) -> dict[
     cls = GAMES["schieberamsch"]
     options = {"deals": deals, "jacks_in_skat": True}
     settings = json.dumps({"turn_timer": 300, "lang": "de"})
-    tables, seats, players, actions, results = [], [], [], [], []
+    tables, seats, players, actions, results, saved = [], [], [], [], [], []
     uid = 10**17
     for t in range(1, k + 1):
         table_seed = rng.randrange(2**63)
@@ -312,6 +315,8 @@ def build_restore_db(path: Path, k: int, *, seed: int, deals: int = 12) -> dict[
             engine.apply(seat, action)
             actions.append((t, seq, seat, action))
             last[seat] = seq
+            if snapshots.due(seq, engine):  # as TableService._apply does
+                saved.append(snapshots.save_statement(t, seq, engine)[1])
         for s in engine.to_act():
             last[s] = target
         running = [0, 0, 0]
@@ -335,6 +340,7 @@ def build_restore_db(path: Path, k: int, *, seed: int, deals: int = 12) -> dict[
         conn.executemany("INSERT INTO seats (table_id, seat, user_id, dm_channel_id, dm_message_id, dm_hand_no,"
                          " last_change) VALUES (?, ?, ?, ?, ?, ?, ?)", seats)
         conn.executemany("INSERT INTO actions (table_id, seq, seat, action) VALUES (?, ?, ?, ?)", actions)
+        conn.executemany(snapshots.SAVE_SQL, saved)
         conn.executemany("INSERT INTO hand_results (table_id, hand_no, seat, delta, total) VALUES (?, ?, ?, ?, ?)",
                          results)
     conn.close()
@@ -388,6 +394,11 @@ async def restore_run(k: int, *, seed: int, workdir: Path, repeat: int = 3) -> d
     built = await asyncio.to_thread(build_restore_db, path, k, seed=seed)
     build_s = time.perf_counter() - t0
     inproc = statistics.median([await restore_in_process(path) for _ in range(repeat)])
+    log_only = workdir / f"restore-{k}-log-only.sqlite3"
+    shutil.copyfile(path, log_only)
+    with contextlib.closing(sqlite3.connect(log_only)) as conn, conn:
+        conn.execute("DELETE FROM snapshots")
+    inproc_log_only = statistics.median([await restore_in_process(log_only) for _ in range(repeat)])
     base_runs = [await restore_process(empty, 0) for _ in range(repeat)]
     proc_runs = [await restore_process(path, k) for _ in range(repeat)]
     base = {key: statistics.median(r[key] for r in base_runs) for key in base_runs[0]}
@@ -398,6 +409,8 @@ async def restore_run(k: int, *, seed: int, workdir: Path, repeat: int = 3) -> d
         "build_s": round(build_s, 1),
         "in_process_s": round(inproc, 3),
         "in_process_tables_per_s": round(k / inproc),
+        "in_process_log_only_s": round(inproc_log_only, 3),
+        "in_process_log_only_tables_per_s": round(k / inproc_log_only),
         "process_start_to_restored_s": round(proc["start_to_restored_s"], 2),
         "empty_db_start_to_restored_s": round(base["start_to_restored_s"], 2),
         "process_login_to_restored_s": round(proc["login_to_restored_s"], 3),
@@ -423,11 +436,12 @@ def print_load(rows: list[dict[str, Any]]) -> None:
 
 
 def print_restore(rows: list[dict[str, Any]]) -> None:
-    print("\n| K tables | actions/table | in-process restore() s | tables/s | bot start→'restored' s (empty DB) | "
+    print("\n| K tables | actions/table | in-process restore() s | tables/s | log only (no snapshots) s, tables/s | bot start→'restored' s (empty DB) | "
           "bot login→'restored' s (empty DB) | tables/s (net of empty) | RSS MB (empty) |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         print(f"| {r['tables']} | {r['actions_per_table']} | {r['in_process_s']} | {r['in_process_tables_per_s']} | "
+              f"{r['in_process_log_only_s']}, {r['in_process_log_only_tables_per_s']} | "
               f"{r['process_start_to_restored_s']} ({r['empty_db_start_to_restored_s']}) | "
               f"{r['process_login_to_restored_s']} ({r['empty_db_login_to_restored_s']}) | "
               f"{r['process_tables_per_s']} | {r['rss_after_restore_mb']} ({r['rss_empty_mb']}) |")
