@@ -21,8 +21,10 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 import discord
@@ -39,7 +41,7 @@ from bot.tables.model import RUNNING
 from bot.ui import GameUI
 from bot.ui.components import ActionButton
 from bot.ui.errors import reply_error, send_ephemeral
-from bot.ui.game_ui import Controls, Custom, card_label
+from bot.ui.game_ui import Controls, Custom, card_label, snapshot
 from bot.ui.options import DECK_CHOICES, TIMER_RANGE, table_settings
 
 KEY = "rufmariasch"
@@ -374,7 +376,8 @@ class RufmariaschUI(GameUI):
                                  four_colour=bool(table.settings.get("four_colour")), lang=lang)
         return money_strip(png, view, table.names, str(table.settings.get("currency") or ""), lang)
 
-    def score_sheet(self, table: Table, hands: list[dict[str, Any]], totals: list[int], lang: str) -> bytes:
+    def score_sheet_job(self, table: Table, hands: list[dict[str, Any]], totals: list[int],
+                        lang: str) -> Callable[[], bytes]:
         """The score sheet in points (money / stake): a Rufmariasch tally, not a column of cents."""
         import bot.render as render
 
@@ -394,7 +397,8 @@ class RufmariaschUI(GameUI):
             rows.append(row)
         title = tr(lang, "{game} table #{id}", game=table.engine_cls.title, id=table.id) + " · " + tr(
             lang, "points × {stake}", stake=format_money(stake, str(table.settings.get("currency") or ""), lang))
-        return render.score_sheet(table.game, table.names, rows, points(totals), title=title, lang=lang)
+        return partial(render.score_sheet, table.game, list(table.names), snapshot(rows), points(totals), title=title,
+                       lang=lang)
 
 
 # -- the cog -----------------------------------------------------------------------------------------------------

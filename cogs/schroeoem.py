@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -98,13 +99,14 @@ class SchroeoemUI(GameUI):
     def _koelsch(self, name: str, lang: str) -> str:
         return "🍺 " + tr(lang, "{name} buys everyone a round (Kölsch)!", name=name)
 
-    def score_sheet(self, table: Any, hands: list[dict[str, Any]], totals: list[int], lang: str) -> bytes:
+    def score_sheet_job(self, table: Any, hands: list[dict[str, Any]], totals: list[int],
+                        lang: str) -> Callable[[], bytes]:
         """The sheet after each game, with each game's winner and value from the engine's records (the
         stored rows passed in carry only the changes)."""
         records = table.engine.result()["hands"] if table.engine is not None else []
         if [r["deltas"] for r in records] == [h.get("deltas") for h in hands]:
             hands = records
-        return super().score_sheet(table, hands, totals, lang)
+        return super().score_sheet_job(table, hands, totals, lang)
 
     # -- controls ---------------------------------------------------------------------------------
     def controls(self, view: dict[str, Any], legal: list[str], lang: str) -> Controls:

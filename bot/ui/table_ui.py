@@ -10,7 +10,6 @@ import asyncio
 import contextlib
 import io
 import logging
-import pickle
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -23,9 +22,9 @@ from bot.i18n import normalize, tr
 from bot.tables import Outcome, StaleError, Table, TableService, UserError
 from bot.tables.model import CANCELLED, LOBBY, RUNNING
 
-from .components import TableButton, build_view
+from .components import TableButton, build_view, sending
 from .errors import reply_error, send_ephemeral
-from .game_ui import GameUI
+from .game_ui import GameUI, snapshot
 
 log = logging.getLogger(__name__)
 
@@ -37,12 +36,6 @@ def _render():
     import bot.render as render
 
     return render
-
-
-def snapshot(view: dict[str, Any]) -> dict[str, Any]:
-    """A private copy of an engine view for a drawing thread: the engine goes on changing on the event loop.
-    A pickle round trip is ~4x cheaper than deepcopy for these small dicts of lists and strings."""
-    return pickle.loads(pickle.dumps(view, pickle.HIGHEST_PROTOCOL))
 
 
 @dataclass
@@ -315,7 +308,7 @@ class TableUI:
                 await asyncio.wait_for(opening.wait(), 10)
         channel = self.bot.get_partial_messageable(table.home_channel_id, guild_id=table.guild_id)
         payload = await self.render_table(table)
-        message = await channel.send(files=payload.pop("attachments"), **payload)
+        message = await sending(channel.send(files=payload.pop("attachments"), **payload), payload.get("view"))
         await self.service.set_messages(table, table_message_id=message.id)
 
     async def update_table(self, table: Table, events: list[dict[str, Any]] | None = None) -> None:
@@ -327,7 +320,7 @@ class TableUI:
             table.home_channel_id, guild_id=table.guild_id).get_partial_message(table.table_message_id)
         payload = await self.render_table(table, events)
         try:
-            await message.edit(**payload)
+            await sending(message.edit(**payload), payload.get("view"))
         except discord.NotFound:
             await self.post_table(table)
 
@@ -348,7 +341,7 @@ class TableUI:
         if payload["view"] is None:
             payload.pop("view")
         files = payload.pop("attachments")
-        await interaction.response.send_message(ephemeral=True, files=files, **payload)
+        await sending(interaction.response.send_message(ephemeral=True, files=files, **payload), payload.get("view"))
 
     async def send_hands(self, table: Table, seats: set[int], *, new_hand: bool = False,
                          skip: int | None = None) -> None:
@@ -366,7 +359,7 @@ class TableUI:
         try:
             if s.dm_message_id and s.dm_channel_id and s.dm_hand_no == hand_no and not new_hand:
                 msg = self.bot.get_partial_messageable(s.dm_channel_id).get_partial_message(s.dm_message_id)
-                await msg.edit(**payload)
+                await sending(msg.edit(**payload), payload.get("view"))
                 return
             if s.dm_message_id and s.dm_channel_id and close_old:  # last hand's message: keep cards, drop buttons
                 old = self.bot.get_partial_messageable(s.dm_channel_id).get_partial_message(s.dm_message_id)
@@ -379,7 +372,7 @@ class TableUI:
             files = payload.pop("attachments")
             if payload["view"] is None:
                 payload.pop("view")
-            message = await to.send(files=files, **payload)
+            message = await sending(to.send(files=files, **payload), payload.get("view"))
             await self.service.record_dm(table, seat, channel_id=message.channel.id, message_id=message.id,
                                          hand_no=hand_no, closed=False)
         except discord.Forbidden as exc:
@@ -431,7 +424,7 @@ class TableUI:
             if seat in outcome.new_hand and from_dm:
                 payload["view"] = None  # the last hand's message keeps its cards, loses its buttons
                 payload["content"] = tr(lang, "Hand finished.")
-            await interaction.response.edit_message(**payload)
+            await sending(interaction.response.edit_message(**payload), payload.get("view"))
             await self.after_move(table, outcome, responded_seat=seat, responded_in_dm=from_dm)
         except Exception as exc:
             await reply_error(interaction, exc, table_id=table_id)
@@ -494,7 +487,8 @@ class TableUI:
             hands.setdefault(r["hand_no"], [0] * len(table.seats))[r["seat"]] = r["delta"]
             totals[r["seat"]] = r["total"]
         lang = table.settings.get("lang", "en")
-        png = self.game_ui(table).score_sheet(table, [{"deltas": d} for _, d in sorted(hands.items())], totals, lang)
+        png = await self.draw(self.game_ui(table).score_sheet_job(
+            table, [{"deltas": d} for _, d in sorted(hands.items())], totals, lang))
         channel = self.bot.get_partial_messageable(table.home_channel_id, guild_id=table.guild_id)
         await self._safe(channel.send(file=discord.File(io.BytesIO(png), filename=f"scores-{table.id}.png")))
 

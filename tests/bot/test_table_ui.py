@@ -4,9 +4,11 @@ go out together, showing the table as it is then (one table edit, one edit per c
 from __future__ import annotations
 
 import asyncio
+import threading
 from types import SimpleNamespace
 
 from bot.tables import Outcome
+from bot.ui.game_ui import GameUI
 from bot.ui.table_ui import TableUI
 
 
@@ -81,3 +83,34 @@ async def test_a_move_alone_is_shipped_at_once():
     await ui.after_move(t, outcome(t, 0, 1, {0, 1}))  # a timer's move: nobody was answered
     assert ui.calls == [("table", [1]), ("hand", 0, False, True), ("hand", 1, False, True)]
     assert not ui._pending
+
+
+async def test_the_score_sheet_is_drawn_in_a_drawing_thread_from_the_stored_rows():
+    """Score sheets come once a deal at every table; drawing one on the event loop held up every other click."""
+    drawn: list[tuple[str, list, list]] = []
+    posted: list[str] = []
+
+    class Sheets(GameUI):
+        key = "none"
+
+        def score_sheet_job(self, table, hands, totals, lang):
+            return lambda: drawn.append((threading.current_thread().name, hands, totals)) or b"png"
+
+    class Channel:
+        async def send(self, file):
+            posted.append(file.filename)
+
+    async def fetchall(sql, params):
+        return [{"hand_no": 1, "seat": s, "delta": d, "total": d} for s, d in enumerate((30, -30, 0))]
+
+    bot = SimpleNamespace(get_partial_messageable=lambda *a, **k: Channel())
+    ui = TableUI(bot, SimpleNamespace(listener=None, db=SimpleNamespace(fetchall=fetchall)))
+    ui.register(Sheets())
+    t = table()
+    t.home_channel_id, t.guild_id, t.settings = 1, 2, {}
+    try:
+        await ui.post_score_sheet(t)
+    finally:
+        ui.close()
+    assert drawn == [("draw-update_0", [{"deltas": [30, -30, 0]}], [30, -30, 0])]
+    assert posted == ["scores-7.png"]
