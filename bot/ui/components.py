@@ -10,7 +10,8 @@ custom_id layouts (at most 100 characters):
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Awaitable
+from typing import Any, TypeVar
 
 import discord
 
@@ -43,7 +44,10 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(match["kind"], int(match["table"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _ui(interaction).on_table_button(interaction, self.kind, self.table_id)
+        try:
+            await _ui(interaction).on_table_button(interaction, self.kind, self.table_id)
+        finally:
+            release(self.view)
 
 
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -60,7 +64,10 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["table"]), int(match["version"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _ui(interaction).on_action(interaction, self.table_id, self.version, self.action)
+        try:
+            await _ui(interaction).on_action(interaction, self.table_id, self.version, self.action)
+        finally:
+            release(self.view)  # discord.py rebuilt the clicked message's whole view to find this button
 
 
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
@@ -82,10 +89,32 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
-        await _ui(interaction).on_select(interaction, self.table_id, self.version, self.verb, values)
+        try:
+            await _ui(interaction).on_select(interaction, self.table_id, self.version, self.verb, values)
+        finally:
+            release(self.view)
 
 
 DYNAMIC_ITEMS = (TableButton, ActionButton, ActionSelect)
+
+T = TypeVar("T")
+
+
+def release(view: discord.ui.View | None) -> None:
+    """Free a view whose message has gone out. A View and its items point at each other, so without this
+    every view waits for the cyclic garbage collector: a move makes about four views of a dozen items, and they
+    were most of the bot's garbage (~190 objects per move, 20-30 ms collector pauses at 500 tables). The
+    buttons keep working: DynamicItems are dispatched by their custom_id pattern, not through this object."""
+    if view is not None:
+        view.clear_items()
+
+
+async def sending(call: Awaitable[T], view: discord.ui.View | None) -> T:
+    """Await a send or edit that carries `view`, then release the view (whether or not the call worked)."""
+    try:
+        return await call
+    finally:
+        release(view)
 
 
 def build_view(table_id: int, version: int, controls: Controls) -> discord.ui.View:
