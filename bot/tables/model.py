@@ -9,6 +9,7 @@ from typing import Any
 from bot.games import GAMES, Engine
 
 LOBBY, RUNNING, FINISHED, CANCELLED, ABANDONED = "lobby", "running", "finished", "cancelled", "abandoned"
+OUT_OF_MATCH = ("out of the match",)  # the signature of a seat the engine lists as eliminated
 OPEN_STATUSES = (LOBBY, RUNNING)
 
 
@@ -91,4 +92,6 @@ class Table:
         e = self.engine
         assert e is not None
         v = e.view(seat)
+        if seat in v.get("eliminated", ()):  # Schrööm: out for good, so its DM stays as it is
+            return OUT_OF_MATCH
         return (tuple(e.legal_actions(seat)), tuple(v.get("hand", ())), v.get("hand_no"), v.get("phase"))

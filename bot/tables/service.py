@@ -26,6 +26,7 @@ from .model import (
     FINISHED,
     LOBBY,
     OPEN_STATUSES,
+    OUT_OF_MATCH,
     RUNNING,
     Seat,
     StaleError,
@@ -294,8 +295,8 @@ class TableService:
             outcome = Outcome(table=table, seat=seat, action=action)
         outcome.events.extend(events)
         outcome.changed |= changed
-        if any(e.get("type") == "deal" for e in events):
-            outcome.new_hand |= set(range(len(table.seats)))
+        if any(e.get("type") == "deal" for e in events):  # a new hand message for every seat still in the match
+            outcome.new_hand |= {s for s, sig in enumerate(new_sigs) if sig != OUT_OF_MATCH}
         table.last_events = events
         if engine.over:
             table.status = FINISHED

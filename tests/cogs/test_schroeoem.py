@@ -275,6 +275,31 @@ async def test_a_whole_match_of_random_clicks_keeps_every_dm_in_step(world: Worl
     assert shown.response.attachments
 
 
+async def test_an_eliminated_player_gets_one_last_dm_and_then_none(world: World):
+    """Out of the match means out of the DMs: one message saying so, no new hand message each game after."""
+    table = await start(world, n=4, seed=64, points=3)  # with these choices dave is out after game 1 of 4
+    rng = random.Random(1)
+    dms_when_out: dict[int, int] = {}
+    games_after_first_out = 0
+    while not table.engine.over:
+        seat = rng.choice(sorted(table.engine.to_act()))
+        action = rng.choice(sorted(table.engine.legal_actions(seat)))
+        message = dm_last(world.users[seat])
+        item = next(c for c in enabled(message) if c.custom_id.endswith(f":{action}"))
+        hand_no = table.engine.view(None)["hand_no"]
+        result = await world.users[seat].user.click(message, custom_id=item.custom_id)
+        assert not result.ephemeral, result.response.content
+        if dms_when_out and table.engine.view(None)["hand_no"] != hand_no:
+            games_after_first_out += 1
+        for out in table.engine.view(None)["eliminated"]:
+            if out not in dms_when_out and not table.engine.over:
+                dms_when_out[out] = len(world.users[out].user.dm_channel.history())
+                assert "You are out of the match" in dm_last(world.users[out]).content
+    assert dms_when_out and games_after_first_out >= 2  # or the test shows nothing
+    for out, count in dms_when_out.items():
+        assert len(world.users[out].user.dm_channel.history()) == count, world.users[out].name
+
+
 # -- texts without Discord ----------------------------------------------------------------------------
 def test_narration_names_no_hidden_card():
     """Random matches: every narrated line names only cards that were played or revealed in public."""
