@@ -102,7 +102,12 @@ def hand_result(t: Table, key: str, record: dict[str, Any] | None, *, empty_cent
 
 
 def trick_badge(t: Table, n: int) -> tuple[str, T.RGB]:
-    return (f"{n} {t.w['tricks'] if n != 1 else t.w['trick'].lower()}", T.PANEL_LINE)
+    return (f"{n} {t.w['tricks'] if n != 1 else t.w['one_trick']}", T.PANEL_LINE)
+
+
+def overlaps_plate(t: Table, x0: float, y0: float, x1: float, y1: float) -> bool:
+    """Whether the box (x0, y0)-(x1, y1) touches a seat plate."""
+    return any(x0 < bx1 and bx0 < x1 and y0 < by1 and by0 < y1 for bx0, by0, bx1, by1 in (s.box for s in t.seats))
 
 
 def pile(t: Table, code: str | None, x: float, y: float, width: int, count: int, label: str = "",
@@ -291,8 +296,11 @@ def _schroeoem(t: Table, v: dict[str, Any]) -> None:
     t.trick(v.get("trick") or [], reach=0.46 if big else 0.34)
     stock = v.get("stock_count") or 0
     value_token(t, 80, HEADER + 66, value, w["knock"])
-    if stock:
-        pile(t, "back", t.width - 110, HEADER + 28, 54, stock, caption_below=w["stock"])
+    if stock:  # top right, unless a seat plate is there (3 seats): then top centre, which is free then
+        spots = [(t.width - 110, HEADER + 28), (t.cx - 27, HEADER + 28)]
+        x, y = next((p for p in spots if not overlaps_plate(t, p[0] - 20, p[1], p[0] + 74, p[1] + card_height(54)
+                                                             + 46)), spots[0])
+        pile(t, "back", x, y, 54, stock, caption_below=w["stock"])
     if big:  # the middle of a big table holds the last trick
         last = v.get("last_trick")
         if last:

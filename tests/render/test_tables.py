@@ -153,3 +153,14 @@ def test_rare_phases_render():
     v = t.view(None)
     if v["phase"] == "tac":
         check_png(table_image("tac", v, NAMES[:2]))
+
+
+@pytest.mark.parametrize(("lang", "n", "text"), [("de", 1, "1 Stich"), ("de", 3, "3 Stiche"), ("en", 1, "1 trick"),
+                                                  ("en", 0, "0 tricks")])
+def test_trick_badges_keep_german_nouns_capitalised(lang, n, text):
+    from types import SimpleNamespace
+
+    from bot.render.i18n import words
+    from bot.render.tables import trick_badge
+
+    assert trick_badge(SimpleNamespace(w=words(lang)), n)[0] == text
