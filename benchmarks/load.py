@@ -14,7 +14,10 @@ table with its own phase; if the bot is late, the move follows as soon as the bu
   hand shows enabled buttons (table image, DM edits and all);
 - REST calls per move, by kind: interaction responses, table-message edits, DMs (new and edited), other;
 - bot CPU per move, peak RSS (VmHWM) of the bot process, RSS per table (growth from the idle bot to N open
-  tables, and to the end of the run).
+  tables, and to the end of the run);
+- machine stalls: while measuring, `benchmarks.stallprobe` (a process that only sleeps 1 ms at a time) notes
+  when it woke up more than 20 ms late; moves slower than 100 ms that overlap such a stall are counted apart,
+  since on a shared virtual machine both the bot and the fake stop then.
 
 Restore run (per K in `--restore`): K running tables with half-played action logs (uniformly 1..~11 of the 12
 deals' moves) are written straight into a fresh database, then (a) `TableService.restore()` is timed in this
@@ -164,6 +167,21 @@ class Driver:
             next_at = max(next_at + interval, time.perf_counter())
 
 
+SLOW_MOVE = 0.100  # seconds: the p99 target
+
+
+def machine_stalls(path: Path, start: float, stop: float) -> list[tuple[float, float]]:
+    """The stretches (time.monotonic) in which benchmarks.stallprobe, a process with nothing to do but wake up
+    every millisecond, was not run: the machine, not the bot, was slow then."""
+    out = []
+    with contextlib.suppress(OSError), open(path) as f:
+        for line in f:
+            a, b = map(float, line.split())
+            if b > start and a < stop:
+                out.append((a, b))
+    return out
+
+
 async def quiet(fake: FakeDiscord, seconds: float = 1.0, limit: float = 120.0) -> None:
     """Until no REST request arrived for `seconds`."""
     end = time.perf_counter() + limit
@@ -229,6 +247,8 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
                 await asyncio.sleep(0.25)
 
         sampler = asyncio.create_task(sample())
+        stall_log = workdir / f"stalls-{n}.txt"
+        probe = await asyncio.create_subprocess_exec(sys.executable, "-m", "benchmarks.stallprobe", str(stall_log))
         # The fake keeps every request and message revision: a full collection in this process could stall it
         # for a second and show up as bot latency. No collections while measuring.
         gc.collect()
@@ -246,6 +266,8 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
         await quiet(fake)
         cpu1, bench_cpu1 = proc_cpu(pid), time.process_time()
         sampler.cancel()
+        probe.kill()
+        await probe.wait()
         status = proc_status(pid)
         fake.request_listeners.remove(wake)
         if profile:  # KeyboardInterrupt ends bot.run() normally, so cProfile writes its file
@@ -262,6 +284,10 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
         detail = Counter(r.kind if r.kind != "message_edit" else f"message_edit:{classify(fake, r)}" for r in reqs)
         errors = [e for d in drivers for e in d.errors]
         bad = [r for r in reqs if not r.ok]
+        stalls = machine_stalls(stall_log, measure_from, stop)
+        slow = [ix for ix in ixs if ix.latency > SLOW_MOVE]
+        in_stall = [ix for ix in slow if any(ix.dispatched_at < b and a < ix.dispatched_at + ix.latency
+                                             for a, b in stalls)]
         return {
             "tables": n,
             "load_avg_1min": round(os.getloadavg()[0], 2),
@@ -288,6 +314,11 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
             "rss_peak_mb": round(max(status.get("VmHWM", 0), peak["rss"]) / 1024, 1),
             "rss_per_table_kb": round((rss_open - rss_idle) / n, 1),
             "rss_per_table_end_kb": round((peak["rss"] - rss_idle) / n, 1),
+            "machine_stalls": len(stalls),
+            "machine_stall_ms": round(sum(b - a for a, b in stalls) * 1000),
+            "machine_stall_max_ms": round(max((b - a for a, b in stalls), default=0) * 1000),
+            "slow_moves": len(slow),
+            "slow_moves_during_stalls": len(in_stall),
             "errors": errors[:5],
             "error_count": len(errors),
             "failed_requests": [repr(r) for r in bad[:5]],
@@ -425,14 +456,17 @@ async def restore_run(k: int, *, seed: int, workdir: Path, repeat: int = 3) -> d
 # -- report ----------------------------------------------------------------------------------------------------
 def print_load(rows: list[dict[str, Any]]) -> None:
     print("\n| N | load avg | moves/s | p50 ms | p99 ms | max ms | next turn p50/p99 ms | REST/move | interaction | "
-          "table edit | DM | other | bot CPU ms/move | RSS peak MB | RSS/table KB |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+          "table edit | DM | other | bot CPU ms/move | RSS peak MB | RSS/table KB | machine stalls (ms, max) | "
+          "moves > 100 ms (during a stall) |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         k = r["rest_by_kind_per_move"]
         print(f"| {r['tables']} | {r['load_avg_1min']} | {r['moves_per_s']} | {r['p50_ms']} | {r['p99_ms']} | {r['max_ms']} | "
               f"{r['next_turn_p50_ms']} / {r['next_turn_p99_ms']} | {r['rest_per_move']} | {k['interaction']} | "
               f"{k['table_edit']} | {k['dm']} | {k['other']} | {r['bot_cpu_ms_per_move']} | {r['rss_peak_mb']} | "
-              f"{r['rss_per_table_kb']} ({r['rss_per_table_end_kb']} at end) |")
+              f"{r['rss_per_table_kb']} ({r['rss_per_table_end_kb']} at end) | {r['machine_stalls']} "
+              f"({r['machine_stall_ms']}, {r['machine_stall_max_ms']}) | {r['slow_moves']} "
+              f"({r['slow_moves_during_stalls']}) |")
 
 
 def print_restore(rows: list[dict[str, Any]]) -> None:
