@@ -17,7 +17,9 @@ table with its own phase; if the bot is late, the move follows as soon as the bu
   tables, and to the end of the run);
 - machine stalls: while measuring, `benchmarks.stallprobe` (a process that only sleeps 1 ms at a time) notes
   when it woke up more than 20 ms late; moves slower than 100 ms that overlap such a stall are counted apart,
-  since on a shared virtual machine both the bot and the fake stop then.
+  since on a shared virtual machine both the bot and the fake stop then; and the p99 of the moves with no stall
+  during them or in the second before (the bot's own tail). `--json` also gets every measured move's dispatch
+  time and latency, and the stalls.
 
 Restore run (per K in `--restore`): K running tables with half-played action logs (uniformly 1..~11 of the 12
 deals' moves) are written straight into a fresh database, then (a) `TableService.restore()` is timed in this
@@ -168,6 +170,7 @@ class Driver:
 
 
 SLOW_MOVE = 0.100  # seconds: the p99 target
+STALL_AFTERMATH = 1.0  # seconds after a machine stall in which moves still wait for the backlog it left
 
 
 def machine_stalls(path: Path, start: float, stop: float) -> list[tuple[float, float]]:
@@ -288,6 +291,9 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
         slow = [ix for ix in ixs if ix.latency > SLOW_MOVE]
         in_stall = [ix for ix in slow if any(ix.dispatched_at < b and a < ix.dispatched_at + ix.latency
                                              for a, b in stalls)]
+        # the bot's own tail: moves with no stall during them or in the second before (a backlog drains then)
+        clear = [ix.latency for ix in ixs if not any(ix.dispatched_at < b + STALL_AFTERMATH
+                                                     and a < ix.dispatched_at + ix.latency for a, b in stalls)]
         return {
             "tables": n,
             "load_avg_1min": round(os.getloadavg()[0], 2),
@@ -319,6 +325,10 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
             "machine_stall_max_ms": round(max((b - a for a, b in stalls), default=0) * 1000),
             "slow_moves": len(slow),
             "slow_moves_during_stalls": len(in_stall),
+            "clear_moves": len(clear),
+            "clear_p99_ms": round(pct(clear, 99) * 1000, 1),
+            "samples": [[round(ix.dispatched_at - measure_from, 4), round(ix.latency * 1000, 2)] for ix in ixs],
+            "stalls": [[round(a - measure_from, 4), round(b - measure_from, 4)] for a, b in stalls],
             "errors": errors[:5],
             "error_count": len(errors),
             "failed_requests": [repr(r) for r in bad[:5]],
@@ -457,8 +467,8 @@ async def restore_run(k: int, *, seed: int, workdir: Path, repeat: int = 3) -> d
 def print_load(rows: list[dict[str, Any]]) -> None:
     print("\n| N | load avg | moves/s | p50 ms | p99 ms | max ms | next turn p50/p99 ms | REST/move | interaction | "
           "table edit | DM | other | bot CPU ms/move | RSS peak MB | RSS/table KB | machine stalls (ms, max) | "
-          "moves > 100 ms (during a stall) |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+          "moves > 100 ms (during a stall) | p99 ms of moves clear of stalls (moves) |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         k = r["rest_by_kind_per_move"]
         print(f"| {r['tables']} | {r['load_avg_1min']} | {r['moves_per_s']} | {r['p50_ms']} | {r['p99_ms']} | {r['max_ms']} | "
@@ -466,7 +476,7 @@ def print_load(rows: list[dict[str, Any]]) -> None:
               f"{k['table_edit']} | {k['dm']} | {k['other']} | {r['bot_cpu_ms_per_move']} | {r['rss_peak_mb']} | "
               f"{r['rss_per_table_kb']} ({r['rss_per_table_end_kb']} at end) | {r['machine_stalls']} "
               f"({r['machine_stall_ms']}, {r['machine_stall_max_ms']}) | {r['slow_moves']} "
-              f"({r['slow_moves_during_stalls']}) |")
+              f"({r['slow_moves_during_stalls']}) | {r['clear_p99_ms']} ({r['clear_moves']}) |")
 
 
 def print_restore(rows: list[dict[str, Any]]) -> None:
@@ -490,7 +500,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
                                  spread=args.spread,
                                  seed=args.seed, workdir=workdir, echo=args.echo,
                                  profile=args.profile and args.profile.with_suffix(f".{n}.prof"))
-            print(json.dumps(row), flush=True)
+            print(json.dumps({k: v for k, v in row.items() if k not in ("samples", "stalls")}), flush=True)
             out["load"].append(row)
         for k in args.restore:
             row = await restore_run(k, seed=args.seed, workdir=workdir)
