@@ -15,6 +15,7 @@ table with its own phase; if the bot is late, the move follows as soon as the bu
 - REST calls per move, by kind: interaction responses, table-message edits, DMs (new and edited), other;
 - bot CPU per move, peak RSS (VmHWM) of the bot process, RSS per table (growth from the idle bot to N open
   tables, and to the end of the run);
+- steal: the share of CPU time the hypervisor withheld while measuring (/proc/stat);
 - machine stalls: while measuring, `benchmarks.stallprobe` (a process that only sleeps 1 ms at a time) notes
   when it woke up more than 20 ms late; moves slower than 100 ms that overlap such a stall are counted apart,
   since on a shared virtual machine both the bot and the fake stop then; and the p99 of the moves with no stall
@@ -82,6 +83,21 @@ def proc_cpu(pid: int) -> float:
     except OSError:
         return math.nan
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_times() -> list[int]:
+    """The machine's CPU time counters (user nice system idle iowait irq softirq steal ...) from /proc/stat."""
+    with contextlib.suppress(OSError), open("/proc/stat") as f:
+        return [int(x) for x in f.readline().split()[1:]]
+    return []
+
+
+def steal_share(before: list[int], after: list[int]) -> float:
+    """The share of CPU time the hypervisor gave to other guests while this machine wanted it (steal)."""
+    if len(before) < 8 or len(after) < 8:
+        return math.nan
+    total = sum(after[:8]) - sum(before[:8])
+    return (after[7] - before[7]) / total if total else math.nan
 
 
 def pct(values: list[float], p: float) -> float:
@@ -258,7 +274,7 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
         gc.freeze()
         gc.disable()
         mark = fake.mark()
-        cpu0, bench_cpu0 = proc_cpu(pid), time.process_time()
+        cpu0, bench_cpu0, machine0 = proc_cpu(pid), time.process_time(), cpu_times()
         start = time.perf_counter()
         measure_from = start + warmup
         stop = start + warmup + duration
@@ -267,7 +283,7 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
         gc.enable()
         gc.unfreeze()
         await quiet(fake)
-        cpu1, bench_cpu1 = proc_cpu(pid), time.process_time()
+        cpu1, bench_cpu1, machine1 = proc_cpu(pid), time.process_time(), cpu_times()
         sampler.cancel()
         probe.kill()
         await probe.wait()
@@ -320,6 +336,7 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
             "rss_peak_mb": round(max(status.get("VmHWM", 0), peak["rss"]) / 1024, 1),
             "rss_per_table_kb": round((rss_open - rss_idle) / n, 1),
             "rss_per_table_end_kb": round((peak["rss"] - rss_idle) / n, 1),
+            "steal_pct": round(100 * steal_share(machine0, machine1), 1),
             "machine_stalls": len(stalls),
             "machine_stall_ms": round(sum(b - a for a, b in stalls) * 1000),
             "machine_stall_max_ms": round(max((b - a for a, b in stalls), default=0) * 1000),
@@ -466,15 +483,15 @@ async def restore_run(k: int, *, seed: int, workdir: Path, repeat: int = 3) -> d
 # -- report ----------------------------------------------------------------------------------------------------
 def print_load(rows: list[dict[str, Any]]) -> None:
     print("\n| N | load avg | moves/s | p50 ms | p99 ms | max ms | next turn p50/p99 ms | REST/move | interaction | "
-          "table edit | DM | other | bot CPU ms/move | RSS peak MB | RSS/table KB | machine stalls (ms, max) | "
+          "table edit | DM | other | bot CPU ms/move | RSS peak MB | RSS/table KB | steal % | machine stalls (ms, max) | "
           "moves > 100 ms (during a stall) | p99 ms of moves clear of stalls (moves) |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         k = r["rest_by_kind_per_move"]
         print(f"| {r['tables']} | {r['load_avg_1min']} | {r['moves_per_s']} | {r['p50_ms']} | {r['p99_ms']} | {r['max_ms']} | "
               f"{r['next_turn_p50_ms']} / {r['next_turn_p99_ms']} | {r['rest_per_move']} | {k['interaction']} | "
               f"{k['table_edit']} | {k['dm']} | {k['other']} | {r['bot_cpu_ms_per_move']} | {r['rss_peak_mb']} | "
-              f"{r['rss_per_table_kb']} ({r['rss_per_table_end_kb']} at end) | {r['machine_stalls']} "
+              f"{r['rss_per_table_kb']} ({r['rss_per_table_end_kb']} at end) | {r['steal_pct']} | {r['machine_stalls']} "
               f"({r['machine_stall_ms']}, {r['machine_stall_max_ms']}) | {r['slow_moves']} "
               f"({r['slow_moves_during_stalls']}) | {r['clear_p99_ms']} ({r['clear_moves']}) |")
 
