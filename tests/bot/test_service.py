@@ -8,17 +8,7 @@ import random
 
 import pytest
 
-from bot.db import Database
 from bot.tables import StaleError, TableService, UserError
-
-
-@pytest.fixture
-async def service(tmp_path):
-    db = await Database.open(tmp_path / "db.sqlite3")
-    svc = TableService(db)
-    yield svc
-    await svc.close()
-    await db.close()
 
 
 async def running(service, game="schieberamsch", n=3, channel=10, **options):

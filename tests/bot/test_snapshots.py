@@ -10,20 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.db import Database
 from bot.games import GAMES
 from bot.tables import TableService, snapshots
 
 from .test_service import running
-
-
-@pytest.fixture
-async def service(tmp_path):
-    db = await Database.open(tmp_path / "db.sqlite3")
-    svc = TableService(db)
-    yield svc
-    await svc.close()
-    await db.close()
 
 
 async def play(service, table, moves: int, rng: random.Random) -> None:
