@@ -14,13 +14,8 @@ from bot.games.rufmariasch import DECK_32
 from bot.ledger import deal_entries, format_money
 from bot.tables.model import Seat, Table
 from bot.ui.game_ui import card_label
-from tests.cogs.test_schieberamsch_flow import button, components
+from tests.cogs.helpers import button, components, dm, lobby_message, table_message
 from tests.conftest import World
-
-
-def lobby_message(world: World):
-    table = world.table()
-    return next(m for m in world.channel.history() if m.id == table.lobby_message_id)
 
 
 async def open_rm(world: World, **options):
@@ -39,10 +34,6 @@ async def start_rm(world: World, **options):
     table = world.table()
     assert table.status == "running"
     return table
-
-
-def dm(world: World, seat: int):
-    return world.users[seat].user.dm_channel.last_message
 
 
 def menus(message):
@@ -74,11 +65,6 @@ async def play_until(world: World, table, rng: random.Random, *, hand: int | Non
             enabled = [c for c in components(dm(world, seat)) if not c.disabled]
             result = await world.users[seat].user.click(dm(world, seat), custom_id=rng.choice(enabled).custom_id)
         assert not result.ephemeral, result.response.content
-
-
-def table_message(world: World, table):
-    thread = world.channel.threads[0]
-    return next(m for m in thread.history() if m.id == table.table_message_id)
 
 
 async def rows(world: World):

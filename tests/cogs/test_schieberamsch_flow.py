@@ -2,19 +2,8 @@
 
 from __future__ import annotations
 
+from tests.cogs.helpers import button, components, dm_last, lobby_message
 from tests.conftest import World
-
-
-def buttons(message):
-    return components(message)
-
-
-def button(message, label=None, custom_id_prefix=None):
-    for b in buttons(message):
-        if (label and getattr(b, "label", None) == label) or (
-                custom_id_prefix and (b.custom_id or "").startswith(custom_id_prefix)):
-            return b
-    raise AssertionError(f"no button {label or custom_id_prefix!r} in {[getattr(b, 'label', None) for b in buttons(message)]}")
 
 
 async def open_table(world: World, n=3, **options):
@@ -28,15 +17,6 @@ async def open_table(world: World, n=3, **options):
     return result, lobby
 
 
-def lobby_message(world: World):
-    table = world.table()
-    return next(m for m in world.channel.history() if m.id == table.lobby_message_id)
-
-
-def dm_last(user):
-    return user.user.dm_channel.last_message
-
-
 async def test_lobby_start_and_dms(world):
     _, lobby = await open_table(world)
     table = world.table()
@@ -48,24 +28,6 @@ async def test_lobby_start_and_dms(world):
         assert dm is not None and "Schieberamsch" in dm.content
         assert dm.attachments and dm.attachments[0].filename.endswith(".png")
     assert dm_last(world.users[3]) is None
-
-
-def components(message):
-    """Buttons and selects of a message (a discord.Message, or SimCord's record of an ephemeral reply)."""
-    out = []
-    for row in message.components:
-        children = row.children if hasattr(row, "children") else row.get("components", [])
-        out.extend(_Component(c) if isinstance(c, dict) else c for c in children)
-    return out
-
-
-class _Component:
-    def __init__(self, data):
-        self.custom_id = data.get("custom_id")
-        self.label = data.get("label")
-        self.disabled = bool(data.get("disabled"))
-        self.options = data.get("options")
-        self.min_values = data.get("min_values", 1)
 
 
 async def start_table(world: World, **options):

@@ -9,20 +9,10 @@ import random
 
 from bot.games import GAMES
 from cogs.schroeoem import SchroeoemUI, replay_games
-from tests.cogs.test_schieberamsch_flow import button, components, dm_last
+from tests.cogs.helpers import components, dm_last, start_fixed, table_message
 from tests.conftest import World
 
 KNOCK = "Knock → "
-
-
-def lobby_message(world: World):
-    table = world.table()
-    return next(m for m in world.channel.history() if m.id == table.lobby_message_id)
-
-
-def table_message(world: World, table):
-    thread = world.channel.threads[0]
-    return next(m for m in thread.history() if m.id == table.table_message_id)
 
 
 def enabled(message):
@@ -39,23 +29,7 @@ def knock_button(message):
 
 async def start(world: World, n=3, *, seed=1, dealer=0, **options):
     """Open a table with `/schroeoem new`, seat n players, fix seed and first dealer, and start."""
-    alice = world.users[0]
-    result = await alice.slash(world.channel, "schroeoem new", **options)
-    assert not result.ephemeral, result.response.content
-    lobby = lobby_message(world)
-    assert "Schrööm" in lobby.content
-    for user in world.users[1:n]:
-        await user.click(lobby, custom_id=button(lobby, "Join").custom_id)
-        lobby = lobby_message(world)
-    table = world.table()
-    # the seed and the first dealer by lot are fixed so the test knows the cards
-    table.seed = seed
-    table.options["dealer"] = dealer
-    await world.bot.db.execute("UPDATE tables SET seed = ?, options = ? WHERE table_id = ?",
-                               (seed, __import__("json").dumps(table.options), table.id))
-    await alice.click(lobby, custom_id=button(lobby, "Start").custom_id)
-    assert table.status == "running"
-    return table
+    return await start_fixed(world, "schroeoem new", "Schrööm", n, seed=seed, dealer=dealer, **options)
 
 
 async def click(world: World, seat: int, label_prefix: str, message=None):

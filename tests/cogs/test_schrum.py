@@ -19,6 +19,7 @@ from simcord.enums import ComponentType, InteractionType
 from simcord.results import InteractionResult
 
 from bot.tables import StaleError
+from tests.cogs.helpers import dm, lobby_message, table_message
 from tests.conftest import World
 
 CARD = re.compile(r"(?<![\w♣♠♥♦])(10|[2-9JQKA])([♣♠♥♦])")
@@ -39,20 +40,6 @@ def button(message, label):
 
 def labels(message):
     return [b.label for b in buttons(message)]
-
-
-def lobby_message(world: World):
-    table = world.table()
-    return next(m for m in world.channel.history() if m.id == table.lobby_message_id)
-
-
-def table_message(world: World):
-    table = world.table()
-    return next(m for m in world.channel.threads[0].history() if m.id == table.table_message_id)
-
-
-def dm(world: World, seat: int):
-    return world.users[seat].user.dm_channel.last_message
 
 
 def cards_named(text: str) -> set[str]:

@@ -9,7 +9,8 @@ import pytest
 
 from bot.ui.table_ui import TableUI
 from tests.bot.test_stats import craft
-from tests.cogs.test_schieberamsch_flow import components, play_one, start_table
+from tests.cogs.helpers import components
+from tests.cogs.test_schieberamsch_flow import play_one, start_table
 from tests.conftest import World
 
 

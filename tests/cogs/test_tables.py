@@ -8,14 +8,8 @@ import asyncio
 import discord
 import pytest
 
-from tests.cogs.test_schieberamsch_flow import (
-    button,
-    components,
-    dm_last,
-    lobby_message,
-    open_table,
-    start_table,
-)
+from tests.cogs.helpers import button, components, dm_last, lobby_message
+from tests.cogs.test_schieberamsch_flow import open_table, start_table
 from tests.conftest import World
 
 

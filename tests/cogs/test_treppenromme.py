@@ -16,38 +16,13 @@ import re
 from bot.games.cards import DECK_52
 from bot.games.treppenromme import Treppenromme
 from cogs.treppenromme import TreppenrommeUI
-from tests.cogs.test_schieberamsch_flow import button, components, dm_last
+from tests.cogs.helpers import button, components, dm_last, start_fixed, table_message
 from tests.conftest import World
-
-
-def lobby_message(world: World):
-    table = world.table()
-    return next(m for m in world.channel.history() if m.id == table.lobby_message_id)
-
-
-def table_message(world: World, table):
-    thread = world.channel.threads[0]
-    return next(m for m in thread.history() if m.id == table.table_message_id)
 
 
 async def start(world: World, n=2, *, seed=1, dealer=0, **options):
     """`/treppenromme new`, n players join, seed and first dealer fixed (stored, so a restart replays)."""
-    alice = world.users[0]
-    result = await alice.slash(world.channel, "treppenromme new", **options)
-    assert not result.ephemeral, result.response.content
-    lobby = lobby_message(world)
-    assert "Treppenrommé" in lobby.content
-    for user in world.users[1:n]:
-        await user.click(lobby, custom_id=button(lobby, "Join").custom_id)
-        lobby = lobby_message(world)
-    table = world.table()
-    table.seed = seed
-    table.options["dealer"] = dealer
-    await world.bot.db.execute("UPDATE tables SET seed = ?, options = ? WHERE table_id = ?",
-                               (seed, json.dumps(table.options), table.id))
-    await alice.click(lobby, custom_id=button(lobby, "Start").custom_id)
-    assert table.status == "running"
-    return table
+    return await start_fixed(world, "treppenromme new", "Treppenrommé", n, seed=seed, dealer=dealer, **options)
 
 
 async def use_deal(world: World, table, hands, staircase, talon=(), totals=None):

@@ -1,0 +1,79 @@
+"""What the cog tests share: finding a table's messages and their components in SimCord, and opening tables."""
+
+from __future__ import annotations
+
+import json
+
+from tests.conftest import World
+
+
+class _Component:
+    """A component of an ephemeral reply, which SimCord records as a dict."""
+
+    def __init__(self, data):
+        self.custom_id = data.get("custom_id")
+        self.label = data.get("label")
+        self.disabled = bool(data.get("disabled"))
+        self.options = data.get("options")
+        self.min_values = data.get("min_values", 1)
+
+
+def components(message):
+    """Buttons and selects of a message (a discord.Message, or SimCord's record of an ephemeral reply)."""
+    out = []
+    for row in message.components:
+        children = row.children if hasattr(row, "children") else row.get("components", [])
+        out.extend(_Component(c) if isinstance(c, dict) else c for c in children)
+    return out
+
+
+def buttons(message):
+    return components(message)
+
+
+def button(message, label=None, custom_id_prefix=None):
+    for b in buttons(message):
+        if (label and getattr(b, "label", None) == label) or (
+                custom_id_prefix and (b.custom_id or "").startswith(custom_id_prefix)):
+            return b
+    raise AssertionError(f"no button {label or custom_id_prefix!r} in {[getattr(b, 'label', None) for b in buttons(message)]}")
+
+
+def lobby_message(world: World):
+    table = world.table()
+    return next(m for m in world.channel.history() if m.id == table.lobby_message_id)
+
+
+def table_message(world: World, table=None):
+    table = table or world.table()
+    return next(m for m in world.channel.threads[0].history() if m.id == table.table_message_id)
+
+
+def dm_last(user):
+    """A user's (SimCord actor's) latest DM from the bot, or None."""
+    return user.user.dm_channel.last_message
+
+
+def dm(world: World, seat: int):
+    return dm_last(world.users[seat])
+
+
+async def start_fixed(world: World, command: str, title: str, n: int, *, seed: int, dealer: int, **options):
+    """`/<game> new`, n players join, the seed and first dealer fixed (and stored, so a restart replays the
+    same deal), then the host starts."""
+    alice = world.users[0]
+    result = await alice.slash(world.channel, command, **options)
+    assert not result.ephemeral, result.response.content
+    lobby = lobby_message(world)
+    assert title in lobby.content
+    for user in world.users[1:n]:
+        await user.click(lobby, custom_id=button(lobby, "Join").custom_id)
+        lobby = lobby_message(world)
+    table = world.table()
+    table.seed = seed
+    table.options["dealer"] = dealer
+    await world.bot.db.execute("UPDATE tables SET seed = ?, options = ? WHERE table_id = ?",
+                               (seed, json.dumps(table.options), table.id))
+    await alice.click(lobby, custom_id=button(lobby, "Start").custom_id)
+    assert table.status == "running"
+    return table
