@@ -587,7 +587,8 @@ class TableService:
                     table.engine, table.version = await self._rebuild(table, stored)
                 except Exception:
                     log.exception("table %s: replay failed; marking it abandoned", table.id)
-                    await self.db.execute("UPDATE tables SET status = ? WHERE table_id = ?", (ABANDONED, table.id))
+                    await self.db.write([("UPDATE tables SET status = ? WHERE table_id = ?", (ABANDONED, table.id)),
+                                         snapshots.drop_statement(table.id)])
                     continue
                 table.signatures = [table.signature(s) for s in range(len(table.seats))]
             self.tables[table.id] = table

@@ -125,3 +125,18 @@ def test_an_unpickled_engine_plays_on_exactly_like_the_original(game, seed, cut,
             break
         seat, action = step(engine)
         assert copy.apply(seat, action) == engine.apply(seat, action)
+
+
+async def test_a_log_that_no_longer_replays_abandons_its_table_and_its_snapshot(service, caplog):
+    table = await running(service)
+    await play(service, table, snapshots.SNAPSHOT_EVERY + 2, random.Random(7))
+    # the log is append-only, so spoil what it is replayed against: another deal, and an unreadable snapshot
+    await service.db.execute("UPDATE tables SET seed = seed + 1 WHERE table_id = ?", (table.id,))
+    await service.db.execute("UPDATE snapshots SET state = ?", (b"garbage",))
+    fresh = TableService(service.db)
+    assert await fresh.restore() == []
+    assert "replay failed; marking it abandoned" in caplog.text
+    row = await service.db.fetchone("SELECT status FROM tables WHERE table_id = ?", (table.id,))
+    assert row["status"] == "abandoned"
+    assert await service.db.fetchall("SELECT * FROM snapshots") == []
+    await fresh.close()
