@@ -420,10 +420,11 @@ class TableUI:
             seat = outcome.seat
             lang = normalize(interaction.locale)
             from_dm = interaction.guild_id is None
-            payload = await self.render_hand(table, seat, lang, reply=True)
             if seat in outcome.new_hand and from_dm:
-                payload["view"] = None  # the last hand's message keeps its cards, loses its buttons
-                payload["content"] = tr(lang, "Hand finished.")
+                # the last hand's message keeps its picture and loses its buttons; the new hand comes as a new DM
+                payload: dict[str, Any] = {"content": tr(lang, "Hand finished."), "view": None}
+            else:
+                payload = await self.render_hand(table, seat, lang, reply=True)
             await sending(interaction.response.edit_message(**payload), payload.get("view"))
             await self.after_move(table, outcome, responded_seat=seat, responded_in_dm=from_dm)
         except Exception as exc:

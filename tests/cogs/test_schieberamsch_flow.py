@@ -70,6 +70,19 @@ async def test_a_whole_deal_through_dms(world):
     for user in world.users[:3]:
         history = user.user.dm_channel.history()
         assert len(history) == 2
+        old, new = sorted(history, key=lambda m: m.id)
+        assert not components(old), old.content  # hand 1's message has no buttons left
+        assert new.attachments and "Schieberamsch" in new.content
+    # the player of the last card was answered on that message: "Hand finished.", and it still shows the card
+    # that player held before it (not hand 2, which comes as the new message)
+    finished = []
+    for user in world.users[:3]:
+        old, new = sorted(user.user.dm_channel.history(), key=lambda m: m.id)
+        if "Hand finished." in old.content:
+            finished.append((old, new))
+    assert len(finished) == 1
+    old, new = finished[0]
+    assert len(old.attachments) == 1 and old.attachments[0].filename != new.attachments[0].filename
     # the table message shows the score sheet after the deal
     thread = world.channel.threads[0]
     assert any(a.filename.startswith("scores-") for m in thread.history() for a in m.attachments)
