@@ -27,12 +27,17 @@ PHASE_ASK = {
 
 class SchieberamschUI(GameUI):
     key = "schieberamsch"
+    table_verbs = frozenset({"pass", "grand", "push", "take", "kontra", "rekontra"})  # said out loud at a table
+    live_cards = True
 
     def status(self, view: dict[str, Any], names: list[str], lang: str) -> str:
         if view.get("over"):
             return super().status(view, names, lang)
         who = ", ".join(names[s] for s in view.get("to_act", []))
         parts = [tr(lang, PHASE_ASK.get(view.get("phase", ""), "{who}"), who=who)]
+        if view.get("trick"):  # also in words: the next player's live cards do not say what must be followed
+            parts.append(tr(lang, "Trick: {cards}.", cards=", ".join(
+                f"{names[c['seat']]} {card_label(c['card'])}" for c in view["trick"])))
         if view.get("mode") == "grand" and view.get("solo") is not None:
             parts.append(tr(lang, "Grand Hand by {name}.", name=names[view["solo"]]))
         elif view.get("pushes"):
@@ -83,12 +88,13 @@ class Schieberamsch(commands.Cog):
                            target=_T("End the series when a total reaches this"),
                            deck=_T("Card faces: German (default) or French"),
                            jacks_in_skat=_T("May Jacks be put into the skat? (default yes)"),
-                           turn_timer=_T("Seconds per move before the bot plays for you (default 300)"))
+                           turn_timer=_T("Seconds per move before the bot plays for you (default 300)"),
+                           lit_cards=_T("Light up only the cards you may play (your hand is redrawn every turn)"))
     @app_commands.choices(deck=DECK_CHOICES)
     async def new(self, interaction: discord.Interaction,
                   deals: app_commands.Range[int, 3, 99] = 12, target: app_commands.Range[int, 10, 10000] | None = None,
                   deck: app_commands.Choice[str] | None = None, jacks_in_skat: bool = True,
-                  turn_timer: TIMER_RANGE = 300) -> None:
+                  turn_timer: TIMER_RANGE = 300, lit_cards: bool = False) -> None:
         lang = interaction.locale
         if deals % 3:
             await interaction.response.send_message(
@@ -98,8 +104,11 @@ class Schieberamsch(commands.Cog):
         options: dict[str, Any] = {"deals": deals, "jacks_in_skat": jacks_in_skat}
         if target is not None:
             options["target"] = target
+        settings = table_settings(deck, turn_timer)
+        if lit_cards:
+            settings["cards"] = "lit"
         await self.bot.table_ui.open_table(  # type: ignore[attr-defined]
-            interaction, "schieberamsch", options=options, settings=table_settings(deck, turn_timer))
+            interaction, "schieberamsch", options=options, settings=settings)
 
 
 async def setup(bot: commands.Bot) -> None:

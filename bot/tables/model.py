@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +39,8 @@ class Seat:
     dm_message_id: int | None = None
     dm_hand_no: int | None = None
     dm_closed: bool = False
+    # the DM message was last drawn without controls (not stored: after a restart it may have some)
+    dm_bare: bool = False
     last_change: int = 0
     timeouts: int = 0
     autopilot: bool = False
@@ -86,12 +89,21 @@ class Table:
                 return i
         return None
 
-    def signature(self, seat: int) -> tuple[Any, ...]:
+    def signature(self, seat: int, shows: Signature | None = None) -> tuple[Any, ...]:
         """What a seat's hand message shows: when it changes, the message is re-rendered and older
-        components of that seat become stale."""
+        components of that seat become stale. `shows`: the game's own account of it (its UI's)."""
         e = self.engine
         assert e is not None
         v = e.view(seat)
         if seat in v.get("eliminated", ()):  # Schrööm: out for good, so its DM stays as it is
             return OUT_OF_MATCH
-        return (tuple(e.legal_actions(seat)), tuple(v.get("hand", ())), v.get("hand_no"), v.get("phase"))
+        legal = e.legal_actions(seat)
+        return shows(self, v, legal) if shows else default_signature(v, legal)
+
+
+Signature = Callable[[Table, dict[str, Any], list[str]], tuple[Any, ...]]
+
+
+def default_signature(view: dict[str, Any], legal: list[str]) -> tuple[Any, ...]:
+    """A hand message shows the legal actions, the hand, which hand of the match and its phase."""
+    return (tuple(legal), tuple(view.get("hand", ())), view.get("hand_no"), view.get("phase"))

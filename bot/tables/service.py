@@ -29,6 +29,7 @@ from .model import (
     OUT_OF_MATCH,
     RUNNING,
     Seat,
+    Signature,
     StaleError,
     Table,
     UserError,
@@ -78,6 +79,7 @@ class TableService:
         self.db = db
         self.tables: dict[int, Table] = {}
         self.listener: Listener | None = None
+        self.shows: dict[str, Signature] = {}  # game -> what its hand messages show, if its UI says
         self.clock = clock
         self._results_hooks: list[Callable[[Table, dict[str, Any]], Awaitable[None]]] = []
         self._result_writers: dict[str, list[ResultWriter]] = {}
@@ -224,13 +226,17 @@ class TableService:
                 raise UserError("These options do not work: {reason}", reason=str(exc)) from exc
             table.status = RUNNING
             table.version = 0
-            table.signatures = [table.signature(s) for s in range(n)]
+            table.signatures = self._signatures(table)
             table.last_events = list(getattr(table.engine, "start_events", ()))  # automatic steps of new()
             await self.db.execute(
                 "UPDATE tables SET status = ?, started_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE table_id = ?",
                 (RUNNING, table.id))
             self._arm(table)
         return table
+
+    def _signatures(self, table: Table) -> list[Any]:
+        shows = self.shows.get(table.game)
+        return [table.signature(s, shows) for s in range(len(table.seats))]
 
     # -- play -----------------------------------------------------------------------------------
     async def act(self, table_id: int, user_id: int, action: str, *, version: int | None = None) -> Outcome:
@@ -264,9 +270,12 @@ class TableService:
                     from exc
             raise UserError("Not allowed: {reason}", reason=exc.reason) from exc
         seq = table.version + 1
-        new_sigs = [table.signature(s) for s in range(len(table.seats))]
+        new_sigs = self._signatures(table)
         changed = {s for s, sig in enumerate(new_sigs) if sig != table.signatures[s]}
-        changed.add(seat)  # the actor's older buttons are stale even when its options look the same (a new card)
+        if table.game not in self.shows:
+            # the actor's older buttons are stale even when its options look the same (a new card); a game that
+            # says what its hand messages show (live cards, decisions on the table) gets exactly that
+            changed.add(seat)
         statements: list[tuple[str, Any]] = [
             ("INSERT INTO actions (table_id, seq, seat, action, auto) VALUES (?, ?, ?, ?, ?)",
              (table.id, seq, seat, action, int(auto))),
@@ -590,7 +599,7 @@ class TableService:
                     await self.db.write([("UPDATE tables SET status = ? WHERE table_id = ?", (ABANDONED, table.id)),
                                          snapshots.drop_statement(table.id)])
                     continue
-                table.signatures = [table.signature(s) for s in range(len(table.seats))]
+                table.signatures = self._signatures(table)
             self.tables[table.id] = table
             restored.append(table)
         for table in restored:

@@ -109,6 +109,12 @@ def release(view: discord.ui.View | None) -> None:
         view.clear_items()
 
 
+def bare(payload: dict[str, object]) -> bool:
+    """Whether a message payload carries no controls (call before `sending` releases its view)."""
+    view = payload.get("view")
+    return not isinstance(view, discord.ui.View) or not view.children
+
+
 async def sending(call: Awaitable[T], view: discord.ui.View | None) -> T:
     """Await a send or edit that carries `view`, then release the view (whether or not the call worked)."""
     try:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.games.cards import SUIT_SYMBOLS, is_card
 from bot.i18n import N_, tr
+from bot.tables.model import default_signature
 
 if TYPE_CHECKING:
     from bot.tables import Table
@@ -91,6 +92,36 @@ class GameUI:
     card_verbs = ("play",)  # verbs whose single argument is a hand card, shown as card buttons
     hand_image = True  # False: the hand message has no picture of the cards (its buttons show them)
     realtime = False  # True: after a move, every changed DM is edited at once, before the table message
+    # Public decisions (bids, passes, "take the skat"): asked with buttons on the table message, where everyone
+    # sees them, so answering one edits the table in the answer to the click and no hand message changes.
+    table_verbs: frozenset[str] = frozenset()
+    # Live cards: every card of a hand message stays clickable, and the engine refuses one that cannot be played
+    # now (with the playable ones named). The hand message then changes only when the hand does, not whenever
+    # the turn comes round: one Discord call less per move. A table may ask for lit cards instead (setting
+    # `cards: "lit"`, `/schieberamsch new lit_cards:`): only the playable cards are clickable, at the cost of a
+    # DM edit per turn.
+    live_cards = False
+
+    def live(self, table: Table) -> bool:
+        return self.live_cards and table.settings.get("cards", "live") == "live"
+
+    def hand_actions(self, legal: list[str]) -> list[str]:
+        """The legal actions a hand message offers (the others are asked on the table message)."""
+        if not self.table_verbs:
+            return legal
+        return [a for a in legal if a.split(" ", 1)[0] not in self.table_verbs]
+
+    def table_actions(self, legal: list[str]) -> list[str]:
+        return [a for a in legal if a.split(" ", 1)[0] in self.table_verbs]
+
+    def hand_signature(self, table: Table, view: dict[str, Any], legal: list[str]) -> tuple[Any, ...]:
+        """What a seat's hand message shows: when it changes, the message is re-rendered and that seat's older
+        buttons become stale. With live cards, whose turn it is and which cards are playable are not shown."""
+        shown = self.hand_actions(legal)
+        if self.live(table):
+            private = [a for a in shown if a.split(" ", 1)[0] not in self.card_verbs]
+            return (tuple(private), tuple(view.get("hand", ())), view.get("hand_no"))
+        return default_signature(view, shown)
 
     # -- controls ---------------------------------------------------------------------------------
     def hand_controls(self, view: dict[str, Any], legal: list[str], lang: str, *, table: Table,
@@ -98,22 +129,29 @@ class GameUI:
         """The controls (and an optional `note`) of `seat`'s hand message. Default: `controls()`.
         Override when they need more than the view: the players' names, the last events
         (`table.names`, `table.last_events`), the table settings."""
-        return self.controls(view, legal, lang)
+        return self.controls(view, legal, lang, live=True) if self.live(table) else self.controls(view, legal, lang)
 
-    def controls(self, view: dict[str, Any], legal: list[str], lang: str) -> Controls:
+    def controls(self, view: dict[str, Any], legal: list[str], lang: str, *, live: bool = False) -> Controls:
+        """Card buttons (or a card menu) and the other actions' buttons and menus. `live`: every card is a
+        button, whatever is legal now (see `live_cards`)."""
         hand = list(view.get("hand", []))
         by_verb: dict[str, list[list[str]]] = defaultdict(list)
         for action in legal:
             verb, *args = action.split()
-            by_verb[verb].append(args)
+            if not (live and verb in self.card_verbs):
+                by_verb[verb].append(args)
         out = Controls()
-        playable = {args[0] for verb in self.card_verbs for args in by_verb.get(verb, []) if len(args) == 1}
-        card_verb = next((v for v in self.card_verbs if v in by_verb), None)
+        if live:
+            playable, card_verb = set(hand), self.card_verbs[0]
+        else:
+            playable = {args[0] for verb in self.card_verbs for args in by_verb.get(verb, []) if len(args) == 1}
+            card_verb = next((v for v in self.card_verbs if v in by_verb), None)
         if hand and len(hand) <= MAX_CARD_BUTTONS:
             for i, card in enumerate(self.sort_hand(hand, view)):
                 ok = card in playable
                 out.items.append(Button(action=f"{card_verb or 'play'} {card}", label=card_label(card),
-                                        style="primary" if ok else "secondary", disabled=not ok, row=i // 5))
+                                        style="primary" if ok and not live else "secondary", disabled=not ok,
+                                        row=i // 5))
         elif playable and card_verb:
             cards = [c for c in self.sort_hand(hand, view) if c in playable] or sorted(playable)
             out.items.extend(self._select(card_verb, [[c] for c in cards], lang))

@@ -22,9 +22,9 @@ from bot.i18n import normalize, tr
 from bot.tables import Outcome, StaleError, Table, TableService, UserError
 from bot.tables.model import CANCELLED, LOBBY, RUNNING
 
-from .components import TableButton, build_view, sending
+from .components import ActionButton, TableButton, bare, build_view, sending
 from .errors import reply_error, send_ephemeral
-from .game_ui import GameUI, snapshot
+from .game_ui import GameUI, card_label, snapshot
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +48,7 @@ class Pending:
     hands: dict[int, bool] = field(default_factory=dict)  # seat -> needs a new hand message
     keep_old: set[int] = field(default_factory=set)  # seats whose old hand message the response already closed
     sheets: int = 0  # hands scored: post the score sheet
+    table_shown: bool = False  # the answer to a click on the table message showed the table as it is now
 
 
 class TableUI:
@@ -67,6 +68,8 @@ class TableUI:
 
     def register(self, game_ui: GameUI) -> None:
         self.games[game_ui.key] = game_ui
+        if game_ui.table_verbs or game_ui.live_cards:
+            self.service.shows[game_ui.key] = game_ui.hand_signature
 
     def game_ui(self, table: Table) -> GameUI:
         return self.games.get(table.game) or GameUI()
@@ -189,6 +192,9 @@ class TableUI:
         view = discord.ui.View(timeout=None)
         if table.status == RUNNING:
             view.add_item(TableButton("hand", table.id, label=tr(lang, "My hand"), style="primary"))
+            for action in self.table_actions(table):  # the public decision being asked, for whoever is asked
+                view.add_item(ActionButton(table.id, table.version, action, label=ui.label(action, lang),
+                                           style=ui.style(action.split(" ", 1)[0]), row=1))
             if table.vote:
                 view.add_item(TableButton("yes", table.id, label=tr(lang, "Keep playing"), style="success"))
                 view.add_item(TableButton("no", table.id, label=tr(lang, "End the table"), style="danger"))
@@ -197,6 +203,13 @@ class TableUI:
                    "filename": f"table-{table.id}-{table.version}.png"}
         frozen = snapshot(public)
         return payload, lambda: ui.table_image(table, frozen, lang)
+
+    def table_actions(self, table: Table) -> list[str]:
+        """The public decisions the seats to act are asked on the table message (see `GameUI.table_verbs`)."""
+        ui, engine = self.game_ui(table), table.engine
+        if not ui.table_verbs or engine is None:
+            return []
+        return list(dict.fromkeys(a for s in engine.to_act() for a in ui.table_actions(engine.legal_actions(s))))
 
     @staticmethod
     def with_picture(payload: dict[str, Any], png: bytes | None) -> dict[str, Any]:
@@ -209,9 +222,10 @@ class TableUI:
         payload, job = self.table_message(table, outcome.events if outcome else None)
         return self.with_picture(payload, job())
 
-    async def render_table(self, table: Table, events: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    async def render_table(self, table: Table, events: list[dict[str, Any]] | None = None, *,
+                           reply: bool = False) -> dict[str, Any]:
         payload, job = self.table_message(table, events)
-        return self.with_picture(payload, await self.draw(job))
+        return self.with_picture(payload, await self.draw(job, reply=reply))
 
     def hand_message(self, table: Table, seat: int, lang: str | None = None
                      ) -> tuple[dict[str, Any], Callable[[], bytes] | None]:
@@ -221,16 +235,21 @@ class TableUI:
         assert engine is not None
         ui = self.game_ui(table)
         view = engine.view(seat)
-        legal = engine.legal_actions(seat) if table.status == RUNNING else []
+        legal = ui.hand_actions(engine.legal_actions(seat)) if table.status == RUNNING else []
+        live = ui.live(table)
         controls = ui.hand_controls(view, legal, lang, table=table, seat=seat)
         lines = [f"**{table.engine_cls.title} #{table.id}** · {ui.hand_title(view, lang)}"]
         note = ui.hand_note(table, seat, view, legal, lang, self.deadline(table)) if table.status == RUNNING else None
+        asked = [a for a in legal if not (live and a.split(" ", 1)[0] in ui.card_verbs)]
         if table.status != RUNNING:
             lines.append(tr(lang, "The game is over."))
         elif note:
             lines.append(note)
-        elif legal:
+        elif asked:
             lines.append(tr(lang, "Your move."))
+        elif live:  # shown whoever's turn it is: this message is not edited when the turn comes round
+            lines.append(tr(lang, "Click a card to play it when it is your turn; the table message shows whose "
+                                  "turn it is."))
         else:
             lines.append(ui.status(engine.view(None), table.names, lang))
         components = build_view(table.id, table.version, controls) if table.status == RUNNING else None
@@ -239,7 +258,7 @@ class TableUI:
         hand = view.get("hand")
         if not (hand and ui.hand_image):
             return payload, None
-        playable = {a.split()[1] for a in legal if a.startswith("play ") and len(a.split()) >= 2}
+        playable = set() if live else {a.split()[1] for a in legal if a.startswith("play ") and len(a.split()) >= 2}
         cards = list(hand)
         deck, four = ui.deck_style(table.settings), bool(table.settings.get("four_colour"))
         return payload, lambda: _render().hand_image(table.game, cards, playable, deck=deck, four_colour=four)
@@ -359,9 +378,12 @@ class TableUI:
         try:
             if s.dm_message_id and s.dm_channel_id and s.dm_hand_no == hand_no and not new_hand:
                 msg = self.bot.get_partial_messageable(s.dm_channel_id).get_partial_message(s.dm_message_id)
+                now_bare = bare(payload)
                 await sending(msg.edit(**payload), payload.get("view"))
+                s.dm_bare = now_bare
                 return
-            if s.dm_message_id and s.dm_channel_id and close_old:  # last hand's message: keep cards, drop buttons
+            if s.dm_message_id and s.dm_channel_id and close_old and not s.dm_bare:
+                # last hand's message: keep cards, drop buttons
                 old = self.bot.get_partial_messageable(s.dm_channel_id).get_partial_message(s.dm_message_id)
                 await self._safe(old.edit(view=None))
             if s.dm_closed and not new_hand:
@@ -372,7 +394,9 @@ class TableUI:
             files = payload.pop("attachments")
             if payload["view"] is None:
                 payload.pop("view")
+            now_bare = bare(payload)
             message = await sending(to.send(files=files, **payload), payload.get("view"))
+            s.dm_bare = now_bare
             await self.service.record_dm(table, seat, channel_id=message.channel.id, message_id=message.id,
                                          hand_no=hand_no, closed=False)
         except discord.Forbidden as exc:
@@ -417,6 +441,18 @@ class TableUI:
                     return
                 await self.show_hand(interaction, table_id, note="⚠️ " + (note or tr(interaction.locale, exc.msgid)))
                 return
+            except UserError as exc:
+                await send_ephemeral(interaction, self.refusal(table, interaction, action, exc))
+                return
+            if interaction.message is not None and interaction.message.id == table.table_message_id:
+                # a public decision asked on the table message: the answer to the click is the table edit
+                lock = self._update_locks.get(table.id)
+                if lock is not None and lock.locked():  # the last move's updates are still on their way
+                    await interaction.response.defer()
+                    await self.after_move(table, outcome)
+                else:
+                    await self.after_move(table, outcome, answer=interaction)
+                return
             seat = outcome.seat
             lang = normalize(interaction.locale)
             from_dm = interaction.guild_id is None
@@ -425,23 +461,50 @@ class TableUI:
                 payload: dict[str, Any] = {"content": tr(lang, "Hand finished."), "view": None}
             else:
                 payload = await self.render_hand(table, seat, lang, reply=True)
+            now_bare = bare(payload)
             await sending(interaction.response.edit_message(**payload), payload.get("view"))
+            if from_dm:
+                table.seats[seat].dm_bare = now_bare
             await self.after_move(table, outcome, responded_seat=seat, responded_in_dm=from_dm)
         except Exception as exc:
             await reply_error(interaction, exc, table_id=table_id)
 
+    def refusal(self, table: Table, interaction: discord.Interaction, action: str, exc: UserError) -> str:
+        """Why a move was refused; for a card click, also what can be played now or whom the table waits for
+        (live cards are clickable whoever's turn it is). Only the clicker's own cards are named."""
+        lang = normalize(interaction.locale)
+        text = tr(lang, exc.msgid, **exc.fields)
+        ui, engine = self.game_ui(table), table.engine
+        seat = table.seat_of(interaction.user.id)
+        if engine is None or seat is None or table.status != RUNNING or action.split(" ", 1)[0] not in ui.card_verbs:
+            return text
+        view = engine.view(seat)
+        cards = [a.split()[1] for a in engine.legal_actions(seat) if a.split(" ", 1)[0] in ui.card_verbs and " " in a]
+        if cards:
+            shown = " ".join(card_label(c) for c in ui.sort_hand(cards, view))
+            return text + "\n" + tr(lang, "Playable now: {cards}.", cards=shown)
+        if seat in engine.to_act():  # asked something else first (on the table message, or a menu here)
+            text = tr(lang, "You cannot play a card now.")
+        return text + "\n" + ui.status(engine.view(None), table.names, lang)
+
     async def after_move(self, table: Table, outcome: Outcome, *, responded_seat: int | None = None,
-                         responded_in_dm: bool = False) -> None:
+                         responded_in_dm: bool = False, answer: discord.Interaction | None = None) -> None:
         """Bring the table message and the changed hands in line with an accepted move; returns once they are.
 
         One table's updates go out one batch after the other: a move made while the last one's DMs and image
         are still on their way must not race them, or a player gets two new-hand DMs (one left with live
         buttons) and an older image can land last. Moves that arrive meanwhile are merged into the next batch
-        (`Pending`), which shows the table as it is when it goes out."""
+        (`Pending`), which shows the table as it is when it goes out.
+
+        `answer`: a click on the table message not yet answered; the answer shows the table (edits it)."""
         pending = self._pending.setdefault(table.id, Pending())
         self._merge(pending, table, outcome, responded_seat, responded_in_dm)
         async with self._update_locks.setdefault(table.id, asyncio.Lock()):
             batch = self._pending.pop(table.id, None)
+            if answer is not None:
+                batch_shown = batch is not None and await self._answer_with_table(answer, table, batch)
+                if not batch_shown:
+                    await self._safe(answer.response.defer())  # an earlier batch showed it, or the edit failed
             if batch is not None:  # else an earlier move's batch carried this one too
                 await self._ship(table, batch)
         if table.status != RUNNING and not self._pending.get(table.id):
@@ -466,10 +529,22 @@ class TableUI:
                 pending.keep_old.add(seat)
             pending.hands[seat] = pending.hands.get(seat, False) or new
 
+    async def _answer_with_table(self, interaction: discord.Interaction, table: Table, batch: Pending) -> bool:
+        try:
+            payload = await self.render_table(table, batch.events, reply=True)
+            await sending(interaction.response.edit_message(**payload), payload.get("view"))
+        except discord.HTTPException as exc:
+            log.warning("table %s: could not answer on the table message: %s", table.id, exc)
+            return False
+        batch.table_shown = True
+        return True
+
     async def _ship(self, table: Table, batch: Pending) -> None:
         hands = [self.send_hand(table, seat, new_hand=new, close_old=seat not in batch.keep_old)
                  for seat, new in sorted(batch.hands.items())]
-        if self.game_ui(table).realtime:  # every DM first: the others see the move one round trip sooner
+        if batch.table_shown:
+            await asyncio.gather(*hands)
+        elif self.game_ui(table).realtime:  # every DM first: the others see the move one round trip sooner
             await asyncio.gather(*hands)
             await self.update_table(table, batch.events)
         else:  # the table first, so the next player's "Your move" never comes before the card it answers

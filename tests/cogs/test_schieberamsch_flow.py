@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.cogs.helpers import button, components, dm_last, lobby_message
+from tests.cogs.helpers import button, components, dm, dm_last, lobby_message, table_message
 from tests.conftest import World
 
 
@@ -38,18 +38,30 @@ async def start_table(world: World, **options):
     return table
 
 
+def decisions(world: World, table):
+    """The public decisions asked on the table message (Grand Hand, pass, push, take, Kontra)."""
+    return [c for c in components(table_message(world, table)) if (c.custom_id or "").startswith("st:a:")]
+
+
 async def play_one(world: World, table, rng):
-    """The player to act makes a random legal move with the components of their DM."""
+    """The player to act makes a random legal move, as a person who knows the rules: a decision on the table
+    message, else a menu of their DM (putting two cards back), else a card they may play."""
     seat = min(table.engine.waiting_for())
+    asked = decisions(world, table)
+    if asked:
+        return await world.users[seat].click(table_message(world, table), custom_id=rng.choice(asked).custom_id)
     user = world.users[seat].user  # DMs are outside the server: act as the user, not the member
     message = user.dm_channel.last_message
     items = [c for c in components(message) if not getattr(c, "disabled", False)]
-    assert items, f"seat {seat} has nothing to click in {message.content!r}"
-    item = rng.choice(items)
-    if hasattr(item, "options") and item.options:
-        values = rng.sample([o.value for o in item.options], item.min_values)
-        return await user.select(message, values, custom_id=item.custom_id)
-    return await user.click(message, custom_id=item.custom_id)
+    menus = [c for c in items if getattr(c, "options", None)]
+    if menus:
+        item = rng.choice(menus)
+        return await user.select(message, rng.sample([o.value for o in item.options], item.min_values),
+                                 custom_id=item.custom_id)
+    legal = set(table.engine.legal_actions(seat))
+    cards = [c for c in items if c.custom_id.split(":", 4)[4] in legal]
+    assert cards, f"seat {seat} has nothing to click in {message.content!r}"
+    return await user.click(message, custom_id=rng.choice(cards).custom_id)
 
 
 async def test_a_whole_deal_through_dms(world):
@@ -60,10 +72,15 @@ async def test_a_whole_deal_through_dms(world):
     for _ in range(400):
         if table.engine.over or table.engine.view(None)["hand_no"] > 1:
             break
+        last_move = len(world.env.http_requests)
         result = await play_one(world, table, rng)
         assert not result.ephemeral, result.response.content if result.response else result
     view = table.engine.view(None)
     assert view["hand_no"] == 2
+    # the deal's last card costs its answer, the table edit, three new hands and the score sheet: every hand
+    # message lost its buttons with its owner's last card, so none is edited again
+    calls = calls_since(world, last_move)
+    assert sorted(m for m, _ in calls) == ["PATCH"] + ["POST"] * 5, calls
     rows = await world.bot.db.fetchall("SELECT seat, delta FROM hand_results WHERE table_id = ?", (table.id,))
     assert len(rows) == 3
     # one DM message per player per hand: hand 1's and hand 2's
@@ -86,3 +103,108 @@ async def test_a_whole_deal_through_dms(world):
     # the table message shows the score sheet after the deal
     thread = world.channel.threads[0]
     assert any(a.filename.startswith("scores-") for m in thread.history() for a in m.attachments)
+
+
+def calls_since(world: World, start: int) -> list:
+    return [(c.method, c.path) for c in world.env.http_requests[start:]]
+
+
+async def test_decisions_on_the_table_message(world):
+    """Grand Hand, pass, push and take are asked on the table message: the answer to the click is the table edit
+    (one Discord call), nobody's hand message changes, and only the one asked may answer."""
+    table = await start_table(world, deals=3)
+    asked = min(table.engine.waiting_for())
+    other = next(s for s in range(3) if s != asked)
+    labels = {c.label for c in decisions(world, table)}
+    assert labels == {"Grand Hand", "Pass"}
+    pass_id = button(table_message(world, table), "Pass").custom_id
+    # someone else, and someone not seated
+    result = await world.users[other].click(table_message(world, table), custom_id=pass_id)
+    assert result.ephemeral and "not your turn" in result.response.content
+    result = await world.users[3].click(table_message(world, table), custom_id=pass_id)
+    assert result.ephemeral and "not seated" in result.response.content
+    assert table.version == 0
+    dms = {s: (dm(world, s).id, dm(world, s).content) for s in range(3)}
+    start = len(world.env.http_requests)
+    result = await world.users[asked].click(table_message(world, table), custom_id=pass_id)
+    assert not result.ephemeral
+    assert table.version == 1
+    calls = calls_since(world, start)
+    assert len(calls) == 1 and calls[0][1].startswith("/interactions/"), calls
+    message = table_message(world, table)
+    assert f"{table.names[asked]} passes" in message.content or table.names[min(table.engine.waiting_for())] in \
+        message.content
+    assert {c.label for c in decisions(world, table)} == {"Grand Hand", "Pass"}  # now for the next player
+    assert {s: (dm(world, s).id, dm(world, s).content) for s in range(3)} == dms
+
+
+async def test_live_cards(world):
+    """Every card of a DM hand is clickable, whoever's turn it is; a card that cannot be played now is refused
+    with the reason and the playable cards (or whom the table waits for), and moves by others do not make the
+    hand's buttons stale."""
+    import random
+
+    table = await start_table(world, deals=3)
+    rng = random.Random(3)
+    first = {s: dm(world, s) for s in range(3)}
+    for s in range(3):
+        cards = [c for c in components(first[s]) if c.custom_id.split(":", 4)[4].startswith("play ")]
+        assert len(cards) == 10 and not any(c.disabled for c in cards)
+    # before the skat round is over: no card can be played, and the table's question is named
+    seat = min(table.engine.waiting_for())
+    result = await world.users[seat].user.click(first[seat], custom_id=components(first[seat])[0].custom_id)
+    assert result.ephemeral and "cannot play a card now" in result.response.content
+    assert "Grand Hand or pass?" in result.response.content
+    while table.engine.view(None)["phase"] != "play":
+        await play_one(world, table, rng)
+    # a follower who must follow suit, holding a card that cannot be played
+    for _ in range(30):
+        await play_one(world, table, rng)
+        follower = min(table.engine.waiting_for())
+        hand = table.engine.view(follower)["hand"]
+        legal = {a.split()[1] for a in table.engine.legal_actions(follower)}
+        if table.engine.view(None)["trick"] and len(legal) < len(hand):
+            break
+    else:
+        raise AssertionError("no follower had to follow suit")
+    user = world.users[follower].user
+    message = dm(world, follower)
+    bad = next(c for c in components(message) if c.custom_id.split(":", 4)[4].split()[-1] not in legal)
+    result = await user.click(message, custom_id=bad.custom_id)
+    assert result.ephemeral and "Playable now:" in result.response.content, result.response.content
+    assert table.engine.view(follower)["hand"] == hand
+    # someone not to act clicks a card of a message from before the others' moves: not stale, not their turn
+    idle = next(s for s in range(3) if s not in table.engine.waiting_for())
+    old = dm(world, idle)
+    result = await world.users[idle].user.click(old, custom_id=components(old)[0].custom_id)
+    assert result.ephemeral and "not your turn" in result.response.content
+    assert "Waiting" in result.response.content or "to play" in result.response.content
+    # the follower plays a legal card from the message sent before the first card of the trick
+    good = next(c for c in components(message) if c.custom_id.split(":", 4)[4].split()[-1] in legal)
+    result = await user.click(message, custom_id=good.custom_id)
+    assert not result.ephemeral, result.response.content
+    assert len(table.engine.view(follower)["hand"]) == len(hand) - 1
+
+
+async def test_lit_cards(world):
+    """`lit_cards:` only the cards that may be played now are clickable (and lit); the hand is redrawn when the
+    turn comes round, so a card can never be refused for following suit."""
+    import random
+
+    table = await start_table(world, deals=3, lit_cards=True)
+    assert table.settings["cards"] == "lit"
+    for s in range(3):  # the skat round first: no card may be played yet
+        assert all(c.disabled for c in components(dm(world, s)) if c.custom_id.split(":", 4)[4].startswith("play "))
+    rng = random.Random(5)
+    while table.engine.view(None)["phase"] != "play":
+        await play_one(world, table, rng)
+    for _ in range(12):
+        seat = min(table.engine.waiting_for())
+        legal = set(table.engine.legal_actions(seat))
+        message = dm(world, seat)
+        enabled = {c.custom_id.split(":", 4)[4] for c in components(message) if not c.disabled}
+        assert enabled == legal, (enabled, legal)
+        for other in set(range(3)) - {seat}:
+            assert not any(not c.disabled for c in components(dm(world, other))), "only the one to play has cards lit"
+        result = await play_one(world, table, rng)
+        assert not result.ephemeral

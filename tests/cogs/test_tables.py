@@ -4,12 +4,13 @@ wrong users, stale and simultaneous clicks, closed DMs, permissions, turn timer,
 from __future__ import annotations
 
 import asyncio
+import random
 
 import discord
 import pytest
 
-from tests.cogs.helpers import button, components, dm_last, lobby_message
-from tests.cogs.test_schieberamsch_flow import open_table, start_table
+from tests.cogs.helpers import button, components, dm_last, lobby_message, table_message
+from tests.cogs.test_schieberamsch_flow import open_table, play_one, start_table
 from tests.conftest import World
 
 
@@ -56,20 +57,26 @@ async def test_not_seated_player_asking_for_a_hand(world: World):
 
 async def test_my_hand_is_ephemeral_and_stale_clicks_change_nothing(world: World):
     table = await start_table(world, deals=3)
-    fh = min(table.engine.to_act())
-    member = world.users[fh]
-    thread = world.channel.threads[0]
-    table_msg = next(m for m in thread.history() if m.id == table.table_message_id)
+    rng = random.Random(5)
+    while table.engine.view(None)["phase"] != "play":
+        await play_one(world, table, rng)
+    seat = min(table.engine.to_act())
+    member = world.users[seat]
+    table_msg = table_message(world, table)
     mine = await member.click(table_msg, custom_id=button(table_msg, "My hand").custom_id)
     assert mine.ephemeral and mine.response.attachments  # the hand image, only for them
     ephemeral_hand = mine.response
-    # play "pass" from the DM, then click the older ephemeral's Grand Hand button
+    # play a card from the DM, then click another card on the older ephemeral hand
     dm = dm_last(member)
-    await member.user.click(dm, custom_id=button(dm, "Pass").custom_id)
-    version = table.version
-    stale = await member.click(ephemeral_hand, custom_id=button(ephemeral_hand, "Grand Hand").custom_id)
+    legal = table.engine.legal_actions(seat)
+    played = next(b for b in components(dm) if b.custom_id.split(":", 4)[4] in legal)
+    assert not (await member.user.click(dm, custom_id=played.custom_id)).ephemeral
+    version, hand = table.version, list(table.engine.view(seat)["hand"])
+    other = next(b for b in components(ephemeral_hand) if b.custom_id.split(":", 4)[4].startswith("play ")
+                 and b.custom_id.split(":", 4)[4] != played.custom_id.split(":", 4)[4])
+    stale = await member.click(ephemeral_hand, custom_id=other.custom_id)
     assert stale.ephemeral and "earlier moment" in stale.response.content
-    assert table.version == version and table.engine.view(None)["mode"] is None
+    assert table.version == version and table.engine.view(seat)["hand"] == hand
 
 
 async def test_two_clicks_at_once_apply_exactly_one(world: World):
@@ -210,8 +217,10 @@ async def test_restart_resumes_with_buttons_sent_before(world: World, make_bot, 
     restored = world.bot.tables.tables[table.id]
     assert restored is not table and restored.version == before
     assert restored.engine.view(None) == table.engine.view(None)
-    enabled = [c for c in components(old_dm) if not c.disabled]
-    result = await world.users[seat].user.click(old_dm, custom_id=enabled[0].custom_id)
+    # a legal card from the hand the old process sent (every card of a live hand is enabled)
+    legal = set(restored.engine.legal_actions(seat))
+    card = next(c for c in components(old_dm) if not c.disabled and c.custom_id.split(":", 4)[4] in legal)
+    result = await world.users[seat].user.click(old_dm, custom_id=card.custom_id)
     assert not result.ephemeral
     assert restored.version > before
     for _ in range(400):

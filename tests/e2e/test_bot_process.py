@@ -9,7 +9,15 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.conftest import read_db
-from tests.e2e.players import CB_UPDATE_MESSAGE, card_buttons, dm_hand, move_controls, open_table, version_of
+from tests.e2e.players import (
+    CB_UPDATE_MESSAGE,
+    MOVE_ANSWERS,
+    card_buttons,
+    dm_hand,
+    move_controls,
+    open_table,
+    version_of,
+)
 from tests.fakediscord import FakeDiscord, FakeMessage
 from tests.fakediscord.process import bot_process
 
@@ -42,20 +50,20 @@ async def test_table_survives_sigkill(fake: FakeDiscord, db_file: Path) -> None:
         first_image = table_image(table_msg)
         edits_before = len(table_msg.edits)
 
-        # forehand's first decision, on a button of the DM
+        # forehand's first decision, on a button of the table message: the answer to the click edits the table
         players = table.players
         turn = await players.wait_turn()
+        assert turn.message is table_msg
         ix = await players.click(turn, turn.controls[-1])
         await ix.wait()
-        assert ix.callback_type == CB_UPDATE_MESSAGE and ix.response_message is turn.message
-        assert not move_controls(turn.message), "the mover's hand keeps no enabled move controls"
-
-        # the table message is edited in place with a new image
+        assert ix.callback_type == CB_UPDATE_MESSAGE and ix.response_message is table_msg
         await fake.wait_for(lambda: len(table_msg.edits) > edits_before and table_image(table_msg) != first_image,
                             what="the table message edited with a new image")
         after_first = table_image(table_msg)
+        # a decision said out loud changes nobody's hand: no DM was edited
+        assert all(not dm_hand(fake, name).edits for name in ("anna", "bernd", "ceca"))
 
-        # the next player's hand now has enabled controls: drawn (sent) by this process, before the kill
+        # the next decision is asked on the table message drawn (sent) by this process, before the kill
         next_turn = await players.wait_turn()
         assert next_turn.user.name != turn.user.name
         assert read_db(db_file, "SELECT COUNT(*) AS n FROM actions")[0]["n"] == 1
@@ -66,7 +74,7 @@ async def test_table_survives_sigkill(fake: FakeDiscord, db_file: Path) -> None:
         await bp2.wait_line("restored 1 open tables", timeout=30)
         await fake.wait_for(lambda: fake.gateway.identifies >= 2 and fake.gateway.live, timeout=30,
                             what="the restarted bot on the gateway")
-        # the next player clicks a control on the hand message the killed process drew
+        # the next player clicks a button on the table message the killed process drew
         assert version_of(next_turn.controls[0]["custom_id"]) >= 1
         ix = await players.click(next_turn, next_turn.controls[-1])
         await ix.wait(10)
@@ -77,11 +85,11 @@ async def test_table_survives_sigkill(fake: FakeDiscord, db_file: Path) -> None:
         assert read_db(db_file, "SELECT COUNT(*) AS n FROM actions")[0]["n"] == 2
 
         # and the game goes on: a few more moves, up to the first card played (at most 3 Grand Hand
-        # decisions and 3 take/discard-or-push decisions come first)
+        # decisions and 3 take/discard-or-push decisions come first), a card button the killed process sent
         played = None
         for _ in range(12):
             ix = await players.move()
-            assert ix.callback_type == CB_UPDATE_MESSAGE
+            assert ix.callback_type in MOVE_ANSWERS
             action = str(ix.data.get("custom_id", "")).split(":", 4)[-1]
             if action.startswith("play "):
                 played = action
@@ -89,7 +97,7 @@ async def test_table_survives_sigkill(fake: FakeDiscord, db_file: Path) -> None:
         assert played is not None
         card = played.split()[1]
         await fake.wait_for(lambda: card in str(read_db(db_file, "SELECT group_concat(action) AS a FROM actions")[0]["a"]))
-        assert players.stale == 0
+        assert players.stale == 0 and players.refused == 0
         assert not fake.failed_requests, fake.failed_requests
         assert not fake.unhandled_requests
         assert all(r.ok for r in fake.requests[requests_at_kill:] if r.fault is None)
@@ -107,7 +115,7 @@ async def test_quick_start_while_the_thread_is_being_made(fake: FakeDiscord, db_
         assert table_msg is not None and table_msg.channel_id == table.thread_id
         assert not [m for m in fake.messages_in("spieltisch") if m.attachments], "no table image in the channel"
         ix = await table.players.move()
-        assert ix.callback_type == CB_UPDATE_MESSAGE
+        assert ix.callback_type in MOVE_ANSWERS
         assert not fake.failed_requests, fake.failed_requests
 
 
@@ -122,7 +130,7 @@ async def test_several_tables_move_at_once(db_file: Path) -> None:
         assert len({t.thread_id for t in tables}) == 6
         for _ in range(8):
             answers = await asyncio.gather(*(t.players.move() for t in tables))
-            assert all(ix.callback_type == CB_UPDATE_MESSAGE for ix in answers), [ix.callback_data for ix in answers]
+            assert all(ix.callback_type in MOVE_ANSWERS for ix in answers), [ix.callback_data for ix in answers]
         rows = read_db(db_file, "SELECT table_id, COUNT(*) AS n FROM actions GROUP BY table_id")
         assert sorted(r["n"] for r in rows) == [8] * 6
         assert "ERROR" not in bp.log, bp.log[-3000:]
