@@ -6,12 +6,13 @@
 
 Load run (per N): N Schieberamsch tables (3 scripted players each, all different users) are opened through
 `/schieberamsch new`, Join and Start, then played for `--duration` seconds at a steady rate: at every table the
-player whose DM hand shows enabled buttons clicks one, one move every `--interval` seconds per table (each
-table with its own phase; if the bot is late, the move follows as soon as the buttons are there). Reported:
+player the table message names clicks a legal control (a decision button on the table message, a card in their
+DM hand, the discard menu), one move every `--interval` seconds per table (each table with its own phase; if
+the bot is late, the move follows as soon as the table shows the last one). Reported:
 
 - latency: from the INTERACTION_CREATE written to the bot's socket to the bot's interaction callback arriving at
-  the fake (p50 / p99 / max, moves after `--warmup`), and "next turn": from that dispatch until the next player's
-  hand shows enabled buttons (table image, DM edits and all);
+  the fake (p50 / p99 / max, moves after `--warmup`), and "next turn": from that dispatch until the table
+  message shows the move and the next player can act (table image, DM edits and all);
 - REST calls per move, by kind: interaction responses, table-message edits, DMs (new and edited), other;
 - bot CPU per move, peak RSS (VmHWM) of the bot process, RSS per table (growth from the idle bot to N open
   tables, and to the end of the run);
@@ -55,7 +56,7 @@ from typing import Any
 from bot.db import Database
 from bot.games import GAMES
 from bot.tables import TableService, snapshots
-from tests.e2e.players import OpenTable, TablePlayers, Turn, open_table
+from tests.e2e.players import MOVE_ANSWERS, OpenTable, TablePlayers, Turn, open_table
 from tests.fakediscord import FakeDiscord, RecordedRequest
 from tests.fakediscord.process import bot_process
 
@@ -123,11 +124,12 @@ def classify(fake: FakeDiscord, rec: RecordedRequest) -> str:
 # -- load run --------------------------------------------------------------------------------------------------
 @dataclass
 class Driver:
-    """One table's scripted players, woken by the fake whenever something lands in one of their DMs."""
+    """One table's scripted players, woken by the fake whenever something lands in the table's thread or in
+    one of their DMs."""
 
     table: OpenTable
     event: asyncio.Event = field(default_factory=asyncio.Event)
-    next_turn: list[float] = field(default_factory=list)  # dispatch -> next enabled hand, seconds
+    next_turn: list[float] = field(default_factory=list)  # dispatch -> the next turn shown, seconds
     moves: int = 0
     errors: list[str] = field(default_factory=list)
 
@@ -178,7 +180,7 @@ class Driver:
             except TimeoutError as exc:
                 self.errors.append(str(exc).splitlines()[0])
                 return
-            if ix.callback_type != 7:
+            if ix.callback_type not in MOVE_ANSWERS:
                 self.errors.append(f"table {self.table.table_id}: callback {ix.callback_type} {ix.callback_data}")
             dispatched = ix.dispatched_at
             self.moves += 1
@@ -212,7 +214,8 @@ async def quiet(fake: FakeDiscord, seconds: float = 1.0, limit: float = 120.0) -
 
 
 async def load_run(n: int, *, interval: float, duration: float, warmup: float, spread: int, seed: int,
-                   workdir: Path, echo: bool = False, profile: Path | None = None) -> dict[str, Any]:
+                   workdir: Path, echo: bool = False, profile: Path | None = None,
+                   lit_cards: bool = False) -> dict[str, Any]:
     users = [(f"p{i:04d}", "de") for i in range(3 * n)]
     channels = [f"tisch-{c}" for c in range(max(1, math.ceil(n / 100)))]
     db_path = workdir / f"load-{n}.sqlite3"
@@ -233,7 +236,8 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
             async with gate:
                 host, *guests = names[3 * i:3 * i + 3]
                 return await open_table(fake, host, guests, channels[i % len(channels)],
-                                        {"deals": 12, "turn_timer": 3600},  # opening 500 tables takes minutes
+                                        # opening 500 tables takes minutes
+                                        {"deals": 12, "turn_timer": 3600, **({"lit_cards": True} if lit_cards else {})},
                                         rng=random.Random(seed * 100_003 + i), timeout=300)
 
         tables = await asyncio.gather(*(open_one(i) for i in range(n)))
@@ -243,6 +247,7 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
 
         drivers = [Driver(t) for t in tables]
         by_channel = {fake.dm_channel(u).id: d for d in drivers for u in d.table.players.users}
+        by_channel.update({d.table.thread_id: d for d in drivers})
 
         def wake(rec: RecordedRequest) -> None:
             d = by_channel.get(rec.channel_id or 0)
@@ -312,6 +317,7 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
                                                      and a < ix.dispatched_at + ix.latency for a, b in stalls)]
         return {
             "tables": n,
+            "cards": "lit" if lit_cards else "live",
             "load_avg_1min": round(os.getloadavg()[0], 2),
             "interval_s": interval,
             "open_s": round(open_seconds, 1),
@@ -516,7 +522,8 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             row = await load_run(n, interval=args.interval, duration=args.duration, warmup=args.warmup,
                                  spread=args.spread,
                                  seed=args.seed, workdir=workdir, echo=args.echo,
-                                 profile=args.profile and args.profile.with_suffix(f".{n}.prof"))
+                                 profile=args.profile and args.profile.with_suffix(f".{n}.prof"),
+                                 lit_cards=args.lit_cards)
             print(json.dumps({k: v for k, v in row.items() if k not in ("samples", "stalls")}), flush=True)
             out["load"].append(row)
         for k in args.restore:
@@ -541,6 +548,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="before measuring, each table plays 0..SPREAD moves as fast as it can (default 34,"
                              " about one deal), so the measured moves fall anywhere in a deal")
     parser.add_argument("--restore", type=int, nargs="*", default=[2000], help="K for each restore run (0: none)")
+    parser.add_argument("--lit-cards", action="store_true",
+                        help="open the tables with lit_cards (only playable cards clickable, hand redrawn per turn)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path, help="also write the results here")
     parser.add_argument("--echo", action="store_true", help="mirror the bot's output to stderr")

@@ -115,7 +115,7 @@ def fewest_transfers(balances: dict[int, int]) -> list[tuple[int, int, int]]:
 
 
 # -- the ledger ----------------------------------------------------------------------------------------------
-def deal_entries(table: Table, event: dict[str, Any]) -> list[tuple[str, Any]]:
+def deal_entries(table: Table, event: dict[str, Any], engine: object = None) -> list[tuple[str, Any]]:
     """Result writer: one 'deal' entry per seat for a `hand_scored` event (amounts = the engine's deltas,
     already in minor units because the engine's stake is)."""
     if event.get("type") != "hand_scored":

@@ -115,13 +115,15 @@ class StatsStore:
             service.add_result_writer(game, self.result_writer)
         service.on_result(self.on_result)
 
-    def result_writer(self, table: Any, event: dict[str, Any]) -> list[tuple[str, Any]]:
-        """`match_over` -> the stat_results rows. Never raises: a record missing here is rebuilt by
-        `catch_up()`, whereas an exception would refuse the player's move."""
-        if event.get("type") != "match_over" or table.engine is None:
+    def result_writer(self, table: Any, event: dict[str, Any], engine: Any = None) -> list[tuple[str, Any]]:
+        """`match_over` -> the stat_results rows (`engine`: the finished state, while the move is being stored).
+        Never raises: a record missing here is rebuilt by `catch_up()`, whereas an exception would refuse the
+        player's move."""
+        engine = engine or table.engine
+        if event.get("type") != "match_over" or engine is None:
             return []
         try:
-            result = dict(table.engine.result())
+            result = dict(engine.result())
             result["totals"] = event.get("totals", result.get("totals"))
             return self.match_statements(table.id, table.guild_id, table.game,
                                          [s.user_id for s in table.seats], [s.name for s in table.seats],

@@ -89,10 +89,11 @@ class Table:
                 return i
         return None
 
-    def signature(self, seat: int, shows: Signature | None = None) -> tuple[Any, ...]:
+    def signature(self, seat: int, shows: Signature | None = None, engine: Engine | None = None) -> tuple[Any, ...]:
         """What a seat's hand message shows: when it changes, the message is re-rendered and older
-        components of that seat become stale. `shows`: the game's own account of it (its UI's)."""
-        e = self.engine
+        components of that seat become stale. `shows`: the game's own account of it (its UI's);
+        `engine`: a state other than the table's (a move not stored yet)."""
+        e = engine or self.engine
         assert e is not None
         v = e.view(seat)
         if seat in v.get("eliminated", ()):  # Schrööm: out for good, so its DM stays as it is

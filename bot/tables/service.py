@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.db import Database
-from bot.games import GAMES, IllegalAction
+from bot.games import GAMES, Engine, IllegalAction
 
 from . import snapshots
 from .model import (
@@ -37,7 +37,13 @@ from .model import (
 
 log = logging.getLogger(__name__)
 
-ResultWriter = Callable[[Table, dict[str, Any]], list[tuple[str, Any]]]
+
+
+class ResultWriter(Protocol):
+    """Extra SQL statements for a result event; `engine` is the state after the move (not the table's yet)."""
+
+    def __call__(self, table: Table, event: dict[str, Any], engine: Engine) -> list[tuple[str, Any]]: ...
+
 
 DEFAULT_TURN_TIMER = 300  # seconds; a table option
 ABSENT_AFTER = 3  # consecutive timeouts
@@ -103,7 +109,7 @@ class TableService:
         return [t for t in self.open_tables(guild_id=guild_id) if t.seat_of(user_id) is not None]
 
     def add_result_writer(self, game: str, writer: ResultWriter) -> None:
-        """`writer(table, event)` returns extra SQL statements for a `hand_scored`/`match_over` event of
+        """`writer(table, event, engine)` returns extra SQL statements for a `hand_scored`/`match_over` event of
         `game`; they are committed in the same transaction as the action that caused the event, so a
         restart can neither lose them nor write them twice (a money ledger, a match record)."""
         self._result_writers.setdefault(game, []).append(writer)
@@ -234,9 +240,9 @@ class TableService:
             self._arm(table)
         return table
 
-    def _signatures(self, table: Table) -> list[Any]:
+    def _signatures(self, table: Table, engine: Engine | None = None) -> list[Any]:
         shows = self.shows.get(table.game)
-        return [table.signature(s, shows) for s in range(len(table.seats))]
+        return [table.signature(s, shows, engine) for s in range(len(table.seats))]
 
     # -- play -----------------------------------------------------------------------------------
     async def act(self, table_id: int, user_id: int, action: str, *, version: int | None = None) -> Outcome:
@@ -260,8 +266,11 @@ class TableService:
 
     async def _apply(self, table: Table, seat: int, action: str, *, auto: bool,
                      outcome: Outcome | None = None) -> Outcome:
-        engine = table.engine
-        assert engine is not None
+        """Apply `action` to a copy of the engine, store it, and only then make the copy the table's state:
+        whatever reads the table meanwhile (a hand or table message going out for the last move, a status
+        command) sees the stored state and the version that goes with it, never a move that may not be kept."""
+        assert table.engine is not None
+        engine = snapshots.copy(table.engine)
         try:
             events = engine.apply(seat, action)
         except IllegalAction as exc:
@@ -270,7 +279,7 @@ class TableService:
                     from exc
             raise UserError("Not allowed: {reason}", reason=exc.reason) from exc
         seq = table.version + 1
-        new_sigs = self._signatures(table)
+        new_sigs = self._signatures(table, engine)
         changed = {s for s, sig in enumerate(new_sigs) if sig != table.signatures[s]}
         if table.game not in self.shows:
             # the actor's older buttons are stale even when its options look the same (a new card); a game that
@@ -282,7 +291,7 @@ class TableService:
         ]
         statements += [("UPDATE seats SET last_change = ? WHERE table_id = ? AND seat = ?", (seq, table.id, s))
                        for s in sorted(changed)]
-        statements += self._result_statements(table, events)
+        statements += self._result_statements(table, engine, events)
         if engine.over:
             statements.append(("UPDATE tables SET status = ?, ended_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')"
                                " WHERE table_id = ?", (FINISHED, table.id)))
@@ -292,10 +301,10 @@ class TableService:
         try:
             await self.db.write(statements)
         except BaseException:
-            # Not stored, so not accepted: rebuild the engine from the log as it was.
-            log.exception("table %s: could not store action %d; rolling back", table.id, table.version + 1)
-            table.engine = self._replay(table, await self._load_actions(table.id))
+            # not stored, so not accepted: the table keeps the state before it
+            log.exception("table %s: could not store action %d; the move is dropped", table.id, seq)
             raise
+        table.engine = engine
         table.version = seq
         table.signatures = new_sigs
         for s in changed:
@@ -320,12 +329,13 @@ class TableService:
                         log.exception("table %s: result hook failed", table.id)
         return outcome
 
-    def _result_statements(self, table: Table, events: list[dict[str, Any]]) -> list[tuple[str, Any]]:
+    def _result_statements(self, table: Table, engine: Engine, events: list[dict[str, Any]]
+                           ) -> list[tuple[str, Any]]:
         out: list[tuple[str, Any]] = []
         for event in events:
             if event.get("type") in ("hand_scored", "match_over"):
                 for writer in self._result_writers.get(table.game, ()):
-                    out.extend(writer(table, event))
+                    out.extend(writer(table, event, engine))
             if event.get("type") == "hand_scored":
                 detail = {k: v for k, v in event.items() if k not in ("type", "deltas", "totals", "hand_no")}
                 for s, (delta, total) in enumerate(zip(event["deltas"], event["totals"], strict=True)):
@@ -342,8 +352,8 @@ class TableService:
 
     async def _autopilot(self, table: Table, outcome: Outcome) -> None:
         """Play default actions for seats whose players were voted absent-but-continue."""
-        engine = table.engine
         for _ in range(10_000):
+            engine = table.engine  # each move makes a new one
             if engine is None or engine.over:
                 return
             due = [s for s in sorted(engine.waiting_for()) if table.seats[s].autopilot]
@@ -403,6 +413,7 @@ class TableService:
             outcome: Outcome | None = None
             absent: list[int] = []
             for seat in waiting:
+                engine = table.engine  # each move makes a new one
                 if engine.over or seat not in engine.to_act():
                     continue
                 outcome = await self._apply(table, seat, engine.default_action(seat), auto=True, outcome=outcome)

@@ -274,7 +274,7 @@ async def test_ledger_entries_are_written_with_the_move_or_not_at_all(db):
     [last] = table.engine.legal_actions(seat)
     fail = True
 
-    def broken(table_, event):  # a later statement of the same transaction fails
+    def broken(table_, event, engine):  # a later statement of the same transaction fails
         return [("INSERT INTO no_such_table VALUES (1)", ())] if fail else []
 
     service.add_result_writer("rufmariasch", broken)

@@ -47,6 +47,48 @@ async def test_an_action_is_stored_before_it_counts(service):
     assert outcome.changed and table.version == 1
 
 
+async def test_a_move_being_stored_is_not_seen_yet(service, monkeypatch):
+    """While an action's write is on its way, whoever reads the table (a hand message going out for the last
+    move) sees the stored state with its version: never the new state under the old version."""
+    table = await running(service)
+    seat = min(table.engine.to_act())
+    before = table.engine.view(None)
+    write, gate, started = service.db.write, asyncio.Event(), asyncio.Event()
+
+    async def slow_write(statements):
+        started.set()
+        await gate.wait()
+        return await write(statements)
+
+    monkeypatch.setattr(service.db, "write", slow_write)
+    move = asyncio.create_task(service.act(table.id, table.seats[seat].user_id, "pass"))
+    await started.wait()
+    assert table.version == 0 and table.engine.view(None) == before
+    assert seat in table.engine.to_act()
+    gate.set()
+    await move
+    assert table.version == 1 and table.engine.view(None) != before
+
+
+async def test_a_move_that_cannot_be_stored_is_not_made(service, monkeypatch):
+    table = await running(service)
+    seat = min(table.engine.to_act())
+    before, engine = table.engine.view(None), table.engine
+    write = service.db.write
+
+    async def failing_write(statements):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(service.db, "write", failing_write)
+    with pytest.raises(OSError):
+        await service.act(table.id, table.seats[seat].user_id, "pass")
+    assert table.version == 0 and table.engine is engine and table.engine.view(None) == before
+    monkeypatch.setattr(service.db, "write", write)
+    await service.act(table.id, table.seats[seat].user_id, "pass")  # the same move again, stored this time
+    rows = await service.db.fetchall("SELECT seq, action FROM actions WHERE table_id = ?", (table.id,))
+    assert [tuple(r) for r in rows] == [(1, "pass")] and table.version == 1
+
+
 async def test_wrong_turn_illegal_and_not_seated(service):
     table = await running(service)
     seat = min(table.engine.to_act())

@@ -115,31 +115,30 @@ async def test_options_go_to_the_right_variant(world):
 # -- Schrum Schrum ---------------------------------------------------------------------------------------
 async def test_schrum_hand_through_destination_buttons(world):
     table = await open_table(world, "schrum", 2, seed=11)
-    engine = table.engine
-    seen = {e["card"] for e in engine.start_events if e["type"] == "expose"}
+    seen = {e["card"] for e in table.engine.start_events if e["type"] == "expose"}
     # the table message: image, one log line of the automatic start, whose move it is
     message = table_message(world)
     assert message.attachments and message.attachments[0].filename.endswith(".png")
     lines = message.content.splitlines()
     assert len(lines) == 3 and lines[1] == "6 cards fit nowhere, onto own piles"  # the automatic start, one line
-    exposed = engine.view(None)["exposed"]
+    exposed = table.engine.view(None)["exposed"]
     assert f"{table.names[exposed['seat']]} places" in message.content
 
     rng = random.Random(3)
     clicks = 0
-    while not engine.over:
+    while not table.engine.over:
         seat = to_act(table)
         other = 1 - seat
         mine, theirs = dm(world, seat), dm(world, other)
-        card = engine.view(None)["exposed"]["card"]
+        card = table.engine.view(None)["exposed"]["card"]
         # the hand view: no picture (nobody holds a hand), the exposed card, one button per destination
         assert not mine.attachments
         assert f"Your card: **{shown(card)}**" in mine.content
-        legal = engine.legal_actions(seat)
+        legal = table.engine.legal_actions(seat)
         assert len(buttons(mine)) == len(legal)
         for action in legal:
             if action.startswith("onto"):
-                top = engine.view(None)["reserve_tops"][int(action.split()[1])]
+                top = table.engine.view(None)["reserve_tops"][int(action.split()[1])]
                 assert f"Onto {table.names[other]} ({shown(top)})" in labels(mine)
             else:
                 assert any(label.startswith("Centre") for label in labels(mine))

@@ -189,6 +189,7 @@ class TablePlayers:
             content = str((ix.callback_data or {}).get("content", ""))
             if "earlier moment" in content:
                 self.stale += 1
+                self.last_version = turn.version - 1  # look again: the hand is redrawn
             else:
                 self.refused += 1
         self.moves += 1

@@ -12,13 +12,14 @@ from tests.e2e.conftest import read_db
 from tests.e2e.players import (
     CB_UPDATE_MESSAGE,
     MOVE_ANSWERS,
+    OpenTable,
     card_buttons,
     dm_hand,
     move_controls,
     open_table,
     version_of,
 )
-from tests.fakediscord import FakeDiscord, FakeMessage
+from tests.fakediscord import FakeDiscord, FakeInteraction, FakeMessage
 from tests.fakediscord.process import bot_process
 
 pytestmark = pytest.mark.e2e
@@ -119,19 +120,28 @@ async def test_quick_start_while_the_thread_is_being_made(fake: FakeDiscord, db_
         assert not fake.failed_requests, fake.failed_requests
 
 
-async def test_several_tables_move_at_once(db_file: Path) -> None:
-    """Six tables, and at every one of them a player clicks at the same moment, round after round: the
-    moves must not trip over each other (one database connection, one process)."""
-    users = [f"spieler{i}" for i in range(18)]
+@pytest.mark.parametrize("lit_cards", [False, True], ids=["live cards", "lit cards"])
+async def test_several_tables_move_at_once(db_file: Path, lit_cards: bool) -> None:
+    """Twelve tables, each played as fast as its players can click, through the skat round into the tricks:
+    the moves must not trip over each other (one database connection, one process), and no button a player is
+    shown may be stale already (a hand drawn while the next move was being stored once showed that move under
+    the old version)."""
+    users = [f"spieler{i}" for i in range(36)]
+    rounds = 16
     async with FakeDiscord(users=users) as fake, bot_process(fake, env={"DATABASE_PATH": str(db_file)}) as bp:
         await bp.wait_ready("schieberamsch", timeout=30)
         tables = await asyncio.gather(*(open_table(fake, users[3 * i], users[3 * i + 1:3 * i + 3],
-                                                   options={"deals": 3}) for i in range(6)))
-        assert len({t.thread_id for t in tables}) == 6
-        for _ in range(8):
-            answers = await asyncio.gather(*(t.players.move() for t in tables))
-            assert all(ix.callback_type in MOVE_ANSWERS for ix in answers), [ix.callback_data for ix in answers]
+                                                   options={"deals": 3, "lit_cards": lit_cards})
+                                        for i in range(12)))
+        assert len({t.thread_id for t in tables}) == 12
+
+        async def play(table: OpenTable) -> list[FakeInteraction]:
+            return [await table.players.move() for _ in range(rounds)]
+
+        answers = [ix for moves in await asyncio.gather(*(play(t) for t in tables)) for ix in moves]
+        assert all(ix.callback_type in MOVE_ANSWERS for ix in answers), [ix.callback_data for ix in answers]
+        assert [(t.players.stale, t.players.refused) for t in tables] == [(0, 0)] * 12
         rows = read_db(db_file, "SELECT table_id, COUNT(*) AS n FROM actions GROUP BY table_id")
-        assert sorted(r["n"] for r in rows) == [8] * 6
+        assert sorted(r["n"] for r in rows) == [rounds] * 12
         assert "ERROR" not in bp.log, bp.log[-3000:]
         assert not fake.failed_requests, fake.failed_requests
