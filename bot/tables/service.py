@@ -38,7 +38,6 @@ from .model import (
 log = logging.getLogger(__name__)
 
 
-
 class ResultWriter(Protocol):
     """Extra SQL statements for a result event; `engine` is the state after the move (not the table's yet)."""
 
