@@ -12,6 +12,19 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 
+class Reason(str):
+    """A reason a player reads: the English text, plus the `msgid` and `fields` it was made from, so the bot
+    can say it in the player's language (engines stay free of any translation machinery)."""
+
+    msgid: str
+    fields: dict[str, Any]
+
+    def __new__(cls, msgid: str, **fields: Any) -> Reason:
+        text = super().__new__(cls, msgid.format(**fields) if fields else msgid)
+        text.msgid, text.fields = msgid, fields
+        return text
+
+
 class IllegalAction(ValueError):
     """An action that is not legal for that seat now. `reason` is readable by a player."""
 
@@ -127,11 +140,11 @@ class Engine:
 
     def _check(self, seat: int, action: str) -> None:
         if not isinstance(seat, int) or not 0 <= seat < self.seats:
-            raise IllegalAction(f"there is no seat {seat}")
+            raise IllegalAction(Reason("there is no seat {seat}", seat=seat))
         if self.over:
-            raise IllegalAction("the match is over")
+            raise IllegalAction(Reason("the match is over"))
         if seat not in self.to_act():
-            raise IllegalAction("it is not your turn")
+            raise IllegalAction(Reason("it is not your turn"))
         if action not in self.legal_actions(seat):
             raise IllegalAction(self.explain(seat, action))
 
@@ -147,4 +160,4 @@ class Engine:
 
     def explain(self, seat: int, action: str) -> str:
         """Why `action` is not legal now; engines override for game-specific reasons."""
-        return f"{action!r} is not allowed now"
+        return Reason("{action} is not allowed now", action=repr(action))

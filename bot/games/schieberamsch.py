@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import Engine, choice, flag, integer
+from .base import Engine, Reason, choice, flag, integer
 from .cards import DECK_32, SUIT_SYMBOLS, pretty, validate_deal
 
 # -- card tables -------------------------------------------------------------------------------------
@@ -402,41 +402,43 @@ class Schieberamsch(Engine):
 
     def explain(self, seat: int, action: str) -> str:
         if not isinstance(action, str):
-            return "an action is a string"
+            return Reason("an action is a string")
         phase = self._phase
         parts = action.split()
         verb = parts[0] if parts else ""
         if phase == "grand":
-            return "say 'grand' to announce Grand Hand or 'pass'"
+            return Reason("say 'grand' to announce Grand Hand or 'pass'")
         if phase == "schieben":
-            return "'take' the skat (you will then discard two cards) or 'push' it on unseen"
+            return Reason("'take' the skat (you will then discard two cards) or 'push' it on unseen")
         if phase == "discard":
             if verb != "discard" or len(parts) != 3:
-                return "put two cards into the skat: discard C1 C2"
+                return Reason("put two cards into the skat: discard C1 C2")
             hand = self._hand(seat)
             for c in parts[1:]:
                 if c not in hand:
-                    return f"you don't hold {pretty(c) if c in POINTS else repr(c)}"
+                    return Reason("you don't hold {card}", card=pretty(c) if c in POINTS else repr(c))
             if parts[1] == parts[2]:
-                return "discard two different cards"
+                return Reason("discard two different cards")
             if not self.options["jacks_in_skat"]:
-                return "Jacks may not be put into the skat (house rule)"
-            return f"{action!r} is not allowed now"
+                return Reason("Jacks may not be put into the skat (house rule)")
+            return super().explain(seat, action)
         if phase == "kontra":
-            return "say 'kontra' to double the Grand Hand or 'pass'"
+            return Reason("say 'kontra' to double the Grand Hand or 'pass'")
         if phase == "rekontra":
-            return "say 'rekontra' to double again or 'pass'"
+            return Reason("say 'rekontra' to double again or 'pass'")
         if phase == "play":
             if verb != "play" or len(parts) != 2:
-                return "play a card: play C"
+                return Reason("play a card: play C")
             card = parts[1]
             if card not in self._hand(seat):
-                return f"you don't hold {pretty(card)}" if card in POINTS else f"unknown card {card!r}"
+                if card in POINTS:
+                    return Reason("you don't hold {card}", card=pretty(card))
+                return Reason("unknown card {card}", card=repr(card))
             led = SUIT_IDS[self._led]
             if led == TRUMP:
-                return "you must follow trump (play a Jack)"
-            return f"you must follow suit ({SUIT_SYMBOLS[led]}; Jacks are trumps, not {SUIT_SYMBOLS[led]})"
-        return f"{action!r} is not allowed now"
+                return Reason("you must follow trump (play a Jack)")
+            return Reason("you must follow suit ({suit}; Jacks are trumps, not {suit})", suit=SUIT_SYMBOLS[led])
+        return super().explain(seat, action)
 
     # -- transitions ---------------------------------------------------------------------------------
     def _apply(self, seat: int, action: str) -> list[dict[str, Any]]:

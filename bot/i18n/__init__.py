@@ -54,9 +54,19 @@ def catalog(lang: str) -> NullTranslations:
 
 
 def tr(locale: object, msgid: str, /, **fields: object) -> str:
-    """Translate `msgid` for `locale` and fill `{fields}`."""
+    """Translate `msgid` for `locale` and fill `{fields}`. A field that carries its own `msgid` and `fields`
+    (an engine's `Reason`) is translated first."""
     text = catalog(normalize(locale)).gettext(msgid)
-    return text.format(**fields) if fields else text
+    if not fields:
+        return text
+    return text.format(**{k: _inner(locale, v) for k, v in fields.items()})
+
+
+def _inner(locale: object, value: object) -> object:
+    msgid = getattr(value, "msgid", None)
+    if isinstance(value, str) and isinstance(msgid, str):
+        return tr(locale, msgid, **getattr(value, "fields", {}))
+    return value
 
 
 def trn(locale: object, singular: str, plural: str, n: int, /, **fields: object) -> str:

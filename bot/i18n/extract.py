@@ -17,6 +17,7 @@ from . import LOCALES_DIR
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("bot", "cogs")
 MARKERS = {"tr": 1, "N_": 0, "UserError": 0, "StaleError": 0, "_T": 0}
+GAME_MARKERS = {"Reason": 0}  # the rule engines (bot/games) mark only their players' reasons
 NAME_KEYWORDS = {"name"}
 
 
@@ -25,13 +26,13 @@ def msgids(root: Path = ROOT) -> dict[str, str]:
     found: dict[str, str] = {}
     for folder in SOURCES:
         for path in sorted((root / folder).rglob("*.py")):
-            if "games" in path.relative_to(root).parts[:2]:
-                continue
+            in_games = "games" in path.relative_to(root).parts[:2]
+            markers = GAME_MARKERS if in_games else MARKERS
             tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
             name_nodes = {id(kw.value) for node in ast.walk(tree) if isinstance(node, ast.Call)
                           for kw in node.keywords if kw.arg in NAME_KEYWORDS}
             for node in ast.walk(tree):
-                if id(node) in name_nodes and isinstance(node, ast.Call) and node.args and isinstance(
+                if not in_games and id(node) in name_nodes and isinstance(node, ast.Call) and node.args and isinstance(
                         node.args[0], ast.Constant):
                     found.setdefault(f"cmd:{node.args[0].value}", f"{path.relative_to(root)}:{node.lineno}")
                     continue
@@ -40,11 +41,11 @@ def msgids(root: Path = ROOT) -> dict[str, str]:
                 func = node.func
                 name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
                 where = f"{path.relative_to(root)}:{node.lineno}"
-                if name in MARKERS and len(node.args) > MARKERS[name]:
-                    arg = node.args[MARKERS[name]]
+                if name in markers and len(node.args) > markers[name]:
+                    arg = node.args[markers[name]]
                     if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
                         found.setdefault(arg.value, where)
-                if name == "trn" and len(node.args) >= 3:
+                if name == "trn" and not in_games and len(node.args) >= 3:
                     for arg in node.args[1:3]:
                         if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
                             found.setdefault(arg.value, where)

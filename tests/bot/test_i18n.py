@@ -29,3 +29,33 @@ def test_locale_follows_discord_locale():
     assert normalize("hr") == "en"
     assert tr("de", "It is not your turn.") == "Du bist nicht am Zug."
     assert tr("en-GB", "It is not your turn.") == "It is not your turn."
+
+
+def test_an_engine_reason_is_said_in_the_players_language():
+    """The rule engines stay free of translation; their `Reason` carries its msgid, and `tr` translates it
+    inside the bot's own sentence."""
+    import random
+
+    import pytest
+
+    from bot.games import GAMES, IllegalAction
+
+    engine = GAMES["schieberamsch"].new(3, seed=5, options={"deals": 3})
+    rng = random.Random(1)
+    for _ in range(200):
+        seat = min(engine.to_act())
+        view = engine.view(seat)
+        legal = engine.legal_actions(seat)
+        wrong = [c for c in view.get("hand", ()) if f"play {c}" not in legal]
+        if view["phase"] == "play" and view["trick"] and wrong:
+            break
+        engine.apply(seat, rng.choice(legal))
+    else:
+        raise AssertionError("no follower who could not play every card")
+    with pytest.raises(IllegalAction) as err:
+        engine.apply(seat, f"play {wrong[0]}")
+    reason = err.value.reason
+    assert reason.startswith("you must follow")  # English as the engine says it
+    german = tr("de", "Not allowed: {reason}", reason=reason)
+    assert german.startswith("Nicht erlaubt: du musst ") and "bedienen" in german, german
+    assert tr("en", "Not allowed: {reason}", reason=reason) == f"Not allowed: {reason}"
