@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import Engine, IllegalAction, choice
+from .base import Engine, IllegalAction, Reason, choice
 from .cards import DECK_52, SUITS, pretty, validate_deal
 
 HAND_SIZE = 7
@@ -296,12 +296,12 @@ class Treppenromme(Engine):
             self._parse(seat, action)
         except IllegalAction as exc:
             return exc.reason
-        return f"{action!r} is legal"
+        return Reason("{action} is legal", action=repr(action))
 
     def default_action(self, seat: int) -> str:
         """Timed out: `draw` when drawing; otherwise discard the highest-valued allowed card. Never melds."""
         if self.finished or seat != self.current:
-            raise IllegalAction("it is not your turn")
+            raise IllegalAction(Reason("it is not your turn"))
         if self.step == "draw":
             return "draw"
         forb = self.taken_single
@@ -312,44 +312,46 @@ class Treppenromme(Engine):
     # -- parsing / validation -----------------------------------------------------------------------
     def _parse(self, seat: int, action: str) -> tuple:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
-            raise IllegalAction(f"there is no seat {seat}")
+            raise IllegalAction(Reason("there is no seat {seat}", seat=seat))
         if self.finished:
-            raise IllegalAction("the match is over")
+            raise IllegalAction(Reason("the match is over"))
         if seat != self.current:
-            raise IllegalAction("it is not your turn")
+            raise IllegalAction(Reason("it is not your turn"))
         if not isinstance(action, str):
-            raise IllegalAction("an action is a text like 'draw' or 'discard 7H'")
+            raise IllegalAction(Reason("an action is a text like 'draw' or 'discard 7H'"))
         tokens = action.split()
         if not tokens:
-            raise IllegalAction("empty action")
+            raise IllegalAction(Reason("empty action"))
         verb = tokens[0].lower()
         args = tokens[1:]
         if verb not in ("draw", "take", "meld", "layoff", "discard"):
-            raise IllegalAction(f"unknown action {verb!r}: use draw, take K, meld ..., layoff C M, discard C")
+            raise IllegalAction(Reason("unknown action {verb}: use draw, take K, meld ..., layoff C M, discard C",
+                                        verb=repr(verb)))
         if self.step == "draw":
             if verb == "draw":
                 if args:
-                    raise IllegalAction("'draw' takes no arguments")
+                    raise IllegalAction(Reason("'draw' takes no arguments"))
                 return ("draw",)
             if verb == "take":
                 if len(args) != 1 or not args[0].isdigit():
-                    raise IllegalAction("say 'take K' with K the number of staircase cards")
+                    raise IllegalAction(Reason("say 'take K' with K the number of staircase cards"))
                 k = int(args[0])
                 if not 1 <= k <= len(self.staircase):
-                    raise IllegalAction(f"you may take 1 to {len(self.staircase)} staircase cards, not {k}")
+                    raise IllegalAction(Reason("you may take 1 to {most} staircase cards, not {k}",
+                                                most=len(self.staircase), k=k))
                 return ("take", k)
-            raise IllegalAction("draw first: 'draw' from the talon or 'take K' from the staircase")
+            raise IllegalAction(Reason("draw first: 'draw' from the talon or 'take K' from the staircase"))
         if verb in ("draw", "take"):
-            raise IllegalAction("you have already drawn this turn")
+            raise IllegalAction(Reason("you have already drawn this turn"))
         hand = self.hands[seat]
         forb = self.taken_single if self.taken_single in hand else None
         if verb == "discard":
             if len(args) != 1:
-                raise IllegalAction("say 'discard C' with one card")
+                raise IllegalAction(Reason("say 'discard C' with one card"))
             card = self._card(args[0], hand)
             if card == forb:
-                raise IllegalAction(f"you took {pretty(card)} alone from the staircase: "
-                                    "you may not discard it this turn")
+                raise IllegalAction(Reason("you took {card} alone from the staircase: you may not discard it this turn",
+                                           card=pretty(card)))
             return ("discard", card)
         if verb == "meld":
             return self._parse_meld(args, hand, forb)
@@ -359,9 +361,9 @@ class Treppenromme(Engine):
     def _card(token: str, hand: list[str]) -> str:
         card = token.upper()
         if card not in _INFO:
-            raise IllegalAction(f"{token!r} is not a card")
+            raise IllegalAction(Reason("{token} is not a card", token=repr(token)))
         if card not in hand:
-            raise IllegalAction(f"you do not hold {pretty(card)}")
+            raise IllegalAction(Reason("you do not hold {card}", card=pretty(card)))
         return card
 
     def _parse_meld(self, args: list[str], hand: list[str], forb: str | None) -> tuple:
@@ -373,73 +375,77 @@ class Treppenromme(Engine):
             elif tok in _INFO:
                 named = _INFO[tok][1]
             else:
-                raise IllegalAction(f"'low {args[-1]}' does not name a rank")
+                raise IllegalAction(Reason("'low {rank}' does not name a rank", rank=args[-1]))
             args = args[:-2]
         cards = [self._card(t, hand) for t in args]
         if len(set(cards)) != len(cards):
-            raise IllegalAction("a card appears twice in the meld")
+            raise IllegalAction(Reason("a card appears twice in the meld"))
         if len(cards) < 3:
-            raise IllegalAction("a meld needs at least 3 cards")
+            raise IllegalAction(Reason("a meld needs at least 3 cards"))
         shown = " ".join(pretty(c) for c in cards)
         info = [_INFO[c] for c in cards]
         ranks = {ri for _, ri in info}
         suits = {si for si, _ in info}
         if len(ranks) == 1:
             if named is not None:
-                raise IllegalAction("'low R' only names the low end of a sequence")
+                raise IllegalAction(Reason("'low R' only names the low end of a sequence"))
             ordered = sorted(cards, key=_SORT.__getitem__)
             kind, suit, rank, low = "set", -1, info[0][1], -1
         elif len(suits) == 1:
             n = len(cards)
             if n == 13:
                 if named is None:
-                    raise IllegalAction("a 13-card sequence has no unique low end: add 'low R', e.g. 'low 2'")
+                    raise IllegalAction(Reason("a 13-card sequence has no unique low end: add 'low R', e.g. 'low 2'"))
                 low = named
             else:
                 starts = [ri for ri in ranks if (ri - 1) % 13 not in ranks]
                 if len(starts) != 1:
-                    raise IllegalAction(f"{shown} is not a sequence: the ranks must follow each other "
-                                        "without a gap (A-2-…-K-A)")
+                    raise IllegalAction(Reason("{cards} is not a sequence: the ranks must follow each other "
+                                                      "without a gap (A-2-…-K-A)", cards=shown))
                 low = starts[0]
                 if named is not None and named != low:
-                    raise IllegalAction(f"the low end of {shown} is {_CYCLE[low]}, not {_CYCLE[named]}")
+                    raise IllegalAction(Reason("the low end of {cards} is {low}, not {named}", cards=shown,
+                                                      low=_CYCLE[low], named=_CYCLE[named]))
             si = info[0][0]
             ordered = [_CODE[si][(low + i) % 13] for i in range(n)]
             kind, suit, rank = "seq", si, -1
         else:
-            raise IllegalAction(f"{shown} is neither a set (one rank, different suits) "
-                                "nor a sequence (one suit, consecutive ranks)")
+            raise IllegalAction(Reason("{cards} is neither a set (one rank, different suits) "
+                                      "nor a sequence (one suit, consecutive ranks)", cards=shown))
         if forb is not None and len(hand) - len(cards) == 1 and forb not in cards:
-            raise IllegalAction(f"that would leave only {pretty(forb)}, which you may not discard this turn")
+            raise IllegalAction(Reason("that would leave only {card}, which you may not discard this turn",
+                                      card=pretty(forb)))
         return ("meld", kind, ordered, suit, rank, low)
 
     def _parse_layoff(self, args: list[str], hand: list[str], forb: str | None) -> tuple:
         if len(args) not in (2, 3):
-            raise IllegalAction("say 'layoff C M' (M: meld id), or 'layoff C M low|high'")
+            raise IllegalAction(Reason("say 'layoff C M' (M: meld id), or 'layoff C M low|high'"))
         card = self._card(args[0], hand)
         if not args[1].isdigit():
-            raise IllegalAction(f"{args[1]!r} is not a meld id")
+            raise IllegalAction(Reason("{token} is not a meld id", token=repr(args[1])))
         mid = int(args[1])
         if not 1 <= mid <= len(self.melds):
-            raise IllegalAction(f"there is no meld {mid}")
+            raise IllegalAction(Reason("there is no meld {id}", id=mid))
         meld = self.melds[mid - 1]
         ends = [end for c, end in meld.fits() if c == card]
         if not ends:
-            raise IllegalAction(f"{pretty(card)} does not fit meld {mid}")
+            raise IllegalAction(Reason("{card} does not fit meld {id}", card=pretty(card), id=mid))
         if len(args) == 3:
             want = args[2].lower()
             if want not in ("low", "high") or meld.kind != "seq":
-                raise IllegalAction("only a sequence has ends: 'low' or 'high'")
+                raise IllegalAction(Reason("only a sequence has ends: 'low' or 'high'"))
             if want not in ends:
-                raise IllegalAction(f"{pretty(card)} does not fit the {want} end of meld {mid}")
+                raise IllegalAction(Reason("{card} does not fit the {end} of meld {id}", card=pretty(card),
+                                            end=Reason(f"{want} end"), id=mid))
             end = want
         elif len(ends) == 2:
-            raise IllegalAction(f"{pretty(card)} fits both ends of meld {mid}: say "
-                                f"'layoff {card} {mid} low' or 'layoff {card} {mid} high'")
+            raise IllegalAction(Reason("{card} fits both ends of meld {id}: say 'layoff {code} {id} low' or "
+                                      "'layoff {code} {id} high'", card=pretty(card), id=mid, code=card))
         else:
             end = ends[0]
         if forb is not None and len(hand) == 2 and card != forb:
-            raise IllegalAction(f"that would leave only {pretty(forb)}, which you may not discard this turn")
+            raise IllegalAction(Reason("that would leave only {card}, which you may not discard this turn",
+                                      card=pretty(forb)))
         return ("layoff", card, meld, end)
 
     # -- state changes ------------------------------------------------------------------------------
