@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import Engine, IllegalAction, integer
+from .base import Engine, IllegalAction, Reason, integer
 from .cards import DECK_52, pretty, validate_deal
 
 _VALUE = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "J": 11,
@@ -173,7 +173,7 @@ class Repezita(Engine):
     def default_action(self, seat: int) -> str:
         """A correct card if the seat holds one (the first in hand order), else its first card."""
         if seat not in self._to_act:
-            raise IllegalAction("you have no cards to play" if not self._over else "the match is over")
+            raise IllegalAction(Reason("you have no cards to play") if not self._over else Reason("the match is over"))
         t = self.top()
         hand = self.hands[seat]
         for c in hand:
@@ -184,25 +184,26 @@ class Repezita(Engine):
     def _parse(self, seat: int, action: str) -> tuple[str | None, str]:
         """(card, "") for an acceptable action, else (None, reason)."""
         if self._over:
-            return None, "the match is over"
+            return None, Reason("the match is over")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
-            return None, f"there is no seat {seat}"
+            return None, Reason("there is no seat {seat}", seat=seat)
         if seat not in self._to_act:
-            return None, "you have no cards left"
+            return None, Reason("you have no cards left")
         parts = action.split(" ") if isinstance(action, str) else []
         if len(parts) != 4 or parts[0] != "play" or parts[2] != "on":
-            return None, f"unknown action {action!r}; use `play C on T` (T: the pile top you saw, - if empty)"
+            return None, Reason("unknown action {action}; use `play C on T` (T: the pile top you saw, - if empty)",
+                                action=repr(action))
         card, seen = parts[1], parts[3]
         if card not in self.hands[seat]:
             if card in VALUE:
-                return None, f"you do not hold {card_name(card)}"
-            return None, f"{card!r} is not a card of this game"
+                return None, Reason("you do not hold {card}", card=card_name(card))
+            return None, Reason("{card} is not a card of this game", card=repr(card))
         if seen != self.top():
             return None, "stale"
         return card, ""
 
     def explain(self, seat: int, action: str) -> str:
-        return self._parse(seat, action)[1] or f"{action!r} is not allowed now"
+        return self._parse(seat, action)[1] or Reason("{action} is not allowed now", action=repr(action))
 
     def apply(self, seat: int, action: str) -> list[dict[str, Any]]:
         card, reason = self._parse(seat, action)

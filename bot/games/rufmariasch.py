@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import Engine, IllegalAction, flag, integer
+from .base import Engine, IllegalAction, Reason, flag, integer
 from .cards import DECK_32, SUIT_SYMBOLS, SUITS, pretty, validate_deal
 
 # -- static tables -----------------------------------------------------------------------------------
@@ -210,11 +210,11 @@ class Rufmariasch(Engine):
     def apply(self, seat: int, action: str) -> list[dict[str, Any]]:
         """Fast path: validate without building every legal action string, then apply."""
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 4:
-            raise IllegalAction(f"there is no seat {seat}")
+            raise IllegalAction(Reason("there is no seat {seat}", seat=seat))
         if self._over:
-            raise IllegalAction("the match is over")
+            raise IllegalAction(Reason("the match is over"))
         if seat != self.turn:
-            raise IllegalAction("it is not your turn")
+            raise IllegalAction(Reason("it is not your turn"))
         if not isinstance(action, str):
             raise IllegalAction(self.explain(seat, action))
         if self.phase == "call":
@@ -239,56 +239,60 @@ class Rufmariasch(Engine):
 
     def explain(self, seat: int, action: str) -> str:
         if not isinstance(seat, int) or not 0 <= seat < 4:
-            return f"there is no seat {seat}"
+            return Reason("there is no seat {seat}", seat=seat)
         if self._over:
-            return "the match is over"
+            return Reason("the match is over")
         if seat != self.turn:
-            return "it is not your turn"
+            return Reason("it is not your turn")
         if not isinstance(action, str):
-            return "an action is a text like 'play AH'"
+            return Reason("an action is a text like 'play AH'")
         parts = action.split(" ")
         verb = parts[0]
         if self.phase == "call":
             if verb != "call":
-                return "first you must call a trump suit and a card: call T C (e.g. call H AS)"
+                return Reason("first you must call a trump suit and a card: call T C (e.g. call H AS)")
             if len(parts) != 3:
-                return "use: call T C — a trump suit letter (C S H D) and a card code (e.g. call H AS)"
+                return Reason("use: call T C — a trump suit letter (C S H D) and a card code (e.g. call H AS)")
             if parts[1] not in SUITS:
-                return f"{parts[1]!r} is not a suit: use C, S, H or D"
-            return f"{parts[2]!r} is not a card of the 32-card deck (e.g. AS, 10H, QC, 7D)"
+                return Reason("{suit} is not a suit: use C, S, H or D", suit=repr(parts[1]))
+            return Reason("{card} is not a card of the 32-card deck (e.g. AS, 10H, QC, 7D)", card=repr(parts[2]))
         if verb == "call":
-            return "trump and the called card are already chosen"
+            return Reason("trump and the called card are already chosen")
         if verb == "announce":
             if len(parts) != 2 or parts[1] not in SUITS:
-                return "use: announce S with a suit letter C, S, H or D"
+                return Reason("use: announce S with a suit letter C, S, H or D")
             s = parts[1]
             if self.trick_no != 1:
-                return "marriages can only be announced in the first trick"
+                return Reason("marriages can only be announced in the first trick")
             if any(m["seat"] == seat and m["suit"] == s for m in self.marriages):
-                return f"you already announced the marriage in {_sym(s)}"
-            return f"you do not hold both K and Q of {_sym(s)}"
+                return Reason("you already announced the marriage in {suit}", suit=_sym(s))
+            return Reason("you do not hold both K and Q of {suit}", suit=_sym(s))
         if verb != "play" or len(parts) != 2:
-            return "use: play C (e.g. play AH)" + (" or announce S" if self.trick_no == 1 else "")
+            if self.trick_no == 1:
+                return Reason("use: play C (e.g. play AH) or announce S")
+            return Reason("use: play C (e.g. play AH)")
         card = parts[1]
         if card not in SUIT_OF:
-            return f"{card!r} is not a card of the 32-card deck"
+            return Reason("{card} is not a card of the 32-card deck", card=repr(card))
         hand = self.hands[seat]
         if card not in hand:
-            return f"you do not hold {pretty(card)}"
+            return Reason("you do not hold {card}", card=pretty(card))
         led = SUIT_OF[self.trick[0][1]]
         trump = self.trump or ""
         legal = self._legal_cards(seat)
         if SUIT_OF[card] != led and any(SUIT_OF[c] == led for c in hand):
-            return f"you must follow suit ({_sym(led)})"
+            return Reason("you must follow suit ({suit})", suit=_sym(led))
         if SUIT_OF[card] == led:
             best = max((c for _, c in self.trick if SUIT_OF[c] == led), key=STRENGTH.__getitem__)
-            return f"you must head the trick: play a {_sym(led)} higher than {pretty(best)}"
+            return Reason("you must head the trick: play a {suit} higher than {card}", suit=_sym(led),
+                          card=pretty(best))
         if any(SUIT_OF[c] == trump for c in hand):
             if SUIT_OF[card] != trump:
-                return f"you cannot follow suit, so you must trump ({_sym(trump)})"
+                return Reason("you cannot follow suit, so you must trump ({suit})", suit=_sym(trump))
             tbest = max((c for _, c in self.trick if SUIT_OF[c] == trump), key=STRENGTH.__getitem__)
-            return f"you must overtrump {pretty(tbest)}"
-        return f"{pretty(card)} is not allowed now (allowed: {', '.join(pretty(c) for c in legal)})"
+            return Reason("you must overtrump {card}", card=pretty(tbest))
+        return Reason("{card} is not allowed now (allowed: {allowed})", card=pretty(card),
+                      allowed=", ".join(pretty(c) for c in legal))
 
     # -- actions ------------------------------------------------------------------------------------
     def _do_call(self, seat: int, trump: str, card: str) -> list[dict[str, Any]]:

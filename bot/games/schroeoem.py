@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import Engine, IllegalAction, integer
+from .base import Engine, IllegalAction, Reason, integer
 from .cards import DECK_32, SUIT_SYMBOLS, SUITS, is_card, pretty, validate_deal
 
 RANK_ORDER = ("10", "9", "8", "7", "A", "K", "Q", "J")  # high -> low (RULES.md §2: 10 9 8 7 A K D B)
@@ -60,7 +60,8 @@ KOELSCH_TEXT = "buys everyone a round (Kölsch)"
 _VERBS = frozenset({"play", "knock", "hold", "fold", "exchange", "reveal", "pass", "huebschen",
                     "accept", "decline"})
 _ANSWERS = {"knock": ("hold", "fold"), "reveal": ("reveal", "pass"), "huebschen": ("accept", "decline")}
-_PROMPT_NAME = {"knock": "the knock", "reveal": "the Vier Bilder reveal", "huebschen": "the Hübschen proposal"}
+_PROMPT_NAME = {"knock": Reason("the knock"), "reveal": Reason("the Vier Bilder reveal"),
+                "huebschen": Reason("the Hübschen proposal")}
 
 
 def koelsch_sum(hand: list[str]) -> int:
@@ -260,9 +261,9 @@ class Schroeoem(Engine):
     # -- applying -----------------------------------------------------------------------------------
     def apply(self, seat: int, action: str) -> list[dict[str, Any]]:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
-            raise IllegalAction(f"there is no seat {seat}")
+            raise IllegalAction(Reason("there is no seat {seat}", seat=seat))
         if self._over:
-            raise IllegalAction("the match is over")
+            raise IllegalAction(Reason("the match is over"))
         if not isinstance(action, str) or action not in self.legal_actions(seat):
             raise IllegalAction(self.explain(seat, action))
         return self._apply(seat, action)
@@ -289,7 +290,7 @@ class Schroeoem(Engine):
         elif verb in ("accept", "decline"):
             self._answer_huebschen(seat, verb == "accept", ev)
         else:  # pragma: no cover - legal_actions only offers the verbs above
-            raise IllegalAction(f"unknown action {action!r}")
+            raise IllegalAction(Reason("unknown action {action}", action=repr(action)))
         self._ta = None
         return ev
 
@@ -603,55 +604,59 @@ class Schroeoem(Engine):
 
     def explain(self, seat: int, action: str) -> str:
         if self._over:
-            return "the match is over"
+            return Reason("the match is over")
         if not isinstance(action, str):
-            return f"{action!r} is not an action"
+            return Reason("{action} is not an action", action=repr(action))
         verb, _, arg = action.partition(" ")
         if verb not in _VERBS:
-            return (f"unknown action {action!r}; Schrööm knows: play C, knock, hold, fold, exchange, "
-                    "reveal, pass, huebschen, accept, decline")
+            return Reason("unknown action {action}; Schrööm knows: play C, knock, hold, fold, exchange, "
+                          "reveal, pass, huebschen, accept, decline", action=repr(action))
         if not self.in_match[seat]:
-            return "you are out of the match"
+            return Reason("you are out of the match")
         if not self.active[seat]:
-            return "you have folded and are out of this game"
+            return Reason("you have folded and are out of this game")
         if self.pending is not None:
             kind = self.pending["kind"]
             asking = self.queue[0]
             if seat != asking:
-                return f"wait: seat {asking} must answer {_PROMPT_NAME[kind]} first"
+                return Reason("wait: seat {seat} must answer {prompt} first", seat=asking,
+                              prompt=_PROMPT_NAME[kind])
             a, b = _ANSWERS[kind]
-            return f"answer {_PROMPT_NAME[kind]} with {a} or {b}"
+            return Reason("answer {prompt} with {a} or {b}", prompt=_PROMPT_NAME[kind], a=a, b=b)
         mover = self._mover()
         if verb == "knock":
             if seat == self.last_knocker:
-                return "you may not knock twice in a row: someone else must knock first"
-            return (f"you may knock to at most {self.points[seat] + 1} (you have {self.points[seat]} "
-                    f"point(s)) and the game is already worth {self.value}")
+                return Reason("you may not knock twice in a row: someone else must knock first")
+            return Reason("you may knock to at most {most} (you have {points} point(s)) and the game is "
+                          "already worth {value}",
+                          most=self.points[seat] + 1, points=self.points[seat], value=self.value)
         if verb == "huebschen":
             if seat in self.huebschen_used:
-                return "you already proposed hübschen in this game"
-            return "hübschen needs at least two players in the game, every one of them on exactly 1 point"
+                return Reason("you already proposed hübschen in this game")
+            return Reason("hübschen needs at least two players in the game, every one of them on exactly "
+                          "1 point")
         if verb in ("hold", "fold"):
-            return "nobody has knocked: there is nothing to hold or fold"
+            return Reason("nobody has knocked: there is nothing to hold or fold")
         if verb in ("accept", "decline"):
-            return "nobody proposed hübschen: there is nothing to accept or decline"
+            return Reason("nobody proposed hübschen: there is nothing to accept or decline")
         if verb == "reveal":
-            return "there is no Vier Bilder card to reveal"
+            return Reason("there is no Vier Bilder card to reveal")
         if seat != mover:
-            return f"it is not your turn (waiting for seat {mover})"
+            return Reason("it is not your turn (waiting for seat {seat})", seat=mover)
         if verb in ("exchange", "pass"):
-            return "Vier Bilder (exchange) is only possible before the first card, while the stock holds 4 cards"
+            return Reason("Vier Bilder (exchange) is only possible before the first card, while the stock "
+                          "holds 4 cards")
         # verb == "play"
         if self.phase == "exchange":
-            return "first say whether you exchange your cards (Vier Bilder) or pass"
+            return Reason("first say whether you exchange your cards (Vier Bilder) or pass")
         if not is_card(arg):
-            return f"{arg!r} is not a card"
+            return Reason("{token} is not a card", token=repr(arg))
         if arg not in self.hands[seat]:
-            return f"you do not hold {pretty(arg)}"
+            return Reason("you do not hold {card}", card=pretty(arg))
         if not self.trick:
-            return f"{action!r} is not allowed now"
+            return Reason("{action} is not allowed now", action=repr(action))
         led = CARD_SUIT[self.trick[0][1]]
-        return f"you must follow suit ({SUIT_SYMBOLS[led]})"
+        return Reason("you must follow suit ({suit})", suit=SUIT_SYMBOLS[led])
 
 
 def _copy_record(rec: dict[str, Any]) -> dict[str, Any]:

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from .base import Engine, IllegalAction, choice, flag, integer
+from .base import Engine, IllegalAction, Reason, choice, flag, integer
 from .cards import DECK_32, DECK_52, pretty, validate_deal
 
 SS_CYCLE: tuple[str, ...] = ("A", "7", "8", "9", "10", "J", "Q", "K")
@@ -58,7 +58,7 @@ class _TalonRace(Engine):
 
     CYCLE: ClassVar[tuple[str, ...]]
     DECK: ClassVar[tuple[str, ...]]
-    PILE: ClassVar[str] = "reserve"  # the word for the face-up pile in reasons
+    PILE: ClassVar[str] = Reason("reserve")  # the word for the face-up pile in reasons
     _RANK: ClassVar[dict[str, str]]
     _NEXT: ClassVar[dict[str, str]]
 
@@ -276,17 +276,17 @@ class _TalonRace(Engine):
     def default_action(self, seat: int) -> str:
         acts = self.legal_actions(seat)
         if not acts:
-            raise IllegalAction("it is not your turn")
+            raise IllegalAction(Reason("it is not your turn"))
         if self._phase == "tac":
             return "expose" if "expose" in acts else "pass"
         return acts[0]  # centre first, else the first reserve; never a miss
 
     def apply(self, seat: int, action: str) -> list[dict[str, Any]]:
         if self._phase == "over":
-            raise IllegalAction("the match is over")
+            raise IllegalAction(Reason("the match is over"))
         if seat not in self._to_act:
             if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
-                raise IllegalAction(f"there is no seat {seat}")
+                raise IllegalAction(Reason("there is no seat {seat}", seat=seat))
             raise IllegalAction(self.explain(seat, action))
         if action not in self.legal_actions(seat):
             raise IllegalAction(self.explain(seat, action))
@@ -329,17 +329,17 @@ class _TalonRace(Engine):
     # -- reasons ----------------------------------------------------------------------------------
     def explain(self, seat: int, action: str) -> str:
         if self._phase == "over":
-            return "the match is over"
+            return Reason("the match is over")
         if self._phase == "tac":
             return self._window_explain(seat, action)
         if seat not in self._to_act:
-            return "it is not your turn"
+            return Reason("it is not your turn")
         c = self.exposed
         assert c is not None
         r = self._RANK[c]
         word = self.PILE
         if action in ("tac", "expose", "pass"):
-            return "there is no miss to call now" if action == "tac" else "your card is already exposed"
+            return Reason("there is no miss to call now") if action == "tac" else Reason("your card is already exposed")
         if action == "centre":
             return self._centre_reason(c)
         if action == "keep":
@@ -349,33 +349,35 @@ class _TalonRace(Engine):
             try:
                 target = int(parts[1])
             except ValueError:
-                return f"onto needs a seat number, not {parts[1]!r}"
+                return Reason("onto needs a seat number, not {token}", token=repr(parts[1]))
             if not 0 <= target < self.seats:
-                return f"there is no seat {target}"
+                return Reason("there is no seat {seat}", seat=target)
             if target == seat:
-                return f"you cannot play onto your own {word}"
+                return Reason("you cannot play onto your own {word}", word=word)
             pile = self.reserves[target]
             if not pile:
-                return f"seat {target} has no {word} yet"
-            return self._onto_reason(c, target, pile[-1]) or f"{pretty(c)} cannot go there"
-        return (f"unknown action {action!r}; you may: {', '.join(self._acts)} "
-                f"(exposed card {pretty(c)}, rank {r})")
+                return Reason("seat {seat} has no {word} yet", seat=target, word=word)
+            return self._onto_reason(c, target, pile[-1]) or Reason("{card} cannot go there", card=pretty(c))
+        return Reason("unknown action {action}; you may: {actions} (exposed card {card}, rank {rank})",
+                      action=repr(action), actions=", ".join(self._acts), card=pretty(c), rank=r)
 
     def _centre_reason(self, c: str) -> str:
         if not self.centre:
-            return f"the centre is empty: only an Ace starts it, not {pretty(c)}"
-        return f"the centre needs a {self.need} on {pretty(self.centre[-1])}, not {pretty(c)}"
+            return Reason("the centre is empty: only an Ace starts it, not {card}", card=pretty(c))
+        return Reason("the centre needs a {rank} on {top}, not {card}", rank=self.need, top=pretty(self.centre[-1]),
+                      card=pretty(c))
 
     def _keep_reason(self, c: str) -> str:
-        return f"play is compulsory: {pretty(c)} has a destination"
+        return Reason("play is compulsory: {card} has a destination", card=pretty(c))
 
     def _onto_reason(self, c: str, target: int, top: str) -> str | None:
         if self._RANK[top] != self._RANK[c]:
-            return f"{pretty(c)} does not match the top of seat {target}'s {self.PILE} ({pretty(top)})"
+            return Reason("{card} does not match the top of seat {seat}'s {word} ({top})", card=pretty(c), seat=target,
+                          word=self.PILE, top=pretty(top))
         return None
 
     def _window_explain(self, seat: int, action: str) -> str:
-        return f"{action!r} is not allowed now"
+        return Reason("{action} is not allowed now", action=repr(action))
 
     # -- views ------------------------------------------------------------------------------------
     def view(self, seat: int | None = None) -> dict[str, Any]:
@@ -491,7 +493,7 @@ class Tac(_TalonRace):
     title = "Tač"
     min_seats = 2
     max_seats = 4
-    PILE = "Open pile"
+    PILE = Reason("Open pile")
     OPTIONS = {
         "hands": _HANDS_OPTION,
         "open_rule": choice("same", ("same", "adjacent"),
@@ -593,24 +595,26 @@ class Tac(_TalonRace):
 
     def _window_explain(self, seat: int, action: str) -> str:
         if seat == self.window and action != "tac":
-            return f"it is not your turn: seat {self.cur} plays next"
+            return Reason("it is not your turn: seat {seat} plays next", seat=self.cur)
         if action == "tac":
-            return "you cannot call Tač on your own miss" if seat == self.window else "you already passed"
+            return Reason("you cannot call Tač on your own miss") if seat == self.window else Reason("you already passed")
         if action == "expose":
-            return f"only seat {self.cur} (next to play) exposes the next card"
+            return Reason("only seat {seat} (next to play) exposes the next card", seat=self.cur)
         if action == "pass":
-            return "expose your card to go on (or call tac)" if seat == self.cur else "you already passed"
-        return f"seat {self.window} missed a play: the next player may `expose`, anyone else may `tac` or `pass`"
+            return Reason("expose your card to go on (or call tac)") if seat == self.cur else Reason("you already passed")
+        return Reason("seat {seat} missed a play: the next player may `expose`, anyone else may `tac` or `pass`",
+                      seat=self.window)
 
     # -- reasons ----------------------------------------------------------------------------------
     def _keep_reason(self, c: str) -> str:
-        return f"strict rule: misses are off, {pretty(c)} must be played"
+        return Reason("strict rule: misses are off, {card} must be played", card=pretty(c))
 
     def _onto_reason(self, c: str, target: int, top: str) -> str | None:
         if self._RANK[c] == self.need:
-            return f"{pretty(c)} fits the centre, so it must go there"
+            return Reason("{card} fits the centre, so it must go there", card=pretty(c))
         if not self.centre:
-            return "no plays onto Open piles before an Ace is in the centre"
+            return Reason("no plays onto Open piles before an Ace is in the centre")
         if self.options["open_rule"] == "adjacent":
-            return f"{pretty(c)} is not one rank above or below {pretty(top)} (seat {target}'s Open pile)"
+            return Reason("{card} is not one rank above or below {top} (seat {seat}'s Open pile)", card=pretty(c),
+                          top=pretty(top), seat=target)
         return super()._onto_reason(c, target, top)
