@@ -19,6 +19,8 @@ from bot.ui.errors import reply_error
 log = logging.getLogger(__name__)
 
 GC_THRESHOLDS = (20_000, 10, 100)  # CPython's: (700, 10, 10)
+SETTLE_SECONDS = 10  # at shutdown, how long the last moves' messages may take to go out
+
 
 def discover_extensions() -> tuple[str, ...]:
     """Every module in `cogs/` is an extension: adding a game's cog needs no edit here. Found on disk, not
@@ -91,6 +93,8 @@ class StammtischBot(commands.Bot):
     async def close(self) -> None:
         if hasattr(self, "tables"):
             await self.tables.close()
+        if hasattr(self, "table_ui"):
+            await self.table_ui.settle(SETTLE_SECONDS)
         await super().close()
         if hasattr(self, "table_ui"):
             self.table_ui.close()

@@ -60,6 +60,9 @@ class TableUI:
         self._update_locks: dict[int, asyncio.Lock] = {}  # table id -> lock, see after_move
         self._opening: dict[int, asyncio.Event] = {}  # tables whose lobby/thread open_table is still making
         self._pending: dict[int, Pending] = {}  # table id -> updates not yet shipped, see after_move
+        self._shipping = 0  # after_move calls under way; `settle()` waits for them at shutdown
+        self._settled = asyncio.Event()
+        self._settled.set()
         # Pictures are drawn off the event loop (Pillow releases the GIL while it encodes), so one table's
         # drawing never holds up another player's click. Replies get their own thread: they are waited on.
         self._draw_reply = ThreadPoolExecutor(1, thread_name_prefix="draw-reply")
@@ -73,6 +76,12 @@ class TableUI:
 
     def game_ui(self, table: Table) -> GameUI:
         return self.games.get(table.game) or GameUI()
+
+    async def settle(self, timeout: float) -> None:
+        """Let the table and hand messages of moves already stored go out (at shutdown, before the HTTP
+        session and the database close under them); gives up after `timeout` seconds."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._settled.wait(), timeout)
 
     def close(self) -> None:
         self._draw_reply.shutdown(wait=False, cancel_futures=True)
@@ -499,14 +508,21 @@ class TableUI:
         `answer`: a click on the table message not yet answered; the answer shows the table (edits it)."""
         pending = self._pending.setdefault(table.id, Pending())
         self._merge(pending, table, outcome, responded_seat, responded_in_dm)
-        async with self._update_locks.setdefault(table.id, asyncio.Lock()):
-            batch = self._pending.pop(table.id, None)
-            if answer is not None:
-                batch_shown = batch is not None and await self._answer_with_table(answer, table, batch)
-                if not batch_shown:
-                    await self._safe(answer.response.defer())  # an earlier batch showed it, or the edit failed
-            if batch is not None:  # else an earlier move's batch carried this one too
-                await self._ship(table, batch)
+        self._shipping += 1
+        self._settled.clear()
+        try:
+            async with self._update_locks.setdefault(table.id, asyncio.Lock()):
+                batch = self._pending.pop(table.id, None)
+                if answer is not None:
+                    batch_shown = batch is not None and await self._answer_with_table(answer, table, batch)
+                    if not batch_shown:
+                        await self._safe(answer.response.defer())  # an earlier batch showed it, or the edit failed
+                if batch is not None:  # else an earlier move's batch carried this one too
+                    await self._ship(table, batch)
+        finally:
+            self._shipping -= 1
+            if not self._shipping:
+                self._settled.set()
         if table.status != RUNNING and not self._pending.get(table.id):
             self._update_locks.pop(table.id, None)
 
