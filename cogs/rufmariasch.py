@@ -222,6 +222,7 @@ def money_strip(png: bytes, view: dict[str, Any], names: list[str], currency: st
 
 class RufmariaschUI(GameUI):
     key = KEY
+    live_cards = True  # the call stays in the caller's DM: it shows which cards are in their own hand
 
     def __init__(self, table_ui: Any = None) -> None:
         self.table_ui = table_ui
@@ -263,11 +264,11 @@ class RufmariaschUI(GameUI):
         payload.pop("attachments", None)  # the hand picture stays as it is
         await interaction.response.edit_message(**payload)
 
-    def controls(self, view: dict[str, Any], legal: list[str], lang: str) -> Controls:
+    def controls(self, view: dict[str, Any], legal: list[str], lang: str, *, live: bool = False) -> Controls:
         """The call: three menus that note a draft and a Call button that sends it (built when the message
         is, with the table id and state version, so each shows the draft of this table in this state)."""
         if view.get("phase") != "call" or not legal:
-            return super().controls(view, legal, lang)
+            return super().controls(view, legal, lang, live=live)
         hand = set(view.get("hand") or [])
         out = Controls()
         out.items.append(Custom(make=lambda t, v: CallMenu(
@@ -308,7 +309,7 @@ class RufmariaschUI(GameUI):
                       card=card_label(view.get("called") or ""), name=table.names[view["caller"]])
         elif view.get("role") == "caller" and view.get("alone"):
             note = tr(lang, "You hold the called card yourself: you play alone against three.")
-        if note and legal:
+        if note and legal and not self.live(table):  # a live hand is not redrawn when the turn comes round
             note += " " + tr(lang, "Your move.")
         return note
 
@@ -335,7 +336,8 @@ class RufmariaschUI(GameUI):
         who = ", ".join(names[s] for s in view.get("to_act", []))
         if view.get("phase") == "call":
             return tr(lang, "{who} looks at four cards and calls trump and a partner card.", who=who)
-        return tr(lang, "{who} is to play.", who=who)
+        trick = self.trick_words(view, names, lang)
+        return tr(lang, "{who} is to play.", who=who) + (" " + trick if trick else "")
 
     def narrate(self, event: dict[str, Any], names: list[str], lang: str) -> str | None:
         if "private" in event:
@@ -427,16 +429,18 @@ class Rufmariasch(commands.Cog):
                            deals=_T("Deals in the match, a multiple of 4 (default 8)"),
                            must_head=_T("Must a player beat the trick when able? (default yes)"),
                            deck=_T("Card faces: German (default) or French"),
-                           turn_timer=_T("Seconds per move before the bot plays for you (default 300)"))
+                           turn_timer=_T("Seconds per move before the bot plays for you (default 300)"),
+                           lit_cards=_T("Light up only the cards you may play (your hand is redrawn every turn)"))
     @app_commands.choices(deck=DECK_CHOICES)
     async def new(self, interaction: discord.Interaction, stake: app_commands.Range[str, 1, 24],
                   currency: app_commands.Range[str, 1, 12] | None = None,
                   deals: app_commands.Range[int, 4, 48] = 8, must_head: bool = True,
-                  deck: app_commands.Choice[str] | None = None, turn_timer: TIMER_RANGE = 300) -> None:
+                  deck: app_commands.Choice[str] | None = None, turn_timer: TIMER_RANGE = 300,
+                  lit_cards: bool = False) -> None:
         minor, label = parse_stake(stake, currency)
         if deals % 4:
             raise UserError("The number of deals must be a multiple of 4, so everyone deals equally often.")
-        settings = {**table_settings(deck, turn_timer), "currency": label}
+        settings = {**table_settings(deck, turn_timer, lit_cards), "currency": label}
         table = await self.bot.table_ui.open_table(  # type: ignore[attr-defined]
             interaction, KEY, options={"deals": deals, "stake": minor, "must_head": must_head}, settings=settings)
         if table is None:

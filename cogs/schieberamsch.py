@@ -35,9 +35,8 @@ class SchieberamschUI(GameUI):
             return super().status(view, names, lang)
         who = ", ".join(names[s] for s in view.get("to_act", []))
         parts = [tr(lang, PHASE_ASK.get(view.get("phase", ""), "{who}"), who=who)]
-        if view.get("trick"):  # also in words: the next player's live cards do not say what must be followed
-            parts.append(tr(lang, "Trick: {cards}.", cards=", ".join(
-                f"{names[c['seat']]} {card_label(c['card'])}" for c in view["trick"])))
+        if trick := self.trick_words(view, names, lang):
+            parts.append(trick)
         if view.get("mode") == "grand" and view.get("solo") is not None:
             parts.append(tr(lang, "Grand Hand by {name}.", name=names[view["solo"]]))
         elif view.get("pushes"):
@@ -104,11 +103,8 @@ class Schieberamsch(commands.Cog):
         options: dict[str, Any] = {"deals": deals, "jacks_in_skat": jacks_in_skat}
         if target is not None:
             options["target"] = target
-        settings = table_settings(deck, turn_timer)
-        if lit_cards:
-            settings["cards"] = "lit"
         await self.bot.table_ui.open_table(  # type: ignore[attr-defined]
-            interaction, "schieberamsch", options=options, settings=settings)
+            interaction, "schieberamsch", options=options, settings=table_settings(deck, turn_timer, lit_cards))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -105,6 +105,15 @@ class GameUI:
     def live(self, table: Table) -> bool:
         return self.live_cards and table.settings.get("cards", "live") == "live"
 
+    def trick_words(self, view: dict[str, Any], names: list[str], lang: str) -> str | None:
+        """The cards of the trick on the table, in words ("Trick: anna A♣, bernd 10♣."): with live cards the
+        next player's hand does not say what must be followed, so the table message's status line does."""
+        trick = view.get("trick")
+        if not trick:
+            return None
+        return tr(lang, "Trick: {cards}.", cards=", ".join(f"{names[c['seat']]} {card_label(c['card'])}"
+                                                           for c in trick))
+
     def hand_actions(self, legal: list[str]) -> list[str]:
         """The legal actions a hand message offers (the others are asked on the table message)."""
         if not self.table_verbs:

@@ -54,7 +54,8 @@ async def call(world: World, table, trump: str, card: str):
 
 
 async def play_until(world: World, table, rng: random.Random, *, hand: int | None = None, moves: int = 10_000):
-    """Random clicks in the DM of whoever is to act (the call as T=♥, C=A♠) until deal `hand` begins."""
+    """Random legal clicks in the DM of whoever is to act (the call as T=♥, C=A♠) until deal `hand` begins
+    (every card of a live hand is enabled: the player knows which ones may be played)."""
     for _ in range(moves):
         if table.engine.over or (hand is not None and table.engine.hand_no >= hand):
             return
@@ -62,7 +63,9 @@ async def play_until(world: World, table, rng: random.Random, *, hand: int | Non
         if table.engine.view(None)["phase"] == "call":
             result = await call(world, table, "H", "AS")
         else:
-            enabled = [c for c in components(dm(world, seat)) if not c.disabled]
+            legal = set(table.engine.legal_actions(seat))
+            enabled = [c for c in components(dm(world, seat))
+                       if not c.disabled and c.custom_id.split(":", 4)[4] in legal]
             result = await world.users[seat].user.click(dm(world, seat), custom_id=rng.choice(enabled).custom_id)
         assert not result.ephemeral, result.response.content
 
@@ -118,8 +121,13 @@ async def test_the_call_is_drafted_in_the_forehands_dm_and_the_deal_is_booked(wo
     assert len(four) == 4
     own = [o for o in m["cards1"].options + m["cards2"].options if o.description]
     assert sorted(o.value for o in own) == sorted(four)  # "in your hand: you would play alone"
-    for other in set(range(4)) - {fh}:
-        assert not [c for c in components(dm(world, other)) if not c.disabled]  # nothing to do while FH calls
+    for other in set(range(4)) - {fh}:  # nothing to do while FH calls: a card clicked now is refused, saying why
+        theirs = dm(world, other)
+        assert not menus(theirs) and {c.custom_id.split(":", 4)[4].split()[0] for c in components(theirs)} == {"play"}
+    other = (fh + 1) % 4
+    refused = await world.users[other].user.click(dm(world, other), custom_id=components(dm(world, other))[0].custom_id)
+    assert refused.ephemeral and "not your turn" in refused.response.content
+    assert "calls trump and a partner card" in refused.response.content and table.version == 0
 
     user = world.users[fh].user
     await user.select(first, ["H"], custom_id=m["trump"].custom_id)
