@@ -231,3 +231,28 @@ async def test_restart_resumes_with_buttons_sent_before(world: World, make_bot, 
     winners = await world.bot.db.fetchall("SELECT seat FROM match_results WHERE table_id = ? AND winner = 1",
                                           (table.id,))
     assert winners
+
+
+async def test_a_stopping_bot_lets_the_last_moves_messages_go_out(world: World, monkeypatch):
+    """The bot is stopped while a card's table edit is still on its way (a slow Discord): the edit goes out
+    before the HTTP session and the database close (close() waits for moves' messages under way)."""
+    table = await start_table(world, deals=3)
+    rng = random.Random(3)
+    while table.engine.view(None)["phase"] != "play":
+        await play_one(world, table, rng)
+    ui = world.bot.table_ui
+    original, started = ui.update_table, asyncio.Event()
+
+    async def slow_update(table_, events=None):
+        started.set()
+        await asyncio.sleep(0.5)
+        await original(table_, events)
+
+    monkeypatch.setattr(ui, "update_table", slow_update)
+    move = asyncio.create_task(play_one(world, table, rng))  # a card, answered on the player's hand
+    await asyncio.wait_for(started.wait(), 5)
+    version = table.version
+    assert table_message(world, table).attachments[0].filename != f"table-{table.id}-{version}.png"
+    await world.bot.close()
+    assert table_message(world, table).attachments[0].filename == f"table-{table.id}-{version}.png"
+    await move
