@@ -59,10 +59,10 @@ def tr(locale: object, msgid: str, /, **fields: object) -> str:
     text = catalog(normalize(locale)).gettext(msgid)
     if not fields:
         return text
-    return text.format(**{k: _inner(locale, v) for k, v in fields.items()})
+    return text.format(**{k: _translated(locale, v) for k, v in fields.items()})
 
 
-def _inner(locale: object, value: object) -> object:
+def _translated(locale: object, value: object) -> object:
     msgid = getattr(value, "msgid", None)
     if isinstance(value, str) and isinstance(msgid, str):
         return tr(locale, msgid, **getattr(value, "fields", {}))

@@ -66,6 +66,11 @@ class Controls:
     items: list[Button | Select | Custom] = field(default_factory=list)
 
 
+def verb_of(action: str) -> str:
+    """An action's verb: `play` of `play AS`."""
+    return action.split(" ", 1)[0]
+
+
 def card_label(card: str) -> str:
     """`"10H"` -> `"10♥"`: suit symbols read on every phone."""
     if not is_card(card):
@@ -118,18 +123,24 @@ class GameUI:
         """The legal actions a hand message offers (the others are asked on the table message)."""
         if not self.table_verbs:
             return legal
-        return [a for a in legal if a.split(" ", 1)[0] not in self.table_verbs]
+        return [a for a in legal if verb_of(a) not in self.table_verbs]
 
     def table_actions(self, legal: list[str]) -> list[str]:
-        return [a for a in legal if a.split(" ", 1)[0] in self.table_verbs]
+        return [a for a in legal if verb_of(a) in self.table_verbs]
+
+    def asked_in_hand(self, table: Table, shown: list[str]) -> list[str]:
+        """Of a hand message's actions, those that depend on whose turn it is: all of them, or with live cards
+        the ones other than playing a card (a menu, an announcement)."""
+        if not self.live(table):
+            return shown
+        return [a for a in shown if verb_of(a) not in self.card_verbs]
 
     def hand_signature(self, table: Table, view: dict[str, Any], legal: list[str]) -> tuple[Any, ...]:
         """What a seat's hand message shows: when it changes, the message is re-rendered and that seat's older
         buttons become stale. With live cards, whose turn it is and which cards are playable are not shown."""
         shown = self.hand_actions(legal)
         if self.live(table):
-            private = [a for a in shown if a.split(" ", 1)[0] not in self.card_verbs]
-            return (tuple(private), tuple(view.get("hand", ())), view.get("hand_no"))
+            return (tuple(self.asked_in_hand(table, shown)), tuple(view.get("hand", ())), view.get("hand_no"))
         return default_signature(view, shown)
 
     # -- controls ---------------------------------------------------------------------------------
@@ -138,7 +149,9 @@ class GameUI:
         """The controls (and an optional `note`) of `seat`'s hand message. Default: `controls()`.
         Override when they need more than the view: the players' names, the last events
         (`table.names`, `table.last_events`), the table settings."""
-        return self.controls(view, legal, lang, live=True) if self.live(table) else self.controls(view, legal, lang)
+        if self.live(table):  # games without live cards may override `controls` without the keyword
+            return self.controls(view, legal, lang, live=True)
+        return self.controls(view, legal, lang)
 
     def controls(self, view: dict[str, Any], legal: list[str], lang: str, *, live: bool = False) -> Controls:
         """Card buttons (or a card menu) and the other actions' buttons and menus. `live`: every card is a

@@ -24,7 +24,7 @@ from bot.tables.model import CANCELLED, LOBBY, RUNNING
 
 from .components import ActionButton, TableButton, bare, build_view, sending
 from .errors import reply_error, send_ephemeral
-from .game_ui import GameUI, card_label, snapshot
+from .game_ui import GameUI, card_label, snapshot, verb_of
 
 log = logging.getLogger(__name__)
 
@@ -203,7 +203,7 @@ class TableUI:
             view.add_item(TableButton("hand", table.id, label=tr(lang, "My hand"), style="primary"))
             for action in self.table_actions(table):  # the public decision being asked, for whoever is asked
                 view.add_item(ActionButton(table.id, table.version, action, label=ui.label(action, lang),
-                                           style=ui.style(action.split(" ", 1)[0]), row=1))
+                                           style=ui.style(verb_of(action)), row=1))
             if table.vote:
                 view.add_item(TableButton("yes", table.id, label=tr(lang, "Keep playing"), style="success"))
                 view.add_item(TableButton("no", table.id, label=tr(lang, "End the table"), style="danger"))
@@ -249,7 +249,7 @@ class TableUI:
         controls = ui.hand_controls(view, legal, lang, table=table, seat=seat)
         lines = [f"**{table.engine_cls.title} #{table.id}** · {ui.hand_title(view, lang)}"]
         note = ui.hand_note(table, seat, view, legal, lang, self.deadline(table)) if table.status == RUNNING else None
-        asked = [a for a in legal if not (live and a.split(" ", 1)[0] in ui.card_verbs)]
+        asked = ui.asked_in_hand(table, legal)
         if table.status != RUNNING:
             lines.append(tr(lang, "The game is over."))
         elif note:
@@ -455,12 +455,7 @@ class TableUI:
                 return
             if interaction.message is not None and interaction.message.id == table.table_message_id:
                 # a public decision asked on the table message: the answer to the click is the table edit
-                lock = self._update_locks.get(table.id)
-                if lock is not None and lock.locked():  # the last move's updates are still on their way
-                    await interaction.response.defer()
-                    await self.after_move(table, outcome)
-                else:
-                    await self.after_move(table, outcome, answer=interaction)
+                await self.after_move(table, outcome, answer=interaction)
                 return
             seat = outcome.seat
             lang = normalize(interaction.locale)
@@ -485,10 +480,10 @@ class TableUI:
         text = tr(lang, exc.msgid, **exc.fields)
         ui, engine = self.game_ui(table), table.engine
         seat = table.seat_of(interaction.user.id)
-        if engine is None or seat is None or table.status != RUNNING or action.split(" ", 1)[0] not in ui.card_verbs:
+        if engine is None or seat is None or table.status != RUNNING or verb_of(action) not in ui.card_verbs:
             return text
         view = engine.view(seat)
-        cards = [a.split()[1] for a in engine.legal_actions(seat) if a.split(" ", 1)[0] in ui.card_verbs and " " in a]
+        cards = [a.split()[1] for a in engine.legal_actions(seat) if verb_of(a) in ui.card_verbs and " " in a]
         if cards:
             shown = " ".join(card_label(c) for c in ui.sort_hand(cards, view))
             return text + "\n" + tr(lang, "Playable now: {cards}.", cards=shown)
@@ -505,13 +500,19 @@ class TableUI:
         buttons) and an older image can land last. Moves that arrive meanwhile are merged into the next batch
         (`Pending`), which shows the table as it is when it goes out.
 
-        `answer`: a click on the table message not yet answered; the answer shows the table (edits it)."""
+        `answer`: a click on the table message not yet answered; the answer shows the table (edits it), or,
+        if the last move's updates are still on their way, acknowledges the click at once (Discord waits 3 s)
+        and the table is edited when this move's batch goes out."""
         pending = self._pending.setdefault(table.id, Pending())
         self._merge(pending, table, outcome, responded_seat, responded_in_dm)
         self._shipping += 1
         self._settled.clear()
         try:
-            async with self._update_locks.setdefault(table.id, asyncio.Lock()):
+            lock = self._update_locks.setdefault(table.id, asyncio.Lock())
+            if answer is not None and lock.locked():
+                await self._safe(answer.response.defer())
+                answer = None
+            async with lock:
                 batch = self._pending.pop(table.id, None)
                 if answer is not None:
                     batch_shown = batch is not None and await self._answer_with_table(answer, table, batch)
