@@ -44,6 +44,10 @@ def test_engines_are_pure():
     assert offenders("bot/games", FORBIDDEN_IN_ENGINES) == []
 
 
+def test_computer_players_are_pure_and_see_only_the_engines():
+    assert offenders("bot/ai", FORBIDDEN_IN_ENGINES) == []
+
+
 def test_core_never_imports_cogs():
     assert offenders("bot", {"cogs"}) == []
 

@@ -6,6 +6,7 @@ See `shared/ENGINE.md`. An engine subclasses `Engine`, declares `OPTIONS`, and i
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -157,6 +158,20 @@ class Engine:
         """The action a turn timer takes for an absent player: engines override with the mildest
         choice (pass, push, hold, the lowest legal card). Must be one of `legal_actions(seat)`."""
         return self.legal_actions(seat)[0]
+
+    def sample(self, seat: int, rng: random.Random) -> Engine:
+        """A copy in which every card `seat` cannot see is dealt again at random among the places it could
+        be, consistent with all that seat has seen (cards played, its own discards, voids shown by not
+        following suit, a called card someone must hold, how many cards each player holds). The copy's
+        `view(seat)` and `legal_actions(seat)` equal this engine's, and its own random generator is reseeded
+        from `rng` (future deals are hidden too). The result depends only on what `seat` knows and on `rng`:
+        sampling from a sample with an equal `rng` gives an equal world (canonical order, no hidden state
+        leaking through iteration order). Computer players (`bot.ai`) see an engine only through this."""
+        raise NotImplementedError(f"{type(self).__name__}.sample")
+
+    def clone(self) -> Engine:
+        """An independent copy (a pickle round trip; engines may override with something faster)."""
+        return pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
 
     def explain(self, seat: int, action: str) -> str:
         """Why `action` is not legal now; engines override for game-specific reasons."""

@@ -1,0 +1,94 @@
+"""Computer players: `choose(engine, seat, level=..., seed=...)` returns the action a computer seat takes.
+
+Pure like `bot.games`: no Discord, Pillow, database or asyncio. A computer never peeks: `choose` hands the
+game's player a `Knowledge` of the seat — its own `view(seat)`, its legal actions, and `sample(rng)`, worlds
+dealt anew from what the seat cannot see (`Engine.sample`) — and never the engine itself. So the same seed
+gives the same action on the real engine and on any world consistent with what the seat knows; a property
+test checks exactly that for every game.
+
+Each game has a module `bot/ai/<game>.py` with two functions:
+- `easy(know, rng) -> str`: rules of thumb over `know.view` and `know.legal` only;
+- `strong(know, rng, budget) -> str`: a search over sampled worlds (perfect-information Monte Carlo or
+  information-set MCTS), stopping when `budget` says so and playing the best move found by then.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from bot.games import Engine
+
+LEVELS = ("easy", "strong")
+# game key -> module in bot/ai (Tač plays with Schrum Schrum's player)
+MODULES = {"schrum": "schrum", "tac": "schrum", "repezita": "repezita", "schroeoem": "schroeoem",
+           "treppenromme": "treppenromme", "schieberamsch": "schieberamsch", "rufmariasch": "rufmariasch"}
+DEFAULT_BUDGET_S = 0.5  # the deadline a table gives a strong computer per decision
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """Everything a computer seat may know. `sample(rng)` deals a world consistent with it: an engine
+    whose `view(seat)` and `legal_actions(seat)` equal the real ones (the hidden cards dealt at random)."""
+
+    game: str
+    seat: int
+    view: dict[str, Any]
+    legal: list[str]
+    _sampler: Callable[[random.Random], Engine] = field(repr=False)
+
+    def sample(self, rng: random.Random) -> Engine:
+        return self._sampler(rng)
+
+
+@dataclass
+class Budget:
+    """How long a strong computer may think: at most `iterations` (worlds, playouts: each game says), and
+    never past `deadline` (a `time.perf_counter()` value) when one is set. Without a deadline the search
+    is a pure function of the seed (tests, benchmarks); with one, the best move so far is played on time."""
+
+    iterations: int
+    deadline: float | None = None
+
+    def expired(self) -> bool:
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
+
+def knowledge(engine: Engine, seat: int) -> Knowledge:
+    return Knowledge(engine.key, seat, engine.view(seat), engine.legal_actions(seat),
+                     lambda rng: engine.sample(seat, rng))
+
+
+def player(game: str) -> ModuleType:
+    return importlib.import_module(f"{__name__}.{MODULES[game]}")
+
+
+def choose(engine: Engine, seat: int, *, level: str = "strong", seed: int = 0, budget_s: float | None = None,
+           iterations: int | None = None) -> str:
+    """The action the computer of `level` takes for `seat` now; always one of `engine.legal_actions(seat)`.
+
+    `budget_s`: a deadline in seconds (None: the search runs its full iteration count, deterministically).
+    `iterations`: override the game's default search size (benchmarks, tests)."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
+    know = knowledge(engine, seat)
+    if not know.legal:
+        raise ValueError(f"seat {seat} has nothing to do now")
+    if len(know.legal) == 1:
+        return know.legal[0]
+    rng = random.Random(seed)
+    module = player(engine.key)
+    if level == "easy":
+        action = module.easy(know, rng)
+    else:
+        n = iterations if iterations is not None else module.ITERATIONS
+        deadline = time.perf_counter() + budget_s if budget_s is not None else None
+        action = module.strong(know, rng, Budget(n, deadline))
+    if action not in know.legal:
+        raise AssertionError(f"{engine.key} computer chose {action!r}, not a legal action")
+    return action

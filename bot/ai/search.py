@@ -1,0 +1,75 @@
+"""Search over sampled worlds, shared by the games' strong players.
+
+Perfect-information Monte Carlo (PIMC), as in Kermit's Skat player (Buro et al., IJCAI 2009): deal the
+unseen cards anew many times (`Knowledge.sample`), score every legal move in each world by playing it out,
+and choose the move with the best average. The playout policy and the score are the game's.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bot.games import Engine
+
+from . import Budget, Knowledge
+
+# a policy picks an action for `seat` in a world it may see completely (a playout, not a real decision)
+Policy = Callable[[Engine, int, random.Random], str]
+
+
+def pimc(know: Knowledge, rng: random.Random, budget: Budget,
+         evaluate: Callable[[Engine, random.Random], float], *,
+         candidates: Sequence[str] | None = None) -> str:
+    """The candidate (default: every legal action) with the best mean of `evaluate(world_after_move, rng)`
+    over sampled worlds; at least one world is searched even when the deadline has passed. Ties go to the
+    earlier candidate, so the result is a function of the seed and what the seat knows."""
+    moves = list(candidates if candidates is not None else know.legal)
+    if len(moves) == 1:
+        return moves[0]
+    totals = [0.0] * len(moves)
+    worlds = 0
+    while worlds < max(1, budget.iterations):
+        world = know.sample(rng)
+        for i, move in enumerate(moves):
+            after = world.clone()
+            after.apply(know.seat, move)
+            totals[i] += evaluate(after, rng)
+        worlds += 1
+        if budget.expired():
+            break
+    best = max(range(len(moves)), key=lambda i: (totals[i], -i))
+    return moves[best]
+
+
+def playout(world: Engine, policy: Policy, rng: random.Random, *,
+            stop: Callable[[list[dict[str, Any]]], bool], max_steps: int = 10_000) -> list[dict[str, Any]]:
+    """Play `world` on with `policy` for every seat to act (the lowest seat first where several may) until
+    `stop(events)` holds for the events of one step or the match is over; returns all events of the playout."""
+    out: list[dict[str, Any]] = []
+    for _ in range(max_steps):
+        if world.over:
+            break
+        movers = world.to_act()
+        if not movers:
+            break
+        seat = min(movers)
+        events = world.apply(seat, policy(world, seat, rng))
+        out.extend(events)
+        if stop(events):
+            break
+    return out
+
+
+def hand_over(events: list[dict[str, Any]]) -> bool:
+    """`stop` for `playout`: the hand was scored."""
+    return any(e.get("type") in ("hand_scored", "match_over") for e in events)
+
+
+def hand_deltas(events: list[dict[str, Any]]) -> list[int] | None:
+    """The deltas of the first hand scored among `events`, if any."""
+    for e in events:
+        if e.get("type") == "hand_scored":
+            return list(e["deltas"])
+    return None
