@@ -1,6 +1,6 @@
 """Rufmariasch: four players, a called trump suit and a silent partner found by a called card.
 
-Rules: `shared/rules/RULES.md` section 5 (seed 004). In short:
+Rules: `docs/rules/rufmariasch.md`. In short:
 
 * 32 cards, rank A 10 K Q(Ober) J(Unter) 9 8 7 in every suit; only the called suit is trump.
   Card points: A 10, 10 10, last trick +10 (90 in all).
@@ -25,6 +25,7 @@ calls ``finish()`` again).
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from .base import Engine, IllegalAction, Reason, flag, integer
@@ -40,6 +41,7 @@ PLAY: dict[str, str] = {c: "play " + c for c in DECK_32}
 ANNOUNCE: dict[str, str] = {s: "announce " + s for s in SUITS}
 CALLS: tuple[str, ...] = tuple(f"call {t} {c}" for t in SUITS for c in DECK_32)
 CALL_SET = frozenset(CALLS)
+SUIT_CARDS: dict[str, tuple[str, ...]] = {s: tuple(c for c in DECK_32 if c[-1] == s) for s in SUITS}
 LAST_TRICK_BONUS = 10
 TRICKS = 8
 
@@ -49,7 +51,7 @@ def _sym(s: str) -> str:
 
 
 def target(announced_by_callers: int) -> int:
-    """The callers' target: 50 without announced marriages, else 40 + D (RULES.md 5, table 5.1 #8)."""
+    """The callers' target: 50 without announced marriages, else 40 + D (docs/rules/rufmariasch.md, 5.1 #8)."""
     return 50 if announced_by_callers == 0 else 40 + announced_by_callers
 
 
@@ -132,6 +134,7 @@ class Rufmariasch(Engine):
         self.tricks_won = [0, 0, 0, 0]
         self.card_points = [0, 0, 0, 0]
         self.marriages: list[dict[str, Any]] = []
+        self._lacks: list[set[str]] = [set(), set(), set(), set()]   # cards each seat showed it lacks
         events: list[dict[str, Any]] = [{"type": "deal", "hand_no": self.hand_no, "dealer": self.dealer,
                                          "forehand": self.fh}]
         for s in range(4):
@@ -319,7 +322,32 @@ class Rufmariasch(Engine):
         self.marriages.append(m)
         return [{"type": "announce", **m, "cards": list(m["cards"])}]
 
+    def _note_lacks(self, seat: int, card: str) -> None:
+        """What playing `card` to the current trick shows everybody `seat` does not hold: a suit not followed,
+        trumps not played when void, and (must_head) the higher cards it did not head or overtrump with."""
+        trick = self.trick
+        if not trick:
+            return
+        led = SUIT_OF[trick[0][1]]
+        trump = self.trump
+        suit = SUIT_OF[card]
+        lacks = self._lacks[seat]
+        if suit != led:
+            lacks.update(SUIT_CARDS[led])
+            if suit != trump:
+                lacks.update(SUIT_CARDS[trump])
+            elif self._must_head:
+                tbest = max((STRENGTH[x] for _, x in trick if SUIT_OF[x] == trump), default=-1)
+                if STRENGTH[card] < tbest:
+                    lacks.update(c for c in SUIT_CARDS[trump] if STRENGTH[c] > tbest)
+            return
+        if self._must_head and (led == trump or all(SUIT_OF[x] != trump for _, x in trick)):
+            best = max(STRENGTH[x] for _, x in trick if SUIT_OF[x] == led)
+            if STRENGTH[card] < best:
+                lacks.update(c for c in SUIT_CARDS[led] if STRENGTH[c] > best)
+
     def _do_play(self, seat: int, card: str) -> list[dict[str, Any]]:
+        self._note_lacks(seat, card)
         self.hands[seat].remove(card)
         self.trick.append((seat, card))
         events: list[dict[str, Any]] = [{"type": "play", "seat": seat, "card": card}]
@@ -430,6 +458,58 @@ class Rufmariasch(Engine):
         return {"winners": self._winners(), "totals": list(self.totals),
                 "hands": [_copy_record(r) for r in self.history]}
 
+    # -- copies for the computer players ---------------------------------------------------------
+    def clone(self) -> Rufmariasch:
+        """An independent copy, several times quicker than the pickle round trip (searches clone a lot).
+        Hand records, marriages and the last trick are never changed in place, so they are shared."""
+        e = object.__new__(Rufmariasch)
+        e.__dict__.update(self.__dict__)
+        e.options = dict(self.options)
+        e.rng = random.Random()
+        e.rng.setstate(self.rng.getstate())
+        e.totals = list(self.totals)
+        e.history = list(self.history)
+        e.hands = [list(h) for h in self.hands]
+        e._second = [list(h) for h in self._second]
+        e.trick = list(self.trick)
+        e.tricks_won = list(self.tricks_won)
+        e.card_points = list(self.card_points)
+        e.marriages = list(self.marriages)
+        e._lacks = [set(x) for x in self._lacks]
+        return e
+
+    def sample(self, seat: int, rng: random.Random) -> Rufmariasch:
+        """See `Engine.sample`. Before the call `seat` knows only its own first four cards: the other 28 are
+        dealt anew (its own second batch too). In play the cards it cannot see go to the other hands, keeping
+        their sizes, the cards a player showed it lacks (`_note_lacks`) and the announced marriages' cards
+        still in hand; the partner is whoever holds the called card in the new deal unless already revealed."""
+        w = self.clone()
+        w.rng = random.Random(rng.getrandbits(64))
+        if self._over:
+            return w
+        own = set(self.hands[seat])
+        if self.phase == "call":
+            pool = [c for c in DECK_32 if c not in own]
+            rng.shuffle(pool)
+            for s in range(4):
+                if s != seat:
+                    w.hands[s] = sorted(pool[:4], key=SORT_KEY.__getitem__)
+                    del pool[:4]
+            w._second = [pool[4 * s:4 * s + 4] for s in range(4)]
+            return w
+        others = [s for s in range(4) if s != seat]
+        hidden = {c for s in others for c in self.hands[s]}
+        pool = [c for c in DECK_32 if c in hidden]
+        forced = {c: m["seat"] for m in self.marriages if m["seat"] != seat for c in m["cards"] if c in hidden}
+        allowed = {c: (forced[c],) if c in forced else tuple(s for s in others if c not in self._lacks[s])
+                   for c in pool}
+        dealt = _deal_constrained(pool, allowed, {s: len(self.hands[s]) for s in others}, rng)
+        for s in others:
+            w.hands[s] = sorted(dealt[s], key=SORT_KEY.__getitem__)
+        if not self.revealed and self.called is not None:
+            w.partner_seat = next(s for s in range(4) if self.called in w.hands[s])
+        return w
+
     # -- views --------------------------------------------------------------------------------------
     def _role(self, seat: int) -> str | None:
         if seat == self.fh:
@@ -521,6 +601,53 @@ class Rufmariasch(Engine):
             elif seat == self.fh:
                 v["alone"] = False
         return v
+
+
+def _deal_constrained(pool: list[str], allowed: dict[str, tuple[int, ...]], sizes: dict[int, int],
+                      rng: random.Random) -> dict[int, list[str]]:
+    """Deal `pool` so seat `s` gets `sizes[s]` cards, each card to one of its `allowed` seats. Cards go in random
+    order, each to a seat drawn in proportion to the room left there among the seats that keep the rest
+    dealable (Hall's condition over the few kinds of `allowed`); without constraints this is a plain shuffle."""
+    cards = list(pool)
+    rng.shuffle(cards)
+    room = dict(sizes)
+    left: dict[tuple[int, ...], int] = {}
+    for c in cards:
+        left[allowed[c]] = left.get(allowed[c], 0) + 1
+    seats = sorted(room)
+    subsets = [tuple(s for i, s in enumerate(seats) if m >> i & 1) for m in range(1, 1 << len(seats))]
+
+    def feasible() -> bool:
+        for sub in subsets:
+            need = sum(n for kind, n in left.items() if n and all(s in sub for s in kind))
+            if need > sum(room[s] for s in sub):
+                return False
+        return True
+
+    free = len(left) == 1 and len(next(iter(left))) == len(seats)    # nothing known: no check needed
+    out: dict[int, list[str]] = {s: [] for s in seats}
+    for c in cards:
+        kind = allowed[c]
+        left[kind] -= 1
+        options: list[int] = []
+        for s in kind:
+            if room[s] > 0:
+                room[s] -= 1
+                if free or feasible():
+                    options.append(s)
+                room[s] += 1
+        if not options:
+            raise ValueError("no deal is consistent with what this seat has seen")
+        x = rng.random() * sum(room[s] for s in options)
+        pick = options[-1]
+        for s in options:
+            x -= room[s]
+            if x < 0:
+                pick = s
+                break
+        room[pick] -= 1
+        out[pick].append(c)
+    return out
 
 
 def _copy_record(r: dict[str, Any]) -> dict[str, Any]:
