@@ -15,23 +15,28 @@ Model (RULES.md 1.1 turn loop):
   shuffling (the bottom reserve card becomes the top talon card); talon and reserve both empty = win.
 - Tač window: after a miss by P the next player N does not expose yet. `to_act()` is N plus every other
   player who may still call: N acts `expose` (closes the window and starts his turn) or `tac`; the others
-  act `tac` or `pass` (stop waiting for them). The first `tac` closes the window, every other player
-  who can (at least 2 cards in total and a non-empty Closed pile) gives P his top Closed card, clockwise
-  from P's left, each onto the top of P's Closed pile; then N's turn starts.
-- Stall guard (RULES.md 1.1): if no card reaches the centre during 2*N*seats consecutive turns
-  (N = deck size), the hand is drawn.
+  act `tac` or `pass` (stop waiting for them). The first `tac` closes the window and opens the penalty
+  (phase "give"): every other player who can (at least 2 cards in total and a non-empty Closed pile) *may*
+  give P his top Closed card: each of them acts `give` or `decline` (in any order; the turn timer and the
+  computers give). Once all have decided, the given cards go onto the top of P's Closed pile clockwise
+  from P's left (the last giver's card on top); then N's turn starts.
+- Stall guard (RULES.md 1.1): if no card reaches the centre during 2*N full rounds (2*N*seats consecutive
+  turns, N = deck size), the hand is drawn. A turn in which a card reached the centre is not idle.
+- House rules: Schrum Schrum's `reserve_rule` ("same" rank, or "next" in the centre sequence onto another
+  player's reserve), Tač's `open_rule` and `strict`, and `three_ace` (the Ace that starts a 3-player Tač).
 - Match: option `hands` hands; a won hand scores 1 point for the winner, a drawn hand scores nothing.
   The dealer rotates clockwise; forehand (left of the dealer) has the first turn.
 
 `deal=` (first hand only): `{"hands": [[top, ..., bottom], ...]}` — every seat's talon listed from the top
 card down (alias key `"talons"`), with the standard pile sizes (the whole deck, one card at a time from
-forehand; Tač 3p: 17 each and the ♠A is the centre). For a set-up position you may also give
-`"reserves"` (per seat, bottom->top) and `"centre"` (bottom->top, a run starting with an Ace); then the
-pile sizes are free, but the deck must be used exactly once and every seat needs at least one card.
+forehand; Tač 3p: 17 each and the Ace of option `three_ace` (suit, default spades) is the centre). For a set-up
+position you may also give `"reserves"` (per seat, bottom->top) and `"centre"` (bottom->top, a run starting
+with an Ace); then the pile sizes are free, but the deck must be used exactly once and every seat needs at least one card.
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any, ClassVar
 
 from .base import Engine, IllegalAction, Reason, choice, flag, integer
@@ -104,6 +109,8 @@ class _TalonRace(Engine):
         else:
             talons, reserves, centre = self._fixed_deal(deal, fh)
         self.talons = talons  # internal order bottom->top (top = last element)
+        # per talon card (bottom->top): does everybody know it? (a reserve turned over is public)
+        self.known: list[list[bool]] = [[False] * len(t) for t in talons]
         self.reserves = reserves  # bottom->top
         self.centre = centre  # bottom->top
         self.need = self._NEXT[self._RANK[centre[-1]]] if centre else "A"
@@ -112,6 +119,11 @@ class _TalonRace(Engine):
         self._acts: list[str] = []
         self.cur = fh
         self.idle = 0  # turns since a card last reached the centre
+        self.hit = False  # a card reached the centre during the current turn
+        self.gift_to: int | None = None  # Tač penalty: the offender who may receive cards
+        self.pending: set[int] = set()  # Tač penalty: givers who have not decided yet
+        self.giving: set[int] = set()  # Tač penalty: givers who chose to give
+        self.eligible: list[int] = []  # Tač penalty: every possible giver, clockwise from the offender's left
         self.window: int | None = None  # Tač: offender whose miss may be called
         self.callers: set[int] = set()
         self._phase = "play"
@@ -184,8 +196,10 @@ class _TalonRace(Engine):
                 res.reverse()
                 talons[p] = talon = res
                 reserves[p] = []
+                self.known[p] = [True] * len(talon)
                 ev.append({"type": "turnover", "seat": p, "cards": len(talon)})
             c = talon.pop()
+            self.known[p].pop()
             ev.append({"type": "expose", "seat": p, "card": c})
             dests = self._dest(p, c)
             if dests:
@@ -203,6 +217,9 @@ class _TalonRace(Engine):
             new_turn = True
 
     def _turn_ended(self, ev: list[dict[str, Any]]) -> bool:
+        if self.hit:  # a card reached the centre this turn: the count of idle turns starts after it
+            self.hit = False
+            return False
         self.idle += 1
         if self.idle >= self.stall_limit:
             ev.append({"type": "stall", "turns": self.idle})
@@ -268,6 +285,8 @@ class _TalonRace(Engine):
             return []
         if self._phase == "tac":
             return self._window_actions(seat)
+        if self._phase == "give":
+            return ["give", "decline"]
         return list(self._acts)
 
     def _window_actions(self, seat: int) -> list[str]:
@@ -279,7 +298,7 @@ class _TalonRace(Engine):
             raise IllegalAction(Reason("it is not your turn"))
         if self._phase == "tac":
             return "expose" if "expose" in acts else "pass"
-        return acts[0]  # centre first, else the first reserve; never a miss
+        return acts[0]  # centre first, else the first reserve; never a miss; in a penalty: give
 
     def apply(self, seat: int, action: str) -> list[dict[str, Any]]:
         if self._phase == "over":
@@ -297,6 +316,9 @@ class _TalonRace(Engine):
         if self._phase == "tac":
             self._window_apply(seat, action, ev)
             return ev
+        if self._phase == "give":
+            self._give_apply(seat, action, ev)
+            return ev
         c = self.exposed
         assert c is not None
         self.exposed = None
@@ -304,6 +326,7 @@ class _TalonRace(Engine):
             self.centre.append(c)
             self.need = self._NEXT[self._RANK[c]]
             self.idle = 0
+            self.hit = True
             ev.append({"type": "play", "seat": seat, "card": c, "to": "centre"})
         elif action == "keep":
             self.reserves[seat].append(c)
@@ -326,12 +349,19 @@ class _TalonRace(Engine):
     def _window_apply(self, seat: int, action: str, ev: list[dict[str, Any]]) -> None:
         raise NotImplementedError
 
+    def _give_apply(self, seat: int, action: str, ev: list[dict[str, Any]]) -> None:
+        raise NotImplementedError
+
     # -- reasons ----------------------------------------------------------------------------------
     def explain(self, seat: int, action: str) -> str:
         if self._phase == "over":
             return Reason("the match is over")
         if self._phase == "tac":
             return self._window_explain(seat, action)
+        if self._phase == "give":
+            if seat in self._to_act:
+                return Reason("give seat {seat} your top Closed card, or decline", seat=self.gift_to)
+            return Reason("waiting for the others to give seat {seat} a card or not", seat=self.gift_to)
         if seat not in self._to_act:
             return Reason("it is not your turn")
         c = self.exposed
@@ -384,7 +414,7 @@ class _TalonRace(Engine):
         """Public view (and private view for `seat`), JSON-serialisable.
 
         Common keys (docs/views.md): game, seats, phase ("play": a card is exposed and its owner must
-        decide; "tac": Tač miss window open; "over"), dealer, to_act, totals (hands won), hand_no, over,
+        decide; "tac": Tač miss window open; "give": Tač called, the givers decide; "over"), dealer, to_act, totals (hands won), hand_no, over,
         options, counts (cards each seat still has to shed: talon + reserve + its exposed card).
         Game keys:
         - "current": seat whose turn it is (during a Tač window: the next player, whose card is not exposed yet)
@@ -397,13 +427,16 @@ class _TalonRace(Engine):
         - "winner": winner of the current hand once the match ended on it, else null
         - "last_hand": {"hand_no", "winner", "drawn"} of the previous hand or null
         - "idle_turns" / "stall_limit": turns without a centre play and the draw threshold
+        - "tac_penalty": {"offender", "givers" (every possible giver, clockwise), "undecided"} or null
         Private view (seat given): the same plus "hand": [] — a seat never sees its own talon.
 
         Events (all public, none names a talon card): "turn" {seat}; "turnover" {seat, cards} (reserve
         turned over as the new talon); "expose" {seat, card}; "play" {seat, card, to: "centre" | seat};
         "to_reserve" {seat, card, miss} (miss=false: automatic, no destination; true: Tač `keep`);
-        "tac_window" {offender, callers}; "tac" {seat, offender, givers, cards} (penalty: givers' top
-        Closed cards, not shown); "tac_closed" {offender, by} (window closed without a call); "win" {seat};
+        "tac_window" {offender, callers}; "tac" {seat, offender, givers} (the call; givers: who may give);
+        "give" {seat, offender, given} (one giver's choice); "tac_given" {offender, givers, cards} (the
+        given top Closed cards moved, not shown); "tac_closed" {offender, by} (window closed without a
+        call); "win" {seat};
         "stall" {turns} (hand drawn by the stall guard); "hand_scored" {hand_no, deltas, totals, winner,
         drawn}; "deal" {hand_no, dealer}; "match_over" {winners, totals}.
         """
@@ -438,10 +471,44 @@ class _TalonRace(Engine):
             "last_hand": dict(self.last_hand) if self.last_hand else None,
             "idle_turns": self.idle,
             "stall_limit": self.stall_limit,
+            "tac_penalty": ({"offender": self.gift_to, "givers": list(self.eligible),
+                             "undecided": sorted(self.pending)} if self.gift_to is not None else None),
         }
         if seat is not None:
             v["hand"] = []
         return v
+
+    def clone(self) -> _TalonRace:
+        """A fast independent copy (the searches of bot.ai clone once per move and world)."""
+        w = object.__new__(type(self))
+        w.__dict__.update(self.__dict__)
+        w.options = dict(self.options)
+        w.rng = random.Random()
+        w.rng.setstate(self.rng.getstate())
+        w.totals = list(self.totals)
+        w.hand_log = list(self.hand_log)
+        w.talons = [list(t) for t in self.talons]
+        w.known = [list(k) for k in self.known]
+        w.reserves = [list(r) for r in self.reserves]
+        w.centre = list(self.centre)
+        w._dests, w._acts = list(self._dests), list(self._acts)
+        w.callers, w.pending, w.giving = set(self.callers), set(self.pending), set(self.giving)
+        w.eligible = list(self.eligible)
+        return w
+
+    def sample(self, seat: int, rng: random.Random) -> _TalonRace:
+        """Every talon card nobody has seen is dealt again among the unseen talon places (the counts stay;
+        a talon made of a turned-over reserve is public and stays). Nobody sees his own talon, so the
+        world does not depend on `seat`. The pool is sorted before shuffling (canonical)."""
+        w = self.clone()
+        pool = sorted(c for t, k in zip(self.talons, self.known, strict=True)
+                      for c, seen in zip(t, k, strict=True) if not seen)
+        rng.shuffle(pool)
+        deal = iter(pool)
+        w.talons = [[c if seen else next(deal) for c, seen in zip(t, k, strict=True)]
+                    for t, k in zip(self.talons, self.known, strict=True)]
+        w.rng = random.Random(rng.getrandbits(64))
+        return w
 
     def result(self) -> dict[str, Any]:
         return {
@@ -462,6 +529,9 @@ class SchrumSchrum(_TalonRace):
     OPTIONS = {
         "hands": _HANDS_OPTION,
         "unequal": flag(False, "allow 3, 5, 6 or 7 players with unequal talons (extra cards from forehand on)"),
+        "reserve_rule": choice("same", ("same", "next"),
+                               "onto another player's reserve: the same rank, or the next rank in the centre "
+                               "sequence (A 7 8 9 10 J Q K A)"),
     }
     CYCLE = SS_CYCLE
     DECK = DECK_32
@@ -477,10 +547,24 @@ class SchrumSchrum(_TalonRace):
         r = self._RANK[c]
         out = [CENTRE] if r == self.need else []
         rk = self._RANK
+        if self.options["reserve_rule"] == "next":
+            nxt = self._NEXT
+            for o, pile in enumerate(self.reserves):
+                if o != p and pile and nxt[rk[pile[-1]]] == r:
+                    out.append(o)
+            return out
         for o, pile in enumerate(self.reserves):
             if o != p and pile and rk[pile[-1]] == r:
                 out.append(o)
         return out
+
+    def _onto_reason(self, c: str, target: int, top: str) -> str | None:
+        if self.options["reserve_rule"] == "next":
+            if self._NEXT[self._RANK[top]] != self._RANK[c]:
+                return Reason("{card} is not the next rank after {top} (seat {seat}'s reserve)", card=pretty(c),
+                              top=pretty(top), seat=target)
+            return None
+        return super()._onto_reason(c, target, top)
 
 
 class Tac(_TalonRace):
@@ -499,6 +583,8 @@ class Tac(_TalonRace):
         "open_rule": choice("same", ("same", "adjacent"),
                             "onto an Open pile: same rank, or adjacent rank (±1, no K-A wrap)"),
         "strict": flag(False, "misses are impossible (no `keep` when the card has a destination)"),
+        "three_ace": choice("spades", ("spades", "hearts", "diamonds", "clubs", "random"),
+                            "three players: the Ace that starts the centre (or one drawn at random each hand)"),
     }
     CYCLE = TAC_CYCLE
     DECK = DECK_52
@@ -508,7 +594,11 @@ class Tac(_TalonRace):
 
     def _hand_deck(self) -> tuple[list[str], list[str]]:
         if self.seats == 3:
-            return [c for c in self.DECK if c != "AS"], ["AS"]
+            suit = self.options["three_ace"]
+            if suit == "random":
+                suit = self.rng.choice(("clubs", "diamonds", "hearts", "spades"))
+            ace = "A" + suit[0].upper()
+            return [c for c in self.DECK if c != ace], [ace]
         return list(self.DECK), []
 
     def _dest(self, p: int, c: str) -> list[int]:
@@ -548,13 +638,6 @@ class Tac(_TalonRace):
         ev.append({"type": "tac_window", "offender": offender,
                    "callers": [(offender + k) % n for k in range(1, n)]})
 
-    def waiting_for(self) -> frozenset[int]:
-        """During a miss window only the next player must act (`expose`); calling Tač is optional, so a turn
-        timer neither waits for the other players nor plays `pass` for them."""
-        if self._phase == "tac":
-            return frozenset((self.cur,))
-        return self._to_act
-
     def _window_actions(self, seat: int) -> list[str]:
         acts = ["expose"] if seat == self.cur else []
         if seat in self.callers:
@@ -579,19 +662,54 @@ class Tac(_TalonRace):
         if action == "tac":
             n = self.seats
             givers = []
-            dest = self.talons[offender]
             for k in range(1, n):
                 g = (offender + k) % n
-                talon = self.talons[g]
-                if talon and len(talon) + len(self.reserves[g]) >= 2:
-                    dest.append(talon.pop())
+                if self.talons[g] and len(self.talons[g]) + len(self.reserves[g]) >= 2:
                     givers.append(g)
-            ev.append({"type": "tac", "seat": seat, "offender": offender, "givers": givers,
-                       "cards": len(givers)})
+            ev.append({"type": "tac", "seat": seat, "offender": offender, "givers": givers})
+            self._close_window()
+            if givers:
+                self._phase = "give"
+                self.gift_to = offender
+                self.eligible = givers
+                self.pending = set(givers)
+                self.giving = set()
+                self._to_act = frozenset(givers)
+                return
         else:
             ev.append({"type": "tac_closed", "offender": offender, "by": seat})
-        self._close_window()
+            self._close_window()
         self._proceed(nxt, ev, True)
+
+    def _give_apply(self, seat: int, action: str, ev: list[dict[str, Any]]) -> None:
+        """One giver's choice; when the last has decided the cards move, clockwise from the offender's left."""
+        offender = self.gift_to
+        assert offender is not None
+        self.pending.discard(seat)
+        if action == "give":
+            self.giving.add(seat)
+        ev.append({"type": "give", "seat": seat, "offender": offender, "given": action == "give"})
+        if self.pending:
+            self._to_act = frozenset(self.pending)
+            return
+        dest, known = self.talons[offender], self.known[offender]
+        givers = [g for g in self.eligible if g in self.giving]
+        for g in givers:
+            dest.append(self.talons[g].pop())
+            known.append(self.known[g].pop())
+        ev.append({"type": "tac_given", "offender": offender, "givers": givers, "cards": len(givers)})
+        self.gift_to = None
+        self.eligible, self.pending, self.giving = [], set(), set()
+        self._phase = "play"
+        self._proceed(self.cur, ev, True)
+
+    def waiting_for(self) -> frozenset[int]:
+        """During a miss window only the next player must act (`expose`); calling Tač is optional, so a turn
+        timer neither waits for the other players nor plays `pass` for them. A penalty waits for every giver
+        (the timer gives for him)."""
+        if self._phase == "tac":
+            return frozenset((self.cur,))
+        return self._to_act
 
     def _window_explain(self, seat: int, action: str) -> str:
         if seat == self.window and action != "tac":

@@ -227,7 +227,16 @@ def test_scenario_10_tac_miss_every_other_player_gives_a_card():
     with pytest.raises(IllegalAction, match="own miss"):
         e.apply(0, "tac")
     ev = e.apply(3, "tac")
-    assert ev[0] == {"type": "tac", "seat": 3, "offender": 0, "givers": [1, 2, 3], "cards": 3}
+    assert ev == [{"type": "tac", "seat": 3, "offender": 0, "givers": [1, 2, 3]}]
+    assert e.view()["phase"] == "give" and e.to_act() == e.waiting_for() == {1, 2, 3}
+    assert e.view()["tac_penalty"] == {"offender": 0, "givers": [1, 2, 3], "undecided": [1, 2, 3]}
+    assert e.legal_actions(2) == ["give", "decline"] and e.default_action(2) == "give"
+    assert e.apply(3, "give") == [{"type": "give", "seat": 3, "offender": 0, "given": True}]
+    assert e.apply(1, "give") == [{"type": "give", "seat": 1, "offender": 0, "given": True}]
+    ev = e.apply(2, "give")
+    assert ev[:2] == [{"type": "give", "seat": 2, "offender": 0, "given": True},
+                      {"type": "tac_given", "offender": 0, "givers": [1, 2, 3], "cards": 3}]
+    ev = ev[1:]
     assert e.view()["talon_counts"][0] == before + 3
     assert e.talons[0][-3:] == ["QC", "QD", "QH"]  # clockwise from the offender's left, last on top
     assert e.view()["phase"] == "play" and e.view()["tac_window"] is None
@@ -241,7 +250,10 @@ def test_scenario_10b_tac_giver_with_one_card_gives_nothing():
     assert e.view()["counts"][2] == 1
     e.apply(0, "keep")
     ev = e.apply(1, "tac")
-    assert ev[0]["givers"] == [1, 3] and ev[0]["cards"] == 2
+    assert ev[0]["givers"] == [1, 3] and e.to_act() == {1, 3}
+    e.apply(1, "give")
+    ev = e.apply(3, "give")
+    assert ev[1] == {"type": "tac_given", "offender": 0, "givers": [1, 3], "cards": 2}
     assert e.talons[0][-2:] == ["QC", "QH"]
     assert e.view()["counts"][2] == 1
 
@@ -275,7 +287,41 @@ def test_tac_two_players_window_and_defaults():
     assert e.to_act() == {1} and e.legal_actions(1) == ["expose", "tac"]
     assert e.default_action(1) == "expose"
     ev = e.apply(1, "tac")
-    assert ev[0] == {"type": "tac", "seat": 1, "offender": 0, "givers": [1], "cards": 1}
+    assert ev == [{"type": "tac", "seat": 1, "offender": 0, "givers": [1]}]
+    assert e.default_action(1) == "give"
+    ev = e.apply(1, "give")
+    assert ev[1] == {"type": "tac_given", "offender": 0, "givers": [1], "cards": 1}
+
+
+def test_tac_penalty_a_giver_may_decline():
+    """Issue 19: giving is a choice (the original text: each other player *may* give a card)."""
+    e = _miss_position()
+    e.apply(0, "keep")
+    before = e.view()["counts"]
+    e.apply(3, "tac")
+    assert e.apply(2, "decline") == [{"type": "give", "seat": 2, "offender": 0, "given": False}]
+    with pytest.raises(IllegalAction, match="waiting for the others"):
+        e.apply(2, "give")
+    assert e.view()["tac_penalty"]["undecided"] == [1, 3]
+    e.apply(1, "give")
+    ev = e.apply(3, "give")
+    assert ev[1] == {"type": "tac_given", "offender": 0, "givers": [1, 3], "cards": 2}
+    assert e.talons[0][-2:] == ["QC", "QH"]  # seat 2 kept its Q♦
+    assert e.view()["counts"][2] == before[2] and e.view()["phase"] == "play"
+    assert e.view()["tac_penalty"] is None
+
+
+def test_tac_penalty_everybody_declines_and_nothing_moves():
+    e = _miss_position()
+    e.apply(0, "keep")
+    counts = e.view()["counts"]
+    e.apply(1, "tac")
+    for s in (1, 2):
+        e.apply(s, "decline")
+    ev = e.apply(3, "decline")
+    assert ev[1] == {"type": "tac_given", "offender": 0, "givers": [], "cards": 0}
+    assert ev[2] == {"type": "turn", "seat": 1}
+    assert e.view()["counts"] == counts
 
 
 def test_tac_strict_mode_has_no_misses_in_random_play():
@@ -423,6 +469,26 @@ def test_stall_guard_draws_the_hand():
     assert e.result()["winners"] == [] and e.result()["hands"][0]["drawn"]
 
 
+def test_a_turn_that_reached_the_centre_is_not_idle():
+    """Issue 19: the idle counter restarts after a centre turn (it used to be reset by the centre play and then
+    increased at the end of that same turn, so the draw came one turn early)."""
+    e = position(SchrumSchrum, 2, 0, talons={0: ["10D", "KH"], 1: ["QS", "JC"]}, top="9C")
+    e.idle = 5
+    ev = e.apply(0, "centre")  # 10♦ to the centre; K♥ fits nowhere: seat 0's turn ends, then the others'
+    assert types(ev)[:3] == ["play", "expose", "to_reserve"]
+    turn_ends = sum(1 for x in ev if x["type"] == "to_reserve")
+    assert not any(x["type"] == "play" for x in ev[1:])  # no further centre play, so every other turn is idle
+    assert e.view()["idle_turns"] == turn_ends - 1  # seat 0's centre turn does not count
+
+
+def test_stall_guard_draws_after_exactly_2n_rounds_of_idle_turns():
+    e = position(SchrumSchrum, 2, 0, talons={0: ["10D", "KH"], 1: ["QS", "JC"]}, top="9C")
+    e.apply(0, "centre")
+    e.idle = e.stall_limit - 2
+    assert not e._turn_ended([]) and e.idle == e.stall_limit - 1
+    assert e._turn_ended([])  # the 2*N*seats-th idle turn draws
+
+
 def test_stall_limit_is_two_n_rounds():
     assert SchrumSchrum.new(2, seed=1).stall_limit == 2 * 32 * 2
     assert Tac.new(4, seed=1).stall_limit == 2 * 52 * 4
@@ -553,3 +619,31 @@ def test_property_reserve_greedy_play_ends_by_win_or_stall_guard(seed):
         assert steps < 5000
     h = e.result()["hands"][0]
     assert h["drawn"] or h["winner"] is not None
+
+
+# -- house rules of issue 19 -------------------------------------------------------------------------------
+
+
+def test_schrum_reserve_rule_next_in_sequence():
+    # exposed J♦; reserve tops: seat 1 10♠ (J follows 10), seat 2 J♥ (same rank), seat 3 K♣
+    kw = {"talons": {0: ["JD"]}, "reserves": {1: ["10S"], 2: ["JH"], 3: ["KC"]}, "top": "8C"}
+    assert position(SchrumSchrum, 4, 0, **kw).legal_actions(0) == ["onto 2"]  # default: same rank
+    e = position(SchrumSchrum, 4, 0, reserve_rule="next", **kw)
+    assert e.legal_actions(0) == ["onto 1"]
+    with pytest.raises(IllegalAction, match="not the next rank after J"):
+        e.apply(0, "onto 2")
+    # the sequence wraps like the centre: an Ace follows a King, a 7 follows an Ace
+    e = position(SchrumSchrum, 4, 0, reserve_rule="next", talons={0: ["AD"]}, reserves={3: ["KC"]}, top="8C")
+    assert e.legal_actions(0) == ["onto 3"]
+
+
+def test_tac_three_players_which_ace_starts():
+    assert Tac.new(3, seed=2).centre == ["AS"]  # default: today's ♠A
+    for suit, card in (("hearts", "AH"), ("clubs", "AC"), ("diamonds", "AD")):
+        e = Tac.new(3, seed=2, options={"three_ace": suit})
+        assert e.centre == [card] and card not in talon_cards(e)
+    drawn = {Tac.new(3, seed=s, options={"three_ace": "random"}).centre[0] for s in range(30)}
+    assert drawn == {"AS", "AH", "AD", "AC"}
+    assert Tac.new(4, seed=2, options={"three_ace": "hearts"}).centre == []  # only three players start with one
+    with pytest.raises(ValueError, match="three_ace"):
+        Tac.new(3, seed=2, options={"three_ace": "AS"})
