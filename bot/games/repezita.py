@@ -5,6 +5,8 @@ Model:
   deck are distinct objects with the suffix `#2`: `7H` (first deck) and `7H#2` (second deck). Views, events
   and actions always use these ids, e.g. `play 7H#2 on 8C`.
 - Deal: all cards one by one clockwise from forehand (left of the dealer): the first seats may get one more.
+- Start signal: a new hand is dealt face down (phase "signal": nobody sees his hand, `to_act()` is the
+  dealer alone) until the dealer acts `go`. Then the hands are picked up (phase "play").
 - `to_act()` is every player still holding cards; each may act at any time with `play C on T`, where T is the
   pile top he saw (`-` for an empty pile). If T is not the current top (someone was faster) the request is
   rejected with `IllegalAction("stale")` and nothing happens (RULES.md 1.4 #13).
@@ -15,10 +17,14 @@ Model:
 - Blocked state (RULES.md 1.3): after every action, if no player holding cards has a correct card, the pile
   is removed from play (a "dead pile", automatic event); the next pile starts with an Ace, or with any card
   when nobody holding cards has an Ace (the same empty-pile rule as above).
-- A player whose last card is played correctly finishes (finishing order kept); when one player is left
-  holding cards he is the loser and the hand ends.
+- `pass` (always legal while playing) lets the moment go by: no event, no change. It is how a computer or a
+  round-robin driver says "nothing to play now"; a Discord player simply does not click.
+- A player whose last card is played correctly finishes (finishing order kept) and has won; when one player
+  is left holding cards he is the loser and the hand ends.
 - Scoring per hand: finishers get n-1, n-2, ... points by place (first finisher n-1), the loser 0. Match:
-  option `hands` hands (default 1); the dealer rotates clockwise; winners = highest total.
+  option `hands` hands (default 1); the dealer rotates clockwise. `result()["winners"]`: every seat that is
+  not last on points (in a one-hand match: every finisher; only the loser loses), `"order"` the seats from
+  best to worst total and `"places"` the place per seat (ties share) for rankings.
 
 `deal=` (first hand only): `{"hands": [[...], ...]}` with the standard sizes (the deck dealt from forehand).
 For a set-up position you may add `"pile"` (the play pile, bottom->top) and `"out"` (cards out of play, kept
@@ -28,6 +34,7 @@ at least one card.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from .base import Engine, IllegalAction, Reason, integer
@@ -102,7 +109,9 @@ class Repezita(Engine):
         self.finished: list[int] = []
         self.loser: int | None = None
         self.active = list(range(n))
-        self._to_act = frozenset(self.active)
+        self.shown: list[set[str]] = [set() for _ in range(n)]  # cards everybody saw go into a hand (penalties)
+        self.started = False  # the dealer's start signal was given
+        self._to_act = frozenset((dealer,))
         if self._blocked():  # only possible with a set-up `deal=` pile
             self.dead.append(self.pile)
             self.pile = []
@@ -167,13 +176,18 @@ class Repezita(Engine):
     def legal_actions(self, seat: int) -> list[str]:
         if seat not in self._to_act:
             return []
+        if not self.started:
+            return ["go"]
         t = self.top()
-        return [f"play {c} on {t}" for c in self.hands[seat]]
+        return [f"play {c} on {t}" for c in self.hands[seat]] + ["pass"]
 
     def default_action(self, seat: int) -> str:
-        """A correct card if the seat holds one (the first in hand order), else its first card."""
+        """The start signal; else a correct card if the seat holds one (the first in hand order), else its
+        first card."""
         if seat not in self._to_act:
             raise IllegalAction(Reason("you have no cards to play") if not self._over else Reason("the match is over"))
+        if not self.started:
+            return "go"
         t = self.top()
         hand = self.hands[seat]
         for c in hand:
@@ -187,8 +201,14 @@ class Repezita(Engine):
             return None, Reason("the match is over")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
             return None, Reason("there is no seat {seat}", seat=seat)
+        if not self.started:
+            if seat not in self._to_act:
+                return None, Reason("the cards lie face down until {seat} (the dealer) says go", seat=self.dealer)
+            return None, Reason("give the start signal first: go")
         if seat not in self._to_act:
             return None, Reason("you have no cards left")
+        if action == "pass":
+            return "", ""
         parts = action.split(" ") if isinstance(action, str) else []
         if len(parts) != 4 or parts[0] != "play" or parts[2] != "on":
             return None, Reason("unknown action {action}; use `play C on T` (T: the pile top you saw, - if empty)",
@@ -206,9 +226,15 @@ class Repezita(Engine):
         return self._parse(seat, action)[1] or Reason("{action} is not allowed now", action=repr(action))
 
     def apply(self, seat: int, action: str) -> list[dict[str, Any]]:
+        if action == "go" and not self.started and seat in self._to_act and not self._over:
+            self.started = True
+            self._to_act = frozenset(self.active)
+            return [{"type": "go", "seat": seat}]
         card, reason = self._parse(seat, action)
         if card is None:
             raise IllegalAction(reason)
+        if not card:  # pass
+            return []
         return self._play(seat, card)
 
     def _apply(self, seat: int, action: str) -> list[dict[str, Any]]:
@@ -221,6 +247,7 @@ class Repezita(Engine):
         pile = self.pile
         ok = self.correct(card)
         del hand[card]
+        self.shown[seat].discard(card)
         pile.append(card)
         if ok:
             ranks[VALUE[card]] -= 1
@@ -238,6 +265,7 @@ class Repezita(Engine):
         else:
             for c in pile:
                 hand[c] = None
+            self.shown[seat].update(pile)
             ranks[VALUE[card]] -= 1
             for c in pile:
                 ranks[VALUE[c]] += 1
@@ -271,15 +299,26 @@ class Repezita(Engine):
             ev.append({"type": "deal", "hand_no": self.hand_no, "dealer": self.dealer})
 
     def _winners(self) -> list[int]:
-        best = max(self.totals)
-        return [i for i, t in enumerate(self.totals) if t == best]
+        """Everybody but the last: whoever goes out has won (one hand: every finisher; a tie for last with
+        everybody, as after no hand at all, leaves no loser)."""
+        worst = min(self.totals)
+        if all(t == worst for t in self.totals):
+            return list(range(self.seats))
+        return [i for i, t in enumerate(self.totals) if t > worst]
+
+    def _order(self) -> list[int]:
+        """Seats from best to worst total; ties by the last hand's finishing order (its loser last)."""
+        last = self.hand_log[-1] if self.hand_log else {"finished": [], "loser": None}
+        seq = list(last["finished"]) + [s for s in range(self.seats) if s not in last["finished"]]
+        return sorted(range(self.seats), key=lambda s: (-self.totals[s], seq.index(s)))
 
     # -- views ------------------------------------------------------------------------------------
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """Public view (and private view for `seat`), JSON-serialisable.
 
-        Common keys (docs/views.md): game, seats, phase ("play" | "over"), dealer, to_act (every seat still
-        holding cards), totals (points), hand_no, over, options, counts (cards in hand per seat).
+        Common keys (docs/views.md): game, seats, phase ("signal": dealt face down, waiting for the dealer's
+        `go` | "play" | "over"), dealer, to_act (the dealer before the signal, then every seat still holding
+        cards), totals (points), hand_no, over, options, counts (cards in hand per seat).
         Game keys:
         - "pile_top": top card id or null; "pile_count": cards in the pile
         - "any_start": the pile is empty and nobody holding cards has an Ace, so any card starts it
@@ -287,9 +326,9 @@ class Repezita(Engine):
         - "dead_piles": piles removed as blocked this hand; "dead_cards": cards in them
         - "decks": 1 or 2 (second-deck card ids end in "#2")
         - "last_hand": {"hand_no", "finished", "loser"} of the previous hand or null
-        Private view: "hand" — that seat's cards, sorted by rank (A..K), suit, deck.
+        Private view: "hand" — that seat's cards, sorted by rank (A..K), suit, deck ([] before the signal).
 
-        Events (all public): "play" {seat, card, correct: true}; "penalty" {seat, card, taken} (wrong card:
+        Events (all public): "go" {seat} (the start signal); "play" {seat, card, correct: true}; "penalty" {seat, card, taken} (wrong card:
         the seat took the whole pile of `taken` cards, incl. his card); "finish" {seat, place}; "loser"
         {seat}; "dead_pile" {cards, top, dead_piles} (blocked pile removed); "hand_scored" {hand_no,
         deltas, totals, finished, loser}; "deal" {hand_no, dealer}; "match_over" {winners, totals}.
@@ -298,7 +337,7 @@ class Repezita(Engine):
         v: dict[str, Any] = {
             "game": self.key,
             "seats": self.seats,
-            "phase": "over" if self._over else "play",
+            "phase": "over" if self._over else "play" if self.started else "signal",
             "dealer": self.dealer,
             "to_act": sorted(self._to_act),
             "totals": list(self.totals),
@@ -316,16 +355,62 @@ class Repezita(Engine):
             "decks": self.decks,
             "last_hand": dict(self.last_hand) if self.last_hand else None,
         }
-        if seat is not None:
-            v["hand"] = sorted(self.hands[seat], key=_sort_key)
+        if seat is not None:  # face down until the start signal
+            v["hand"] = sorted(self.hands[seat], key=_sort_key) if self.started else []
         return v
 
     def result(self) -> dict[str, Any]:
+        totals = self.totals
         return {
             "winners": self._winners(),
-            "totals": list(self.totals),
+            "totals": list(totals),
+            "order": self._order(),
+            "places": [1 + sum(1 for o in totals if o > t) for t in totals],
             "hands": [dict(h, deltas=list(h["deltas"]), finished=list(h["finished"])) for h in self.hand_log],
         }
+
+    def clone(self) -> Repezita:
+        """A fast independent copy (the searches of bot.ai clone once per move and world)."""
+        w = object.__new__(Repezita)
+        w.__dict__.update(self.__dict__)
+        w.options = dict(self.options)
+        w.rng = random.Random()
+        w.rng.setstate(self.rng.getstate())
+        w.totals = list(self.totals)
+        w.hand_log = list(self.hand_log)
+        w.hands = [dict(h) for h in self.hands]
+        w.ranks = [list(r) for r in self.ranks]
+        w.pile = list(self.pile)
+        w.dead = list(self.dead)
+        w.finished = list(self.finished)
+        w.active = list(self.active)
+        w.shown = [set(x) for x in self.shown]
+        return w
+
+    def sample(self, seat: int, rng: random.Random) -> Repezita:
+        """The other hands dealt again from the cards `seat` has not seen: not his own hand (once picked up),
+        the pile, the dead piles, nor the cards a player visibly took with a penalty (they stay with him).
+        Hand sizes stay. Before the start signal nobody has seen his hand, so every hand is dealt again.
+        The pool is sorted before shuffling and a dealt hand lists its known cards first (canonical)."""
+        w = self.clone()
+        keep = [self.started and s == seat for s in range(self.seats)]
+        fixed = [list(self.hands[s]) if keep[s] else sorted(self.shown[s], key=_sort_key)
+                 for s in range(self.seats)]
+        seen = {c for f in fixed for c in f}
+        pool = sorted((c for h in self.hands for c in h if c not in seen), key=_sort_key)
+        rng.shuffle(pool)
+        at = 0
+        for s in range(self.seats):
+            need = len(self.hands[s]) - len(fixed[s])
+            cards = fixed[s] + pool[at:at + need]
+            at += need
+            w.hands[s] = dict.fromkeys(cards)
+            ranks = [0] * 14
+            for c in cards:
+                ranks[VALUE[c]] += 1
+            w.ranks[s] = ranks
+        w.rng = random.Random(rng.getrandbits(64))
+        return w
 
 
 _SUIT_ORDER = {"C": 0, "S": 1, "H": 2, "D": 3}

@@ -27,8 +27,17 @@ def position(n, hands, pile=(), seed=1, **options):
     out = [c for c in deck if c not in named]
     opts = {"dealer": n - 1}
     opts.update(options)
-    return Repezita.new(n, seed=seed, options=opts, deal={"hands": [list(h) for h in hands], "pile": list(pile),
-                                                          "out": out})
+    e = Repezita.new(n, seed=seed, options=opts, deal={"hands": [list(h) for h in hands], "pile": list(pile),
+                                                       "out": out})
+    e.apply(e.dealer, "go")
+    return e
+
+
+def started(n, **kw):
+    """A fresh random deal after the dealer's start signal."""
+    e = Repezita.new(n, **kw)
+    e.apply(e.dealer, "go")
+    return e
 
 
 def all_strings(obj):
@@ -74,7 +83,7 @@ def test_scenario_12_wrong_card_takes_the_whole_pile():
     assert set(pile) | {"JS"} <= set(e.hands[0])
     assert e.view()["pile_top"] is None and e.view()["pile_count"] == 0
     # only an Ace may follow (an Ace is held)
-    assert e.legal_actions(1) == ["play AH on -", "play 5D on -", "play 10D on -"]
+    assert e.legal_actions(1) == ["play AH on -", "play 5D on -", "play 10D on -", "pass"]
     assert e.apply(1, "play 5D on -") == [{"type": "penalty", "seat": 1, "card": "5D", "taken": 1}]
     assert e.apply(1, "play AH on -")[0]["correct"] is True
 
@@ -123,13 +132,14 @@ def test_scenario_18_three_players_finish_then_loser():
         {"type": "loser", "seat": 2},
         {"type": "hand_scored", "hand_no": 1, "deltas": [2, 1, 0], "totals": [2, 1, 0], "finished": [0, 1],
          "loser": 2},
-        {"type": "match_over", "winners": [0], "totals": [2, 1, 0]},
+        {"type": "match_over", "winners": [0, 1], "totals": [2, 1, 0]},
     ]
     assert e.over and e.to_act() == frozenset()
     v = e.view()
     assert v["finished"] == [0, 1] and v["loser"] == 2
     res = e.result()
-    assert res["winners"] == [0] and res["totals"] == [2, 1, 0] and res["hands"][0]["deltas"] == [2, 1, 0]
+    assert res["winners"] == [0, 1] and res["totals"] == [2, 1, 0]  # whoever goes out has won
+    assert res["order"] == [0, 1, 2] and res["places"] == [1, 2, 3] and res["hands"][0]["deltas"] == [2, 1, 0]
     json.dumps(res)
 
 
@@ -198,13 +208,13 @@ def test_action_errors_are_readable():
 
 def test_legal_actions_list_every_card_and_default_is_a_correct_one():
     e = position(2, [["9D", "AS"], ["KH", "9H"]])
-    assert e.legal_actions(0) == ["play 9D on -", "play AS on -"]
+    assert e.legal_actions(0) == ["play 9D on -", "play AS on -", "pass"]
     assert e.default_action(0) == "play AS on -"
     assert e.default_action(1) == "play KH on -"  # no correct card: the first one
 
 
 def test_second_deck_ids_in_actions():
-    e = Repezita.new(5, seed=2, options={"dealer": 4})
+    e = started(5, seed=2, options={"dealer": 4})
     seat = next(s for s in range(5) if any(c.endswith("#2") for c in e.hands[s]))
     card = next(c for c in e.hands[seat] if c.endswith("#2"))
     assert f"play {card} on -" in e.legal_actions(seat)
@@ -213,7 +223,7 @@ def test_second_deck_ids_in_actions():
 
 
 def test_views_hide_hands():
-    e = Repezita.new(4, seed=9)
+    e = started(4, seed=9)
     common = {"game", "seats", "phase", "dealer", "to_act", "totals", "hand_no", "over", "options", "counts"}
     game = {"pile_top", "pile_count", "finished", "loser", "dead_piles"}
     pub = e.view()
@@ -250,13 +260,15 @@ def test_match_of_several_hands():
 def smart_choice(e, rng, p_wrong):
     """A random seat that can play correctly plays a random correct card; sometimes anyone plays anything."""
     seats = sorted(e.to_act())
+    if not e.started:
+        return e.dealer, "go"
     if rng.random() < p_wrong:
         s = rng.choice(seats)
         return s, rng.choice(e.legal_actions(s))
     good = [s for s in seats if any(e.correct(c) for c in e.hands[s])]
     assert good, "blocked state left standing"
     s = rng.choice(good)
-    return s, rng.choice([a for a in e.legal_actions(s) if e.correct(a.split()[1])])
+    return s, rng.choice([a for a in e.legal_actions(s) if a != "pass" and e.correct(a.split()[1])])
 
 
 @settings(max_examples=30, deadline=None)
@@ -270,7 +282,7 @@ def test_property_random_play(seed, n, p_wrong):
         if e.over:
             break
         s, a = smart_choice(e, rng, p_wrong)
-        if step % 7 == 0:  # a slower player who saw an older top
+        if step % 7 == 0 and e.started:  # a slower player who saw an older top
             stale = "play {} on {}".format(next(iter(e.hands[s])), "9S" if e.view()["pile_top"] != "9S" else "-")
             with pytest.raises(IllegalAction, match="^stale$"):
                 e.apply(s, stale)
@@ -291,3 +303,46 @@ def test_property_random_play(seed, n, p_wrong):
     for s, a, ev in log:
         assert r.apply(s, a) == ev
     assert r.view(0) == e.view(0) and r.result() == res
+
+
+# -- issue 19: the start signal, every finisher wins -------------------------------------------------------
+
+
+def test_hands_lie_face_down_until_the_dealers_go():
+    e = Repezita.new(3, seed=5, options={"dealer": 1})
+    v = e.view(0)
+    assert v["phase"] == "signal" and v["hand"] == [] and v["counts"] == [17, 17, 18]
+    assert e.to_act() == {1} and e.legal_actions(1) == ["go"] and e.legal_actions(0) == []
+    assert e.default_action(1) == "go"
+    card = next(iter(e.hands[0]))
+    with pytest.raises(IllegalAction, match="face down until 1"):
+        e.apply(0, f"play {card} on -")
+    assert e.apply(1, "go") == [{"type": "go", "seat": 1}]
+    assert e.view()["phase"] == "play" and e.to_act() == {0, 1, 2}
+    assert sorted(e.view(0)["hand"]) == sorted(e.hands[0])
+    with pytest.raises(IllegalAction):
+        e.apply(1, "go")
+
+
+def test_pass_changes_nothing():
+    e = position(2, [["AS", "9D"], ["KH", "9H"]])
+    before = e.view(0), e.view(1)
+    assert e.apply(1, "pass") == []
+    assert (e.view(0), e.view(1)) == before
+
+
+def test_every_finisher_wins_and_the_next_hand_waits_for_its_dealer():
+    e = Repezita.new(3, seed=4, options={"hands": 2, "dealer": 0})
+    rng = random.Random(4)
+    while e.hand_no == 1:
+        s, a = smart_choice(e, rng, 0.0)
+        e.apply(s, a)
+    assert e.view()["phase"] == "signal" and e.to_act() == {1} and e.view(2)["hand"] == []
+    while not e.over:
+        s, a = smart_choice(e, rng, 0.0)
+        e.apply(s, a)
+    res = e.result()
+    worst = min(res["totals"])
+    assert res["winners"] == [s for s in range(3) if res["totals"][s] > worst]
+    assert [res["totals"][s] for s in res["order"]] == sorted(res["totals"], reverse=True)
+    assert res["places"][res["order"][0]] == 1
