@@ -112,20 +112,21 @@ class Canvas:
         self.im.paste(sp.rgb, (x, y), sp.mask)
 
     def card(self, code: str, x: float, y: float, width: int, style: str, four: bool = False, *,
-             dimmed: bool = False, shadow: bool = True, ground: T.RGB = T.FELT) -> None:
+             dimmed: bool = False, shadow: bool = True, ground: T.RGB = T.FELT, lang: str = "en") -> None:
         """A face-up card (or "back") with its top-left corner at (x, y)."""
-        self.sprite(card_sprite(code, style, four, width, dimmed, ground), round(x), round(y), shadow=shadow)
+        self.sprite(card_sprite(code, style, four, width, dimmed, ground, lang), round(x), round(y), shadow=shadow)
 
     def card_c(self, code: str, cx: float, cy: float, width: int, style: str, four: bool = False, **kw) -> None:
         """A card centred on (cx, cy)."""
         self.card(code, cx - width / 2, cy - card_height(width) / 2, width, style, four, **kw)
 
-    def stack(self, code: str, x: float, y: float, width: int, style: str, four: bool, count: int) -> None:
+    def stack(self, code: str, x: float, y: float, width: int, style: str, four: bool, count: int,
+              lang: str = "en") -> None:
         """A pile seen from the side: one to three edges under the top card, more for more cards."""
         layers = 0 if count <= 1 else 1 if count <= 4 else 2 if count <= 12 else 3
         for i in range(layers, 0, -1):
             self.card("back", x + i * 2, y + i * 2, width, style, four, shadow=i == layers)
-        self.card(code, x, y, width, style, four, shadow=layers == 0)
+        self.card(code, x, y, width, style, four, shadow=layers == 0, lang=lang)
 
     def slot(self, x: float, y: float, width: int, label: str = "") -> None:
         """An empty pile's outline on the felt."""

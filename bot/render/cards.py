@@ -25,6 +25,9 @@ SS = 4  # supersampling factor
 
 STYLES = ("french", "german")
 GERMAN_RANK = {"J": "U", "Q": "O", "K": "K", "A": "A"}
+# a French deck in a German-speaking picture: Bube, Dame, König, Ass
+FRENCH_RANK_DE = {"J": "B", "Q": "D", "K": "K", "A": "A"}
+UNDERLINED = frozenset({"6", "9"})  # real cards underline these so that the turned index cannot be misread
 
 # pip centres in a unit box for number cards (French layout), y grows downwards
 PIPS: dict[str, list[tuple[float, float]]] = {
@@ -53,8 +56,11 @@ class Sprite:
         return self.rgb.size
 
 
-def rank_label(rank: str, style: str) -> str:
-    return GERMAN_RANK.get(rank, rank) if style == "german" else rank
+def rank_label(rank: str, style: str, lang: str = "en") -> str:
+    """The corner letter: U O K A on German cards; J Q K A on French ones, B D K A when the picture is German."""
+    if style == "german":
+        return GERMAN_RANK.get(rank, rank)
+    return FRENCH_RANK_DE.get(rank, rank) if lang == "de" else rank
 
 
 def card_height(w: int) -> int:
@@ -91,8 +97,13 @@ def _index(img: Image.Image, label: str, suit: str, style: str, four: bool, w: i
     cx = w * 0.155 * SS
     top = round(h * 0.045 * SS)
     img.paste(ink, (round(cx - lab.width / 2), top), lab)
-    ps = w * 0.21 * SS
     py = top + lab.height + h * 0.025 * SS
+    if label in UNDERLINED:
+        bar = max(SS, round(w * 0.025 * SS))
+        ImageDraw.Draw(img).rectangle((round(cx - lab.width / 2), round(py - bar / 2), round(cx + lab.width / 2),
+                                       round(py + bar / 2)), fill=ink)
+        py += bar
+    ps = w * 0.21 * SS
     draw_symbol(ImageDraw.Draw(img), suit, style, (cx - ps / 2, py, cx + ps / 2, py + ps), four_colour=four)
 
 
@@ -103,6 +114,10 @@ def _pips(d: ImageDraw.ImageDraw, rank: str, suit: str, style: str, four: bool, 
     y0, y1 = h * 0.17 * SS, h * 0.83 * SS
     if rank in ("2", "3"):
         y0, y1 = h * 0.2 * SS, h * 0.8 * SS
+    elif rank in ("8", "9", "10"):  # many pips: a narrower, smaller pattern that stays clear of the indices
+        ps = w * 0.16 * SS
+        x0, x1 = w * 0.415 * SS, w * 0.585 * SS
+        y0, y1 = h * 0.15 * SS, h * 0.85 * SS
     for px, py in pts:
         cx = x0 + px * (x1 - x0)
         cy = y0 + py * (y1 - y0)
@@ -190,7 +205,7 @@ def _court(d: ImageDraw.ImageDraw, img: Image.Image, rank: str, suit: str, style
     d.rectangle((fx0, fy0, fx1, fy1), outline=ink, width=line)
 
 
-def _face(card: str, style: str, four: bool, w: int, h: int) -> Image.Image:
+def _face(card: str, style: str, four: bool, w: int, h: int, lang: str = "en") -> Image.Image:
     rank, suit = card[:-1], card[-1]
     img, d = _base(w, h, T.CARD)
     ink = suit_ink(suit, style, four)
@@ -202,7 +217,7 @@ def _face(card: str, style: str, four: bool, w: int, h: int) -> Image.Image:
         _court(d, img, rank, suit, style, four, w, h)
     # corner indices: the top-left one, and the same turned into the bottom-right corner
     corner = Image.new("RGBA", (round(w * 0.31 * SS), round(h * 0.45 * SS)), T.CARD + (0,))
-    _index(corner, rank_label(rank, style), suit, style, four, w, h, ink)
+    _index(corner, rank_label(rank, style, lang), suit, style, four, w, h, ink)
     img.paste(corner, (0, 0), corner)
     turned = corner.rotate(180)
     img.paste(turned, (w * SS - corner.width, h * SS - corner.height), turned)
@@ -242,8 +257,9 @@ def _back(w: int, h: int) -> Image.Image:
 
 @lru_cache(maxsize=512)
 def card_art(card: str, style: str = "french", four_colour: bool = False, width: int = 70,
-             dimmed: bool = False) -> tuple[Image.Image, Image.Image]:
-    """(RGB picture, anti-aliased "L" mask of the rounded outline) of a face-up card or of "back"."""
+             dimmed: bool = False, lang: str = "en") -> tuple[Image.Image, Image.Image]:
+    """(RGB picture, anti-aliased "L" mask of the rounded outline) of a face-up card or of "back"; `lang` picks
+    the court letters of a French deck (J Q K in English, B D K in German)."""
     if style not in STYLES:
         raise ValueError(f"unknown deck style {style!r}")
     if card != "back":
@@ -252,24 +268,24 @@ def card_art(card: str, style: str = "french", four_colour: bool = False, width:
         card = base(card)
     h = card_height(width)
     if dimmed:
-        rgb, mask = card_art(card, style, four_colour, width)
+        rgb, mask = card_art(card, style, four_colour, width, lang=lang)
         veil = Image.new("RGB", rgb.size, T.CARD_DIM)
         return Image.blend(rgb, veil, 0.45), mask
     if card == "back":
         rgb = _back(width, h)
     else:
-        rgb = _face(card, style, four_colour and style == "french", width, h)
+        rgb = _face(card, style, four_colour and style == "french", width, h, "de" if lang == "de" else "en")
     return rgb, _mask(width, h)
 
 
 @lru_cache(maxsize=2048)
 def card_sprite(card: str, style: str = "french", four_colour: bool = False, width: int = 70,
-                dimmed: bool = False, ground: T.RGB = T.FELT) -> Sprite:
+                dimmed: bool = False, ground: T.RGB = T.FELT, lang: str = "en") -> Sprite:
     """A card ready to paste onto a palette canvas: its rounded corners are blended with `ground`
     (the colour it usually lies on), then the whole is mapped onto the palette."""
     from .canvas import binary, to_p
 
-    rgb, mask = card_art(card, style, four_colour, width, dimmed)
+    rgb, mask = card_art(card, style, four_colour, width, dimmed, lang)
     out = Image.new("RGB", rgb.size, ground)
     out.paste(rgb, (0, 0), mask)
     return Sprite(to_p(out), binary(mask, 24))
@@ -288,7 +304,7 @@ def shadow_mask(w: int, h: int) -> Image.Image:
     return binary(_rounded_mask(w, h), 127)
 
 
-def overview(style: str, four_colour: bool = False, width: int = 70) -> Image.Image:
+def overview(style: str, four_colour: bool = False, width: int = 70, lang: str = "en") -> Image.Image:
     """All 52 cards and the back on one sheet (rows = suits)."""
     from bot.games.cards import RANKS_52, SUITS
 
@@ -297,7 +313,7 @@ def overview(style: str, four_colour: bool = False, width: int = 70) -> Image.Im
     sheet = Image.new("RGB", ((width + gap) * 14 + gap, (h + gap) * 4 + gap), T.FELT)
     for r, s in enumerate(SUITS):
         for c, rk in enumerate(("A",) + RANKS_52[:-1]):
-            rgb, mask = card_art(rk + s, style, four_colour, width)
+            rgb, mask = card_art(rk + s, style, four_colour, width, lang=lang)
             sheet.paste(rgb, (gap + c * (width + gap), gap + r * (h + gap)), mask)
     rgb, mask = card_art("back", style, four_colour, width)
     sheet.paste(rgb, (gap + 13 * (width + gap), gap), mask)

@@ -59,7 +59,8 @@ def hand_canvas(game_key: str, cards: list[str], playable: Iterable[str], style:
         for code, x in zip(chunk, xs, strict=True):
             ok = code in play
             y = y0 + (0 if ok or not highlight else RAISE)
-            c.card(base(code), PAD + x, y, CARD_W, style, four, dimmed=highlight and not ok, ground=T.BG)
+            c.card(base(code), PAD + x, y, CARD_W, style, four, dimmed=highlight and not ok, ground=T.BG,
+                   lang=lang)
         for k, (code, x) in enumerate(zip(chunk, xs, strict=True)):
             if highlight and code in play:  # a gold bar under the visible part of each playable card
                 visible = (xs[k + 1] - x) if k + 1 < len(xs) else CARD_W

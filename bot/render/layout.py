@@ -246,10 +246,10 @@ class Table:
 
     # -- cards on the felt -------------------------------------------------------------------------------
     def card_c(self, code: str, x: float, y: float, width: int = 70, **kw: Any) -> None:
-        self.c.card_c(code, x, y, width, self.style, self.four, **kw)
+        self.c.card_c(code, x, y, width, self.style, self.four, lang=self.lang, **kw)
 
     def card(self, code: str, x: float, y: float, width: int = 70, **kw: Any) -> None:
-        self.c.card(code, x, y, width, self.style, self.four, **kw)
+        self.c.card(code, x, y, width, self.style, self.four, lang=self.lang, **kw)
 
     def trick_width(self) -> int:
         return 88 if self.n <= 4 else 72 if self.n <= 6 else 66

@@ -1,8 +1,8 @@
 """The score sheet at the end of a hand and of a match: a Skat list / a Schrööm tally.
 
 One row per hand: its number, what was played (from the engine's hand record), and a column per
-player with the change (small, coloured) and the running total. In Schieberamsch only the player(s)
-who scored get an entry, as on a Skat list; in the other games every column carries its total.
+player with the change (small, coloured) and the running total, in every row (also where a player's
+score did not change). The "Game" column is as wide as its longest note.
 The last row holds the totals; the leader(s) get a star. Long matches keep the latest 30 rows and
 fold the earlier ones into a "carried over" row.
 """
@@ -14,11 +14,13 @@ from typing import Any
 
 from . import theme as T
 from .canvas import Canvas
+from .fonts import text_width
 from .i18n import suit_name, words
 from .layout import display_names
 
 LOWER_IS_BETTER = frozenset({"schieberamsch"})
 MAX_ROWS = 30
+MAX_NOTE_W = 560  # px: the widest "Game" column; a longer note is shortened with an ellipsis
 SUIT_GLYPH = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
 
 
@@ -28,18 +30,22 @@ def _name(names: list[str], seat: Any) -> str:
     return "?"
 
 
-GERMAN_RANKS = {"en": {"J": "Unter", "Q": "Ober", "K": "King", "A": "Daus"},
+GERMAN_RANKS = {"en": {"J": "Under", "Q": "Over", "K": "King", "A": "Ace"},
                 "de": {"J": "Unter", "Q": "Ober", "K": "König", "A": "Daus"}}
+FRENCH_LETTERS_DE = {"J": "B", "Q": "D"}  # Bube, Dame
 
 
 def card_name(code: Any, style: str = "french", lang: str = "en") -> str:
-    """"8♣" in French suits; "Eichel 8", "Grün Ober" in German suits."""
+    """"8♣" in French suits ("B♣" for a German picture's Bube); "Ace of Acorns" in English and "Eichel Daus" in
+    German for German suits: one language per picture."""
     if not isinstance(code, str) or len(code) < 2 or code[-1] not in SUIT_GLYPH:
         return "?"
     r, s = code[:-1], code[-1]
     if style == "german":
-        return f"{suit_name(s, 'german', lang)} {GERMAN_RANKS.get(lang, GERMAN_RANKS['en']).get(r, r)}"
-    return r + SUIT_GLYPH[s]
+        rank = GERMAN_RANKS.get(lang, GERMAN_RANKS["en"]).get(r, r)
+        suit = suit_name(s, "german", lang)
+        return f"{suit} {rank}" if lang == "de" else f"{rank} of {suit}"
+    return (FRENCH_LETTERS_DE.get(r, r) if lang == "de" else r) + SUIT_GLYPH[s]
 
 
 def describe(game_key: str, h: dict[str, Any], names: list[str], lang: str = "en", style: str | None = None) -> str:
@@ -117,7 +123,6 @@ def score_canvas(game_key: str, names: list[str], hands: list[dict[str, Any]], t
     n = max(len(names), len(totals))
     names = display_names(names, n, lang)
     lower = game_key in LOWER_IS_BETTER
-    skat_list = game_key == "schieberamsch"
     # running totals: start = final - sum of deltas, unless the records carry totals
     start = [totals[i] - sum(int((h.get("deltas") or [0] * n)[i]) for h in hands) for i in range(n)]
     running: list[list[int]] = []
@@ -134,8 +139,15 @@ def score_canvas(game_key: str, names: list[str], hands: list[dict[str, Any]], t
         carried = rows[-MAX_ROWS - 1]
         rows = rows[-MAX_ROWS:]
 
-    col_no, col_desc = 46, (300 if n <= 4 else 230 if n <= 6 else 200)
-    col_p = 118 if n <= 4 else 100 if n <= 6 else 88
+    notes = [describe(game_key, hands[r], names, lang) for r in rows]
+    # the "Game" column is as wide as its longest note (within reason), so a result is never cut off
+    col_no = 46
+    col_desc = max([text_width(w["note"], "condbold", 16)] + [text_width(t, "cond", 15) for t in notes]) + 22
+    col_desc = min(max(col_desc, 180), MAX_NOTE_W)
+    cells = [text_width(num(running[r][i]), "bold", 17) + text_width(_signed(int((hands[r].get("deltas") or
+                                                                                 [0] * n)[i])), "cond", 14) + 8
+             for r in rows for i in range(min(n, len(running[r])))]
+    col_p = max([88] + [x + 20 for x in cells] + [min(130, text_width(x, "condbold", 18) + 16) for x in names])
     margin = 20
     width = margin * 2 + col_no + col_desc + n * col_p
     row_h = 30
@@ -155,9 +167,9 @@ def score_canvas(game_key: str, names: list[str], hands: list[dict[str, Any]], t
                max_w=col_p - 10)
     y += 40
 
-    def cell(i: int, delta: int | None, total: int, yy: float, show_total: bool = True) -> None:
+    def cell(i: int, delta: int | None, total: int, yy: float) -> None:
         xr = x_p + (i + 1) * col_p - 10
-        tw = c.text(xr, yy, num(total), "bold", 17, T.PAPER_INK, anchor="rm") if show_total else 0
+        tw = c.text(xr, yy, num(total), "bold", 17, T.PAPER_INK, anchor="rm")
         if delta:
             good = (delta < 0) if lower else (delta > 0)
             c.text(xr - tw - 8, yy, _signed(delta), "cond", 14, T.PAPER_GREEN if good else T.PAPER_RED, anchor="rm")
@@ -173,8 +185,8 @@ def score_canvas(game_key: str, names: list[str], hands: list[dict[str, Any]], t
             d.rectangle((margin, y, width - margin, y + row_h), fill=T.index(T.PAPER_ALT))
         no = h.get("hand_no", r + 1)
         c.text(margin + col_no / 2, y + row_h / 2, str(no), "cond", 15, T.PAPER_INK, anchor="mm")
-        c.text(margin + col_no + 8, y + row_h / 2, describe(game_key, h, names, lang), "cond", 15, T.PAPER_INK,
-               anchor="lm", max_w=col_desc - 14)
+        c.text(margin + col_no + 8, y + row_h / 2, notes[k], "cond", 15, T.PAPER_INK, anchor="lm",
+               max_w=col_desc - 14)
         deltas = list(h.get("deltas") or [0] * n)
         for i in range(n):
             dv = int(deltas[i]) if i < len(deltas) else 0
@@ -183,7 +195,7 @@ def score_canvas(game_key: str, names: list[str], hands: list[dict[str, Any]], t
                 c.text(x_p + (i + 1) * col_p - 10, y + row_h / 2, w["eliminated"], "bold", 17, T.PAPER_LINE,
                        anchor="rm")
                 continue
-            cell(i, dv, running[r][i], y + row_h / 2, show_total=(dv != 0) or not skat_list)
+            cell(i, dv, running[r][i], y + row_h / 2)
         y += row_h
     # grid lines
     d.line((margin, top, margin, y), fill=T.index(T.PAPER_LINE))

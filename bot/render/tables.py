@@ -91,8 +91,9 @@ def hand_result(t: Table, key: str, record: dict[str, Any] | None, *, empty_cent
         return
     from .score import describe
 
-    head = f"{t.w['deal'] if key in ('schieberamsch', 'rufmariasch') else t.w['hand']} {record.get('hand_no', '')}: "
-    line1 = head + describe(key, record, t.names, t.lang, t.style)
+    # "Hand 1  ·  Loser: Bernd": a separator, not a colon, since the note may have a colon of its own
+    head = f"{t.w['deal'] if key in ('schieberamsch', 'rufmariasch') else t.w['hand']} {record.get('hand_no', '')}"
+    line1 = head + "  ·  " + describe(key, record, t.names, t.lang, t.style)
     deltas = record.get("deltas") or []
     parts = [f"{t.names[i]} {signed(d)}" for i, d in enumerate(deltas) if d and i < t.n]
     lines = [line1, "  ·  ".join(parts)]
@@ -116,7 +117,7 @@ def pile(t: Table, code: str | None, x: float, y: float, width: int, count: int,
     if count <= 0 or code is None and count <= 0:
         t.c.slot(x, y, width, label)
     else:
-        t.c.stack(base(code) if code and code != "back" else "back", x, y, width, t.style, t.four, count)
+        t.c.stack(base(code) if code and code != "back" else "back", x, y, width, t.style, t.four, count, t.lang)
     h = card_height(width)
     if count > 0:
         t.c.pill(x + width / 2, y + h + 13, str(count), T.PANEL, size=14, anchor="m")
@@ -486,7 +487,7 @@ def _talon_race(t: Table, v: dict[str, Any], key: str) -> None:
     py = t.cy - bh / 2 - 12
     count = int(centre.get("count") or 0)
     if count:
-        t.c.stack(base(centre["top"]), px, py, bw, t.style, t.four, count)
+        t.c.stack(base(centre["top"]), px, py, bw, t.style, t.four, count, t.lang)
     else:
         t.c.slot(px, py, bw, w["centre"])
     if centre.get("next"):
