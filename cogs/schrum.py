@@ -16,8 +16,12 @@ Schrum Schrum and Tač
   player too, so he gains nothing by hurrying past a miss; and a delay would need a server-side clock the
   framework does not have. "Pass" (the engine's "I will not call") is not shown: nobody has to press it, the
   turn timer waits only for the next player (`Tac.waiting_for`).
+- Once Tač! is called, every player who can give the offender a card gets "Give a card" and "Keep my card" in
+  his DM (the original text: each *may* give). The turn timer gives for an absent player.
 
 Repezita (real time)
+- A hand is dealt face down: the DMs show no cards, and the dealer's DM has a "Go!" button. Only his Go
+  turns the hands up, so nobody reads his hand before the others (the engine's phase "signal").
 - Every active player's DM shows the hand as buttons, one per card (grouped by rank above 25 cards: the
   suit never matters), no picture. Each action names the pile top the player saw (`play 7H on 8C`), so every
   play changes everyone's legal actions and every DM is re-rendered after it (one message edit per player
@@ -53,6 +57,13 @@ VARIANTS = [app_commands.Choice(name="Schrum Schrum", value="schrum"),
             app_commands.Choice(name=_T("Repezita (real time)"), value="repezita")]
 OPEN_RULES = [app_commands.Choice(name=_T("same rank (default)"), value="same"),
               app_commands.Choice(name=_T("one rank up or down"), value="adjacent")]
+RESERVE_RULES = [app_commands.Choice(name=_T("same rank (default)"), value="same"),
+                 app_commands.Choice(name=_T("next in sequence (A 7 8 9 10 J Q K A)"), value="next")]
+THREE_ACES = [app_commands.Choice(name=_T("Ace of spades (default)"), value="spades"),
+              app_commands.Choice(name=_T("Ace of hearts"), value="hearts"),
+              app_commands.Choice(name=_T("Ace of diamonds"), value="diamonds"),
+              app_commands.Choice(name=_T("Ace of clubs"), value="clubs"),
+              app_commands.Choice(name=_T("an Ace drawn at random each hand"), value="random")]
 TITLES = {"schrum": "Schrum Schrum", "tac": "Tač", "repezita": "Repezita"}
 
 
@@ -150,7 +161,7 @@ class _StepLog(GameUI):
 
 
 # -- Schrum Schrum and Tač ------------------------------------------------------------------------------
-ORDER = {"tac": 0, "centre": 1, "onto": 2, "keep": 3, "expose": 4}  # button order: the call first
+ORDER = {"tac": 0, "give": 0, "centre": 1, "onto": 2, "keep": 3, "expose": 4, "decline": 5}  # the call first
 
 class SchrumUI(_StepLog):
     """Schrum Schrum: destination buttons, a one-line log of the automatic steps."""
@@ -181,12 +192,24 @@ class SchrumUI(_StepLog):
                 out.items.append(Button(action=action, label=tr(lang, "Tač!"), style="danger"))
             elif verb == "expose":
                 out.items.append(Button(action=action, label=tr(lang, "Expose my next card"), style="primary"))
+            elif verb == "give":
+                out.items.append(Button(action=action, label=tr(lang, "Give a card"), style="success"))
+            elif verb == "decline":
+                out.items.append(Button(action=action, label=tr(lang, "Keep my card"), style="secondary"))
             # "pass" (a Tač caller's "I will not call") is not offered: nobody waits for it.
         return out
 
     def hand_note(self, table: Any, seat: int, view: dict[str, Any], legal: list[str], lang: str,
                   deadline: float | None) -> str | None:
         names = table.names
+        penalty = view.get("tac_penalty")
+        if view.get("phase") == "give" and penalty:
+            offender = names[penalty["offender"]]
+            if "give" in legal:
+                return tr(lang, "Tač! was called on {name}: you may give {name} the top card of your Closed pile "
+                                "(that is one card less for you).", name=offender) + _timer(deadline)
+            return tr(lang, "Tač! was called on {name}: waiting for {who} to give a card or not.", name=offender,
+                      who=", ".join(names[s] for s in penalty["undecided"]))
         if view.get("phase") == "tac" and view.get("tac_window") is not None:
             offender = view["tac_window"]
             card = card_text((view.get("reserve_tops") or [None] * len(names))[offender])
@@ -218,6 +241,10 @@ class SchrumUI(_StepLog):
     def status(self, view: dict[str, Any], names: list[str], lang: str) -> str:
         if view.get("over"):
             return super().status(view, names, lang)
+        penalty = view.get("tac_penalty")
+        if view.get("phase") == "give" and penalty:
+            return tr(lang, "Tač! was called on {name}: waiting for {who} to give a card or not.",
+                      name=names[penalty["offender"]], who=", ".join(names[s] for s in penalty["undecided"]))
         if view.get("phase") == "tac" and view.get("tac_window") is not None:
             offender = view["tac_window"]
             card = card_text((view.get("reserve_tops") or [None] * len(names))[offender])
@@ -251,8 +278,12 @@ class SchrumUI(_StepLog):
             return tr(lang, "{name} turns the pile over ({count})", name=names[event["seat"]],
                       count=cards(lang, event["cards"]))
         if kind == "tac":
-            return tr(lang, "{name}: Tač! {offender} gets {count}", name=names[event["seat"]],
-                      offender=names[event["offender"]], count=cards(lang, event["cards"]))
+            return tr(lang, "{name}: Tač! on {offender}", name=names[event["seat"]], offender=names[event["offender"]])
+        if kind == "give" and not event.get("given"):
+            return tr(lang, "{name} gives no card", name=names[event["seat"]])
+        if kind == "tac_given":
+            return tr(lang, "{offender} gets {count}", offender=names[event["offender"]],
+                      count=cards(lang, event["cards"]))
         if kind == "win":
             return tr(lang, "{name} has no cards left and wins the hand!", name=names[event["seat"]])
         if kind == "stall":
@@ -285,6 +316,9 @@ class RepezitaUI(_StepLog):
     def hand_controls(self, view: dict[str, Any], legal: list[str], lang: str, *, table: Table,
                       seat: int) -> Controls:
         out = Controls()
+        if "go" in legal:
+            out.items.append(Button(action="go", label=tr(lang, "Go!"), style="success"))
+            return out
         by_card = {a.split()[1]: a for a in legal if a.startswith("play ")}
         hand = [c for c in view.get("hand", []) if c in by_card]
         colours = FOUR_COLOURS if table.settings.get("four_colour") else TWO_COLOURS
@@ -318,6 +352,12 @@ class RepezitaUI(_StepLog):
     def hand_note(self, table: Any, seat: int, view: dict[str, Any], legal: list[str], lang: str,
                   deadline: float | None) -> str | None:
         names = table.names
+        if view.get("phase") == "signal":
+            if "go" in legal:
+                return tr(lang, "The cards are dealt face down ({count} for you). Say Go! when everybody is ready: "
+                                "then all hands turn up at once.", count=cards(lang, view["counts"][seat]))
+            return tr(lang, "The cards are dealt face down ({count} for you): they turn up at {name}'s Go!",
+                      count=cards(lang, view["counts"][seat]), name=names[view["dealer"]])
         lines = []
         for event in table.last_events:
             kind = event.get("type")
@@ -346,6 +386,8 @@ class RepezitaUI(_StepLog):
     def status(self, view: dict[str, Any], names: list[str], lang: str) -> str:
         if view.get("over"):
             return super().status(view, names, lang)
+        if view.get("phase") == "signal":
+            return tr(lang, "The cards lie face down: waiting for {name}'s Go!", name=names[view["dealer"]])
         if view.get("phase") == "play":
             return self.pile_line(view, lang) + " " + tr(lang, "Everybody plays at once.")
         return super().status(view, names, lang)
@@ -359,6 +401,8 @@ class RepezitaUI(_StepLog):
 
     def step(self, event: dict[str, Any], names: list[str], lang: str) -> str | None:
         kind = event.get("type")
+        if kind == "go":
+            return tr(lang, "{name}: Go!", name=names[event["seat"]])
         if kind == "play":
             return tr(lang, "{name}: {card}", name=names[event["seat"]], card=card_text(event["card"]))
         if kind == "penalty":
@@ -391,19 +435,25 @@ class Schrum(commands.Cog):
                            deck=_T("Card faces: French (default) or German"),
                            open_rule=_T("Tač: which cards go onto another player's Open pile"),
                            strict=_T("Tač: no misses (a playable card must be played)"),
+                           three_ace=_T("Tač with three players: the Ace that starts the centre"),
+                           reserve_rule=_T("Schrum Schrum: which cards go onto another player's reserve"),
                            unequal_piles=_T("Schrum Schrum: allow 3, 5, 6 or 7 players with unequal piles"),
                            decks=_T("Repezita: number of 52-card decks (default 1 up to four players, else 2)"),
                            turn_timer=_T("Seconds per move before the bot plays for you (default 300; not in "
                                          "Repezita)"))
-    @app_commands.choices(variant=VARIANTS, deck=DECK_CHOICES, open_rule=OPEN_RULES)
+    @app_commands.choices(variant=VARIANTS, deck=DECK_CHOICES, open_rule=OPEN_RULES, three_ace=THREE_ACES,
+                          reserve_rule=RESERVE_RULES)
     async def new(self, interaction: discord.Interaction, variant: app_commands.Choice[str],
                   hands: app_commands.Range[int, 1, 99] = 1, deck: app_commands.Choice[str] | None = None,
                   open_rule: app_commands.Choice[str] | None = None, strict: bool | None = None,
-                  unequal_piles: bool | None = None, decks: app_commands.Range[int, 1, 2] | None = None,
+                  three_ace: app_commands.Choice[str] | None = None,
+                  reserve_rule: app_commands.Choice[str] | None = None, unequal_piles: bool | None = None,
+                  decks: app_commands.Range[int, 1, 2] | None = None,
                   turn_timer: TIMER_RANGE | None = None) -> None:
         game = variant.value
         options: dict[str, Any] = {"hands": hands}
-        given = {"open_rule": (open_rule, "tac"), "strict": (strict, "tac"), "unequal_piles": (unequal_piles, "schrum"),
+        given = {"open_rule": (open_rule, "tac"), "strict": (strict, "tac"), "three_ace": (three_ace, "tac"),
+                 "reserve_rule": (reserve_rule, "schrum"), "unequal_piles": (unequal_piles, "schrum"),
                  "decks": (decks, "repezita")}
         for name, (value, owner) in given.items():
             if value is not None and owner != game:
@@ -414,8 +464,13 @@ class Schrum(commands.Cog):
                 options["open_rule"] = open_rule.value
             if strict is not None:
                 options["strict"] = strict
-        elif game == "schrum" and unequal_piles is not None:
-            options["unequal"] = unequal_piles
+            if three_ace is not None:
+                options["three_ace"] = three_ace.value
+        elif game == "schrum":
+            if unequal_piles is not None:
+                options["unequal"] = unequal_piles
+            if reserve_rule is not None:
+                options["reserve_rule"] = reserve_rule.value
         elif game == "repezita" and decks is not None:
             options["decks"] = decks
         if game == "repezita":

@@ -107,6 +107,15 @@ async def test_options_go_to_the_right_variant(world):
     assert table.settings["turn_timer"] == 60 and table.settings["deck"] == "german"
     await alice.click(lobby_message(world), custom_id=button(lobby_message(world), "Cancel").custom_id)
 
+    result = await alice.slash(world.channel, "schrum new", variant="tac", reserve_rule="next")
+    assert result.ephemeral and "reserve_rule belongs to Schrum Schrum, not to Tač" in result.response.content
+    await alice.slash(world.channel, "schrum new", variant="tac", three_ace="random")
+    assert world.table().options == {"hands": 1, "three_ace": "random"}
+    await alice.click(lobby_message(world), custom_id=button(lobby_message(world), "Cancel").custom_id)
+    await alice.slash(world.channel, "schrum new", variant="schrum", reserve_rule="next")
+    assert world.table().options == {"hands": 1, "reserve_rule": "next"}
+    await alice.click(lobby_message(world), custom_id=button(lobby_message(world), "Cancel").custom_id)
+
     await alice.slash(world.channel, "schrum new", variant="repezita", decks=2)
     table = world.table()
     assert (table.game, table.options, table.settings["turn_timer"]) == ("repezita", {"hands": 1, "decks": 2}, 0)
@@ -198,14 +207,37 @@ async def test_tac_button_after_a_miss(world):
     nxt_saw = as_seen(world.env, dm(world, nxt))
     result = await world.users[caller].user.click(dm(world, caller), custom_id=button(dm(world, caller), "Tač!").custom_id)
     assert not result.ephemeral
-    event = next(e for e in table.last_events if e["type"] == "tac")
-    assert event["cards"] == 2 and table.engine.view(None)["counts"][offender] == counts[offender] + 2
-    assert f"{table.names[caller]}: Tač! {table.names[offender]} gets 2 cards" in table_message(world).content
-    assert "Tač!" not in labels(dm(world, caller))
+    assert any(e["type"] == "tac" for e in table.last_events)
+    assert f"{table.names[caller]}: Tač! on {table.names[offender]}" in table_message(world).content
     # the next player was a moment too slow: his old Tač! button is answered, nothing happens twice
     (late,) = await click_as_seen(world.env, [(world.users[nxt].user, nxt_saw, old_tac)])
     assert late.ephemeral and "Too late" in late.response.content
-    assert sum(e["type"] == "tac" for e in table.last_events) == 1
+    assert table.engine.view(None)["phase"] == "give"
+    # issue 19: each giver may give a card or keep it; the offender waits
+    for seat in (caller, nxt):
+        assert labels(dm(world, seat)) == ["Give a card", "Keep my card"]
+        assert "you may give" in dm(world, seat).content
+    assert not buttons(dm(world, offender))
+    assert "waiting for" in table_message(world).content
+    await world.users[caller].user.click(dm(world, caller), custom_id=button(dm(world, caller), "Keep my card").custom_id)
+    assert f"{table.names[caller]} gives no card" in table_message(world).content
+    await world.users[nxt].user.click(dm(world, nxt), custom_id=button(dm(world, nxt), "Give a card").custom_id)
+    given = next(e for e in table.last_events if e["type"] == "tac_given")
+    assert given["givers"] == [nxt] and table.engine.view(None)["counts"][offender] == counts[offender] + 1
+    assert f"{table.names[offender]} gets 1 card" in table_message(world).content
+    assert "Give a card" not in labels(dm(world, caller))
+
+
+async def test_tac_penalty_the_timer_gives_for_an_absent_giver(world):
+    table = await open_table(world, "tac", 3, seed=5, turn_timer=30)
+    offender, nxt = await miss(world, table)
+    caller = 3 - offender - nxt
+    await world.users[caller].user.click(dm(world, caller), custom_id=button(dm(world, caller), "Tač!").custom_id)
+    await world.users[caller].user.click(dm(world, caller), custom_id=button(dm(world, caller), "Give a card").custom_id)
+    assert table.engine.waiting_for() == {nxt}
+    await world.env.advance_time(31)
+    given = next(e for e in table.last_events if e["type"] == "tac_given")
+    assert given["givers"] == sorted([caller, nxt], key=lambda s: (s - offender) % 3)
 
 
 async def test_tac_window_closes_when_the_next_player_exposes_and_the_timer_waits_only_for_him(world):
@@ -264,9 +296,34 @@ def shown(card: str) -> str:
     return base[:-1] + {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}[base[-1]]
 
 
+async def go(world, table):
+    """The dealer gives the start signal: the hands turn up."""
+    dealer = table.engine.view(None)["dealer"]
+    await world.users[dealer].user.click(dm(world, dealer), custom_id=button(dm(world, dealer), "Go!").custom_id)
+    assert table.engine.view(None)["phase"] == "play"
+
+
+async def test_repezita_hands_lie_face_down_until_the_dealers_go(world):
+    table = await open_table(world, "repezita", 3, seed=2)
+    dealer = table.engine.view(None)["dealer"]
+    for seat in range(3):
+        message = dm(world, seat)
+        assert not cards_named(message.content) and not message.attachments
+        if seat == dealer:
+            assert labels(message) == ["Go!"] and "Say Go!" in message.content
+        else:
+            assert not buttons(message) and f"at {table.names[dealer]}'s Go!" in message.content
+    assert f"waiting for {table.names[dealer]}'s Go!" in table_message(world).content
+    await go(world, table)
+    assert f"{table.names[dealer]}: Go!" in table_message(world).content
+    for seat in range(3):
+        assert len(buttons(dm(world, seat))) == len(table.engine.view(seat)["hand"])
+
+
 async def test_repezita_live_hands_stale_clicks_and_a_wrong_card(world):
     table = await open_table(world, "repezita", 4, seed=2)
     assert table.timer is None and table.deadline is None  # real time: no turn timer
+    await go(world, table)
     for seat in range(4):
         message = dm(world, seat)
         assert not message.attachments and len(buttons(message)) == 13
@@ -317,6 +374,7 @@ async def test_repezita_live_hands_stale_clicks_and_a_wrong_card(world):
 
 async def test_repezita_four_players_clicking_at_once(world):
     table = await open_table(world, "repezita", 4, seed=2)
+    await go(world, table)
     rng = random.Random(1)
     plays = 0
     stale = 0
@@ -351,6 +409,7 @@ async def test_repezita_four_players_clicking_at_once(world):
 
 async def test_repezita_hand_of_more_than_25_cards_is_one_button_per_rank(world):
     table = await open_table(world, "repezita", 2, seed=4)
+    await go(world, table)
     hand = table.engine.view(0)["hand"]
     assert len(hand) == 26
     message = dm(world, 0)
