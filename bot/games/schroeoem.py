@@ -1,4 +1,4 @@
-"""Schrööm (RULES.md §2, seed 001): four cards, four tricks, the last trick wins, knock to raise the stake.
+"""Schrööm (docs/rules/schroeoem.md): four cards, four tricks, the last trick wins, knock to raise the stake.
 
 Every player starts with `points` (default 7). A game is worth `value` (1 at the start); every loser
 (active non-winner) loses it. Any active player may *knock* at any decision point (also mid-trick) to raise
@@ -37,12 +37,13 @@ Interpretations ([R], documented in the report and below):
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from .base import Engine, IllegalAction, Reason, integer
 from .cards import DECK_32, SUIT_SYMBOLS, SUITS, is_card, pretty, validate_deal
 
-RANK_ORDER = ("10", "9", "8", "7", "A", "K", "Q", "J")  # high -> low (RULES.md §2: 10 9 8 7 A K D B)
+RANK_ORDER = ("10", "9", "8", "7", "A", "K", "Q", "J")  # high -> low (docs/rules/schroeoem.md: 10 9 8 7 A K D B)
 _STRENGTH = {r: len(RANK_ORDER) - i for i, r in enumerate(RANK_ORDER)}
 CARD_SUIT = {c: c[-1] for c in DECK_32}
 CARD_STRENGTH = {c: _STRENGTH[c[:-1]] for c in DECK_32}
@@ -491,6 +492,83 @@ class Schroeoem(Engine):
             dealer = self._left_in(dealer, self.in_match)
         ev.extend(self._deal(dealer))
 
+    # -- copies for the computer players --------------------------------------------------------------
+    def clone(self) -> Schroeoem:
+        """An independent copy, much quicker than a pickle round trip (searches clone a lot). Game records,
+        knock records and finished tricks are never changed in place, so they are shared."""
+        e = object.__new__(Schroeoem)
+        e.__dict__.update(self.__dict__)
+        e.options = dict(self.options)
+        e.rng = random.Random()
+        e.rng.setstate(self.rng.getstate())
+        for name in ("points", "in_match", "history", "winners", "stock", "active", "folded", "knock_log",
+                     "start_points", "trick", "tricks", "tricks_won", "queue", "koelsch", "ex_queue"):
+            setattr(e, name, list(getattr(self, name)))
+        e.hands = [list(h) for h in self.hands]
+        e.out = [list(o) for o in self.out]
+        e.exchanges = [dict(x) for x in self.exchanges]  # the last one gets its fourth card filled in
+        e.huebschen_used = set(self.huebschen_used)
+        if self.pending is not None:
+            e.pending = dict(self.pending, answers=list(self.pending["answers"]))
+        return e
+
+    def voids(self) -> list[set[str]]:
+        """Per seat, the suits it showed it lacks this game (it did not follow a led suit)."""
+        lacks: list[set[str]] = [set() for _ in range(self.seats)]
+        for cards in [[(c["seat"], c["card"]) for c in t["cards"]] for t in self.tricks] + [self.trick]:
+            if cards:
+                led = CARD_SUIT[cards[0][1]]
+                for s, c in cards[1:]:
+                    if CARD_SUIT[c] != led:
+                        lacks[s].add(led)
+        return lacks
+
+    def sample(self, seat: int, rng: random.Random) -> Schroeoem:
+        """See `Engine.sample`. `seat` sees its own hand and out-of-play cards, every card played and the
+        cards shown in Vier Bilder exchanges; the rest is dealt anew among the other hands (keeping the
+        suits a player showed he lacks), the other players' out-of-play cards (a folded hand keeps those
+        voids too; an unrevealed fourth Vier Bilder card) and the stock. The Kölsch notice (a dealt hand's
+        numbers) is not used as a constraint: it is rare and would only slightly shift the odds."""
+        w = self.clone()
+        w.rng = random.Random(rng.getrandbits(64))
+        if self._over:
+            return w
+        seen = set(self.hands[seat]) | set(self.out[seat]) | {c for _, c in self.trick}
+        seen.update(c["card"] for t in self.tricks for c in t["cards"])
+        for x in self.exchanges:
+            seen.update(x["revealed"])
+            if x["fourth"] is not None:
+                seen.add(x["fourth"])
+        pool = [c for c in DECK_32 if c not in seen]
+        fourth_of = {x["seat"] for x in self.exchanges if x["fourth"] is None and x["seat"] != seat}
+        lacks = self.voids()
+        # places: (kind, seat, size, suits allowed)
+        places: list[tuple[str, int, int, frozenset[str]]] = []
+        for s in range(self.seats):
+            if s == seat:
+                continue
+            ok = frozenset(x for x in SUITS if x not in lacks[s])
+            places.append(("hand", s, len(self.hands[s]), ok))
+            has_fourth = s in fourth_of
+            places.append(("fold", s, len(self.out[s]) - has_fourth, ok))
+            if has_fourth:
+                places.append(("fourth", s, 1, frozenset(SUITS)))
+        places.append(("stock", -1, len(self.stock), frozenset(SUITS)))
+        dealt = _deal_by_suit(pool, [(size, ok) for _, _, size, ok in places], rng)
+        for (kind, s, _, _), cards in zip(places, dealt, strict=True):
+            if kind == "hand":
+                w.hands[s] = sorted(cards, key=SORT_KEY.__getitem__)
+            elif kind == "fold":
+                w.out[s] = w.out[s][:1] if s in fourth_of else []
+                w.out[s].extend(sorted(cards, key=SORT_KEY.__getitem__))
+            elif kind == "fourth":
+                w.out[s][0] = cards[0]
+            else:
+                w.stock = cards
+        if self.pending is not None and self.pending["kind"] == "reveal":
+            w._fourth = w.out[self.pending["exchanger"]][0]
+        return w
+
     # -- views --------------------------------------------------------------------------------------
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """The table as one JSON-serialisable dict.
@@ -661,3 +739,27 @@ class Schroeoem(Engine):
 
 def _copy_record(rec: dict[str, Any]) -> dict[str, Any]:
     return {k: (list(v) if isinstance(v, list) else v) for k, v in rec.items()}
+
+
+def _deal_by_suit(pool: list[str], places: list[tuple[int, frozenset[str]]],
+                  rng: random.Random) -> list[list[str]]:
+    """Deal `pool` (in a canonical order) into `places` = (size, suits allowed) at random. Places that
+    exclude a suit are filled first, the most restricted first, each with a uniform choice among the cards
+    it may take; the unrestricted places share the rest (a plain shuffle when nothing is restricted)."""
+    left = list(pool)
+    rng.shuffle(left)
+    out: list[list[str]] = [[] for _ in places]
+    restricted = [i for i, (size, ok) in enumerate(places) if size and len(ok) < len(SUITS)]
+    restricted.sort(key=lambda i: (sum(CARD_SUIT[c] in places[i][1] for c in left), i))
+    for i in restricted:
+        size, ok = places[i]
+        fits = [c for c in left if CARD_SUIT[c] in ok]
+        if len(fits) < size:
+            raise ValueError("no deal is consistent with what this seat has seen")
+        out[i] = fits[:size]
+        taken = set(out[i])
+        left = [c for c in left if c not in taken]
+    for i, (size, _ok) in enumerate(places):
+        if i not in restricted:
+            out[i], left = left[:size], left[size:]
+    return out

@@ -1,14 +1,14 @@
-"""Treppenrommé (RULES.md §3, seed 002): staircase rummy for 2 to 4 players with 52 cards.
+"""Treppenrommé (docs/rules/treppenromme.md): staircase rummy for 2 to 4 players with 52 cards.
 
 A turn: `draw` (top talon card) or `take K` (the top K staircase cards), then any number of
 `meld ...` and `layoff ...`, then `discard C` onto the staircase (not needed when the hand is empty:
 the player has gone out). Points are recorded the moment a card is placed and never re-valued.
 
-Action notation (ENGINE.md, made precise here):
+Action notation (docs/engine.md, made precise here):
 
 - `draw` - the top talon card. With an empty talon the first `draw` of the hand rebuilds the talon from
   the staircase minus its top card (shuffled); if that is impossible (nothing under the top card, or the
-  talon was already rebuilt) the `draw` ends the hand without a finisher (RULES 3, talon empty).
+  talon was already rebuilt) the `draw` ends the hand without a finisher (the rules: talon empty).
 - `take K` - the top K staircase cards, 1 <= K <= staircase length.
 - `meld C1 C2 C3 ...` - a set (3-4 cards of one rank, different suits) or a sequence (>= 3 cards of one
   suit forming one arc on the cycle A-2-...-K-A). `legal_actions` lists every valid meld of the hand
@@ -24,7 +24,7 @@ Action notation (ENGINE.md, made precise here):
   anywhere.
 - `discard C` - onto the staircase; ends the turn (or the hand, if it empties the hand).
 
-Interpretations of RULES.md §3 (what the rule text leaves open):
+Interpretations of the rules (what the rule text leaves open):
 
 - Card-taken-alone rule [R]: after `take 1` that card may not be discarded this turn. A meld or lay-off
   that would leave that card as the *only* hand card is therefore illegal too (the player could neither
@@ -37,6 +37,7 @@ Interpretations of RULES.md §3 (what the rule text leaves open):
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from .base import Engine, IllegalAction, Reason, choice
@@ -109,6 +110,12 @@ class _Meld:
         row = _CODE[self.suit]
         return [(row[(self.low - 1) % 13], "low"), (row[(self.low + n) % 13], "high")]
 
+    def copy(self) -> _Meld:
+        m = _Meld(self.id, self.owner, self.kind, list(self.cards), list(self.values), self.suit, self.rank,
+                  self.low)
+        m.by = list(self.by)
+        return m
+
     def to_view(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "id": self.id, "owner": self.owner, "kind": self.kind, "cards": list(self.cards),
@@ -165,8 +172,9 @@ class Treppenromme(Engine):
         self.placed = [False] * n  # placed anything this hand (incl. the current turn)
         self.placed_earlier = [False] * n  # placed in an earlier turn of this hand (Rommé hand test)
         self.rebuilt = False
+        self.known: list[list[str]] = [[] for _ in range(n)]  # staircase cards taken, still in that hand
         self.turn_no = 0
-        self.current = self.dealer  # the dealer starts (RULES 3)
+        self.current = self.dealer  # the dealer starts
         self._start_turn()
         return {"type": "deal", "hand_no": self.hand_no, "dealer": self.dealer,
                 "staircase": list(self.staircase), "talon_count": len(self.talon)}
@@ -476,6 +484,7 @@ class Treppenromme(Engine):
             del self.staircase[-k:]
             for c in cards:
                 self._add(hand, c)
+            self.known[seat].extend(cards)
             self.step = "meld"
             self.taken_single = cards[0] if k == 1 else None
             self.took = {"from": "staircase", "cards": list(cards)}
@@ -483,6 +492,7 @@ class Treppenromme(Engine):
         if verb == "discard":
             card = p[1]
             hand.remove(card)
+            self._forget(seat, card)
             self.staircase.append(card)
             events = [{"type": "discard", "seat": seat, "card": card}]
             if not hand:
@@ -500,6 +510,7 @@ class Treppenromme(Engine):
             _, kind, cards, suit, rank, low = p
             for c in cards:
                 hand.remove(c)
+                self._forget(seat, c)
             values = set_values(cards) if kind == "set" else seq_values(cards)
             meld = _Meld(len(self.melds) + 1, seat, kind, cards, values, suit, rank, low)
             self.melds.append(meld)
@@ -510,6 +521,7 @@ class Treppenromme(Engine):
         else:  # layoff
             _, card, meld, end = p
             hand.remove(card)
+            self._forget(seat, card)
             si, ri = _INFO[card]
             if meld.kind == "set":
                 value = HAND_VALUE[card]
@@ -535,6 +547,10 @@ class Treppenromme(Engine):
         if not hand:
             return events + self._go_out(seat)
         return events
+
+    def _forget(self, seat: int, card: str) -> None:
+        if card in self.known[seat]:
+            self.known[seat].remove(card)
 
     @staticmethod
     def _add(hand: list[str], card: str) -> None:
@@ -585,6 +601,47 @@ class Treppenromme(Engine):
         self.dealer = (self.dealer + 1) % n
         events.append(self._deal())
         return events
+
+    # -- copies for the computer players --------------------------------------------------------------
+    def clone(self) -> Treppenromme:
+        """An independent copy, much quicker than a pickle round trip (searches clone a lot). Hand records
+        are never changed in place, so they are shared; melds grow by lay-offs, so they are copied."""
+        e = object.__new__(Treppenromme)
+        e.__dict__.update(self.__dict__)
+        e.options = dict(self.options)
+        e.rng = random.Random()
+        e.rng.setstate(self.rng.getstate())
+        for name in ("totals", "history", "talon", "staircase", "hand_points", "placed", "placed_earlier"):
+            setattr(e, name, list(getattr(self, name)))
+        e.hands = [list(h) for h in self.hands]
+        e.known = [list(k) for k in self.known]
+        e.melds = [m.copy() for m in self.melds]
+        if self.took is not None:
+            e.took = dict(self.took)
+        return e
+
+    def sample(self, seat: int, rng: random.Random) -> Treppenromme:
+        """See `Engine.sample`. `seat` sees its hand, the staircase and the melds; the cards a player took
+        from the staircase stay in his hand until he places or discards them. Every other card is dealt
+        anew among the rest of the other hands and the talon (whose order is hidden too)."""
+        w = self.clone()
+        w.rng = random.Random(rng.getrandbits(64))
+        if self.finished:
+            return w
+        seen = set(self.hands[seat]) | set(self.staircase) | {c for m in self.melds for c in m.cards}
+        for s in range(self.seats):
+            if s != seat:
+                seen.update(self.known[s])
+        pool = [c for c in DECK_52 if c not in seen]
+        rng.shuffle(pool)
+        for s in range(self.seats):
+            if s == seat:
+                continue
+            free = len(self.hands[s]) - len(self.known[s])
+            w.hands[s] = sorted(self.known[s] + pool[:free], key=_SORT.__getitem__)
+            del pool[:free]
+        w.talon = pool
+        return w
 
     # -- views ----------------------------------------------------------------------------------------
     def view(self, seat: int | None = None) -> dict[str, Any]:
