@@ -1,8 +1,8 @@
 """The table every game shares: felt, header bar, the ring of seat plates, the trick in the middle,
 the last trick and an info box. Per-game renderers (bot/render/tables.py) add their own zones.
 
-Geometry: a 960 x 600 canvas (Discord shows it ~550 px wide; everything that must be read is at least
-~16 px high here). Seat 0 sits at the bottom and the seats follow clockwise (left, top, right for four),
+Geometry: a 960 x 600 canvas. Discord shows it about 400 px wide on a phone (0.42 of its size), so the
+names, scores and counts a player reads are drawn 22-26 px high here (about 10 px on the phone). Seat 0 sits at the bottom and the seats follow clockwise (left, top, right for four),
 as around a real table.
 """
 
@@ -22,7 +22,7 @@ from .fonts import font, printable
 from .i18n import words
 
 W, H = 960, 600
-HEADER = 46
+HEADER = 52
 FELT_BOX = (14, HEADER + 14, W - 14, H - 12)
 
 
@@ -70,10 +70,10 @@ class Seat:
 
 def plate_size(n: int) -> tuple[int, int]:
     if n <= 4:
-        return 224, 66
+        return 236, 76
     if n <= 6:
-        return 184, 62
-    return 160, 60
+        return 196, 72
+    return 170, 70
 
 
 def seat_ring(n: int, width: int = W, height: int = H) -> list[Seat]:
@@ -127,9 +127,9 @@ class Table:
     # -- header ----------------------------------------------------------------------------------------
     def header(self, title: str, status: str = "", status_colour: T.RGB = T.GOLD) -> None:
         x = 16
-        x += self.c.text(x, HEADER / 2, title, "bold", 21, T.WHITE, anchor="lm")
+        x += self.c.text(x, HEADER / 2, title, "bold", 24, T.WHITE, anchor="lm")
         if status:
-            self.c.text(self.width - 16, HEADER / 2, status, "condbold", 19, status_colour, anchor="rm",
+            self.c.text(self.width - 16, HEADER / 2, status, "condbold", 23, status_colour, anchor="rm",
                         max_w=self.width - x - 40)
 
     # -- seats -----------------------------------------------------------------------------------------
@@ -154,28 +154,28 @@ class Table:
             px = right - r
             for k in range(of - 1, -1, -1):
                 col = T.GOLD if k < left else T.PANEL_LINE
-                self.c.draw.ellipse((px - r, y0 + 16 - r, px + r, y0 + 16 + r), fill=T.index(col))
+                self.c.draw.ellipse((px - r, y0 + 18 - r, px + r, y0 + 18 + r), fill=T.index(col))
                 px -= step
             right = round(px - 2)
             if info.score:
-                right -= self.c.text(right, y0 + 16, info.score, "condbold", 17, info.score_colour, anchor="rm") + 6
+                right -= self.c.text(right, y0 + 18, info.score, "condbold", 21, info.score_colour, anchor="rm") + 6
         elif info.score:
-            right -= self.c.text(right, y0 + 18, info.score, "bold", 21, info.score_colour, anchor="rm") + 8
-        self.c.text(x0 + pad, y0 + 18, self.names[i], "condbold", 22, name_colour, anchor="lm",
+            right -= self.c.text(right, y0 + 20, info.score, "bold", 25, info.score_colour, anchor="rm") + 8
+        self.c.text(x0 + pad, y0 + 20, self.names[i], "condbold", 26, name_colour, anchor="lm",
                     max_w=right - x0 - pad)
         # second line: cards in hand, badges
         bx = x0 + pad
-        by = y1 - 17
+        by = y1 - 19
         if info.count is not None:
-            self._mini_back(bx, by - 10)
-            bx += 18
-            bx += self.c.text(bx, by, f"{info.count}", "condbold", 19, T.GREY if not info.out else T.DIM,
+            self._mini_back(bx, by - 11)
+            bx += 19
+            bx += self.c.text(bx, by, f"{info.count}", "condbold", 22, T.GREY if not info.out else T.DIM,
                               anchor="lm") + 10
         for label, colour in info.badges:
-            lw = self.c.text_w(label, 15) + 15
+            lw = self.c.text_w(label, 17) + 17
             if bx + lw > x1 - 4:
                 break
-            bx += self.c.pill(bx, by, label, colour, size=15) + 5
+            bx += self.c.pill(bx, by, label, colour, size=17) + 5
         if v.get("dealer") == i:
             self.c.chip(x0 + 2, y0 + 2, 11, self.w["dealer"], T.WHITE, T.BLACK)
         if turn:  # a gold pointer on the side facing the table centre
@@ -213,7 +213,7 @@ class Table:
         lines = [ln for ln in lines if ln]
         if not lines:
             return
-        size = 19
+        size = 22
         y = self.cy if y is None else y
         # the widest box that stays clear of the plates around the middle
         left = max([s.box[2] for s in self.seats if s.box[2] < self.cx and abs(s.y - y) < 110] or [30])
@@ -234,15 +234,15 @@ class Table:
                     cur = cand
             out.append(cur)
         wmax = min(room, max(self.c.text_w(ln, size) for ln in out) + 40)
-        h = 18 + 28 * len(out)
+        h = 18 + 31 * len(out)
         x0, y0 = self.cx - wmax / 2, y - h / 2
         self.c.rrect((x0, y0, x0 + wmax, y0 + h), 12, fill=T.PANEL, outline=T.PANEL_LINE)
         for k, ln in enumerate(out):
-            self.c.text(self.cx, y0 + 23 + 28 * k, ln, "condbold", size, colour if k == 0 else T.GREY, anchor="mm",
+            self.c.text(self.cx, y0 + 25 + 31 * k, ln, "condbold", size, colour if k == 0 else T.GREY, anchor="mm",
                         max_w=wmax - 24)
 
     def _mini_back(self, x: float, y: float) -> None:
-        self.c.rrect((x, y, x + 14, y + 20), 2, fill=T.BACK, outline=T.BACK_EDGE, width=1)
+        self.c.rrect((x, y, x + 15, y + 22), 2, fill=T.BACK, outline=T.BACK_EDGE, width=1)
 
     # -- cards on the felt -------------------------------------------------------------------------------
     def card_c(self, code: str, x: float, y: float, width: int = 70, **kw: Any) -> None:
@@ -280,7 +280,7 @@ class Table:
             self.c.rrect((x + i * step - 2, y - 2, x + i * step + width + 2, y + h + 2), 6, outline=T.GOLD, width=2)
         return x + (len(cards) - 1) * step + width if cards else x
 
-    def last_trick(self, last: dict[str, Any] | None, x: float, y: float, *, width: int = 54,
+    def last_trick(self, last: dict[str, Any] | None, x: float, y: float, *, width: int = 58,
                    caption: str | None = None) -> None:
         """The previous trick, small, with who won it."""
         if not last:
@@ -290,10 +290,10 @@ class Table:
         label = caption or self.w["last_trick"]
         if winner is not None:
             label += " → " + self.names[winner]
-        self.c.text(x, y, label, "condbold", 17, T.GREY, anchor="lt", max_w=280)
-        self.mini_cards(cards, x, y + 24, width=width)
+        self.c.text(x, y, label, "condbold", 20, T.GREY, anchor="lt", max_w=300)
+        self.mini_cards(cards, x, y + 26, width=width)
 
-    def label(self, x: float, y: float, text: str, *, colour: T.RGB = T.GREY, size: int = 17, anchor: str = "lt",
+    def label(self, x: float, y: float, text: str, *, colour: T.RGB = T.GREY, size: int = 20, anchor: str = "lt",
               face: str = "condbold", max_w: int | None = None) -> int:
         return self.c.text(x, y, text, face, size, colour, anchor=anchor, max_w=max_w)
 

@@ -84,7 +84,8 @@ def num(x: int) -> str:
     return f"−{-x}" if x < 0 else str(x)
 
 
-def hand_result(t: Table, key: str, record: dict[str, Any] | None, *, empty_centre: bool) -> None:
+def hand_result(t: Table, key: str, record: dict[str, Any] | None, *, empty_centre: bool,
+                y: float | None = None) -> None:
     """The previous hand's result in the middle of the table, while nothing of the new hand is there
     yet, and the final hand's result when the match is over."""
     if not record or not (empty_centre or t.view.get("over")):
@@ -99,7 +100,7 @@ def hand_result(t: Table, key: str, record: dict[str, Any] | None, *, empty_cent
     lines = [line1, "  ·  ".join(parts)]
     if t.view.get("over"):
         lines.insert(0, over_status(t))
-    t.banner(lines, colour=T.GOLD if t.view.get("over") else T.WHITE)
+    t.banner(lines, y, colour=T.GOLD if t.view.get("over") else T.WHITE)
 
 
 def trick_badge(t: Table, n: int) -> tuple[str, T.RGB]:
@@ -120,9 +121,9 @@ def pile(t: Table, code: str | None, x: float, y: float, width: int, count: int,
         t.c.stack(base(code) if code and code != "back" else "back", x, y, width, t.style, t.four, count, t.lang)
     h = card_height(width)
     if count > 0:
-        t.c.pill(x + width / 2, y + h + 13, str(count), T.PANEL, size=14, anchor="m")
+        t.c.pill(x + width / 2, y + h + 15, str(count), T.PANEL, size=17, anchor="m")
     if caption_below:
-        t.label(x + width / 2, y + h + 30, caption_below, anchor="mt", size=14, max_w=width + 40)
+        t.label(x + width / 2, y + h + 30, caption_below, anchor="mt", size=17, max_w=width + 40)
 
 
 # -- Schieberamsch ---------------------------------------------------------------------------------------
@@ -164,7 +165,7 @@ def _schieberamsch(t: Table, v: dict[str, Any]) -> None:
             t.card("back", sx + k * 46, sy, 50)
         else:
             t.c.slot(sx + k * 46, sy, 50)
-    t.label(t.cx, sy + card_height(50) + 8, w["skat"], anchor="mt", size=15)
+    t.label(t.cx, sy + card_height(50) + 8, w["skat"], anchor="mt", size=18)
     # the game: mode, pushes, multiplier
     mode = v.get("mode")
     lines: list[tuple[str, T.RGB]] = []
@@ -231,9 +232,9 @@ def _rufmariasch(t: Table, v: dict[str, Any]) -> None:
     spots = [(t.width - 236, HEADER + 22), (t.width - 236, HEADER + 108), (t.width - 236, t.height - 176),
              (t.width - 236, t.height - 92)]
     for m, (mx, my) in zip(marriages, spots, strict=False):
-        t.label(mx, my, f"{w['marriage']} {t.names[m['seat']]} +{m.get('points', '')}", colour=T.WHITE, size=16,
+        t.label(mx, my, f"{w['marriage']} {t.names[m['seat']]} +{m.get('points', '')}", colour=T.WHITE, size=19,
                 max_w=200)
-        t.mini_cards([base(c) for c in m.get("cards") or []], mx, my + 22, width=42, step=30)
+        t.mini_cards([base(c) for c in m.get("cards") or []], mx, my + 24, width=50, step=34)
     t.last_trick(v.get("last_trick"), 44, 452)
     hand_result(t, "rufmariasch", v.get("last_hand"), empty_centre=not v.get("trick") and not v.get("last_trick"))
 
@@ -248,7 +249,7 @@ def value_token(t: Table, x: float, y: float, value: int, label: str) -> None:
     r = 30
     t.c.draw.ellipse((x - r, y - r, x + r, y + r), fill=T.index(T.GOLD), outline=T.index(T.SCHELL_DARK), width=2)
     t.c.text(x, y + 1, str(value), "bold", 30, T.BLACK, anchor="mm")
-    t.label(x, y + r + 6, label, anchor="mt", size=16)
+    t.label(x, y + r + 6, label, anchor="mt", size=19)
 
 
 @renderer("schroeoem")
@@ -310,7 +311,7 @@ def _schroeoem(t: Table, v: dict[str, Any]) -> None:
             step = 30
             x0 = t.cx - (wcard + step * (len(cards) - 1)) / 2
             lab = w["last_trick"] + (f" → {t.names[last['winner']]}" if last.get("winner") is not None else "")
-            t.label(t.cx, t.cy - 58, lab, anchor="mt", size=16, max_w=270)
+            t.label(t.cx, t.cy - 62, lab, anchor="mt", size=19, max_w=300)
             t.mini_cards(cards, x0, t.cy - 34, width=wcard, step=step)
     else:
         t.last_trick(v.get("last_trick"), 44, 452)
@@ -321,8 +322,8 @@ def _schroeoem(t: Table, v: dict[str, Any]) -> None:
         for k, e in enumerate(reversed(ex[-2:])):
             y = t.height - 116 - k * 92
             shown = list(e.get("revealed") or []) + ([e["fourth"]] if e.get("fourth") else [])
-            t.label(x, y, f"{w['exchange']}: {t.names[e['seat']]}", size=16, max_w=220)
-            t.mini_cards([base(c) for c in shown], x, y + 22, width=44, step=28)
+            t.label(x, y, f"{w['exchange']}: {t.names[e['seat']]}", size=19, max_w=220)
+            t.mini_cards([base(c) for c in shown], x, y + 24, width=50, step=32)
     hand_result(t, "schroeoem", v.get("last_game"),
                 empty_centre=not v.get("trick") and not v.get("last_trick") and not big)
 
@@ -491,12 +492,12 @@ def _talon_race(t: Table, v: dict[str, Any], key: str) -> None:
     else:
         t.c.slot(px, py, bw, w["centre"])
     if centre.get("next"):
-        t.c.pill(px + bw / 2, py + bh + 14, f"{w['next']}: {centre['next']}", T.PANEL, T.GOLD, size=15, anchor="m")
+        t.c.pill(px + bw / 2, py + bh + 14, f"{w['next']}: {centre['next']}", T.PANEL, T.GOLD, size=18, anchor="m")
     if ex:
         ex_x = t.cx + 10
         t.card(base(ex["card"]), ex_x, py, bw)
         t.c.rrect((ex_x - 3, py - 3, ex_x + bw + 3, py + bh + 3), 9, outline=T.GOLD, width=3)
-        t.c.pill(ex_x + bw / 2, py + bh + 14, t.names[ex["seat"]], T.GOLD, T.BLACK, size=15, anchor="m")
+        t.c.pill(ex_x + bw / 2, py + bh + 14, t.names[ex["seat"]], T.GOLD, T.BLACK, size=18, anchor="m")
     if v.get("over") or (v.get("last_hand") and not count):
         hand_result(t, key, v.get("last_hand"), empty_centre=True)
 
@@ -526,6 +527,17 @@ def _repezita(t: Table, v: dict[str, Any]) -> None:
     t.header(title_line(t, "repezita"), st)
     finished = list(v.get("finished") or [])
     counts = v.get("counts") or [0] * t.n
+    # each hand as a small fan of backs in front of its seat, a little away from the plate so that the
+    # plate's turn pointer (drawn after the fans) stays in sight
+    cw = 46 if t.n <= 4 else 40
+    for i in range(t.n):
+        k = min(counts[i], 6)
+        if not k:
+            continue
+        fan_w = cw + 12 * (k - 1)
+        zx, zy = t.zone(i, fan_w, card_height(cw), gap=28)
+        for j in range(k):
+            t.card("back", zx - fan_w / 2 + 12 * j, zy - card_height(cw) / 2, cw, shadow=j == 0)
     for i in range(t.n):
         badges: list[tuple[str, T.RGB]] = []
         if i in finished:
@@ -534,31 +546,27 @@ def _repezita(t: Table, v: dict[str, Any]) -> None:
             badges.append((w["loser"], T.RED_BADGE))
         t.plate(i, SeatInfo(count=counts[i], score=str((v.get("totals") or [0] * t.n)[i]), badges=tuple(badges),
                             out=i in finished))
-    # each hand as a small fan of backs in front of its seat
-    cw = 46 if t.n <= 4 else 40
-    for i in range(t.n):
-        k = min(counts[i], 6)
-        if not k:
-            continue
-        fan_w = cw + 12 * (k - 1)
-        zx, zy = t.zone(i, fan_w, card_height(cw), gap=10)
-        for j in range(k):
-            t.card("back", zx - fan_w / 2 + 12 * j, zy - card_height(cw) / 2, cw, shadow=j == 0)
     bw = 96 if t.n <= 4 else 80
     bh = card_height(bw)
     top = v.get("pile_top")
     count = int(v.get("pile_count") or 0)
     px, py = t.cx - bw / 2, t.cy - bh / 2
     pile(t, top, px, py, bw, count, w["pile"])
+    by = v.get("pile_top_seat")  # who played the top card, when the view says so
+    if top and isinstance(by, int) and 0 <= by < t.n:
+        t.c.pill(t.cx, py + bh + 38, w["played_by"].format(name=t.names[by]), T.PANEL, size=18, anchor="m")
     notes = []
     if v.get("any_start"):
-        notes.append("any card starts")
+        notes.append(w["any_start"])
     if v.get("dead_piles"):
-        notes.append(f"{w['dead']}: {v['dead_piles']} ({v.get('dead_cards', 0)})")
-    for k, note in enumerate(notes):
-        t.label(t.cx, py + bh + 34 + 22 * k, note, anchor="mt", size=16)
-    if v.get("over"):
-        hand_result(t, "repezita", v.get("last_hand"), empty_centre=True)
+        notes.append(w["dead"].format(n=v["dead_piles"], cards=v.get("dead_cards", 0)))
+    if not v.get("over"):  # above the pile, where no hand's fan lies
+        for k, note in enumerate(reversed(notes)):
+            t.label(t.cx, py - 14 - 26 * k, note, anchor="mb", size=19, max_w=t.width - 2 * 250)
+    else:  # the result goes above the pile, which stays in sight
+        above = [s.box[3] for s in t.seats if s.y < t.cy and abs(s.x - t.cx) < s.w]
+        hand_result(t, "repezita", v.get("last_hand"), empty_centre=True,
+                    y=((max(above) if above else HEADER) + py) / 2)
 
 
 # -- fallback ---------------------------------------------------------------------------------------------
