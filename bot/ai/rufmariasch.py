@@ -1,0 +1,164 @@
+"""Rufmariasch's computer players.
+
+`easy`: rules of thumb over the seat's view. `strong`: perfect-information Monte Carlo on worlds dealt anew
+from what the seat knows (`Knowledge.sample`), each world played on the quick bitmask hand of
+`rufmariasch_sim`: playouts with a sound policy while many cards are out, an exact alpha-beta for the last
+tricks. The call (which trump, which partner card, or alone) is chosen the same way among a short list of
+sensible calls, by successive halving over shared worlds; marriages are always announced (they lower the
+callers' target and add to the announcing side's total once it takes a trick).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.games.cards import SUITS
+from bot.games.rufmariasch import POINTS, RANK_ORDER, STRENGTH, SUIT_OF
+
+from . import Budget, Knowledge
+from .rufmariasch_sim import CARD_ID, ID_CARD, Hand, solve
+
+ITERATIONS = 40          # worlds per card decision (the call searches about 30 times as many playouts)
+SOLVE_CARDS = 12         # cards still in hands at or below which a world is solved exactly, not played out
+
+
+# -- easy -------------------------------------------------------------------------------------------------
+def easy_call(hand: list[str]) -> str:
+    """The longest suit of the four cards (ties: more points) as trump, its highest card not held as partner."""
+    trump = max(SUITS, key=lambda s: (sum(SUIT_OF[c] == s for c in hand),
+                                      sum(POINTS[c] for c in hand if SUIT_OF[c] == s), -SUITS.index(s)))
+    card = next(r + trump for r in RANK_ORDER if r + trump not in hand)
+    return f"call {trump} {card}"
+
+
+def _partners(view: dict[str, Any], seat: int) -> set[int]:
+    """The seats known to play with `seat` (possibly none yet)."""
+    sides = view.get("sides")
+    if sides:
+        for seats in sides.values():
+            if seat in seats:
+                return set(seats) - {seat}
+    return set()
+
+
+def _winning(trick: list[dict[str, Any]], trump: str) -> tuple[int, str]:
+    seat, card = trick[0]["seat"], trick[0]["card"]
+    for x in trick[1:]:
+        c = x["card"]
+        if (SUIT_OF[c] == SUIT_OF[card] and STRENGTH[c] > STRENGTH[card]) or (
+                SUIT_OF[c] == trump and SUIT_OF[card] != trump):
+            seat, card = x["seat"], c
+    return seat, card
+
+
+def _beats(c: str, w: str, trump: str) -> bool:
+    return (SUIT_OF[c] == SUIT_OF[w] and STRENGTH[c] > STRENGTH[w]) or (SUIT_OF[c] == trump and SUIT_OF[w] != trump)
+
+
+def _cheap(c: str, trump: str) -> tuple[int, bool, int]:
+    return POINTS[c], SUIT_OF[c] == trump, STRENGTH[c]
+
+
+def easy(know: Knowledge, rng: random.Random) -> str:
+    """Call the longest suit; announce every marriage; lead aces, take a trick when it is cheap or sure, smear
+    points onto a partner's trick when last, otherwise throw the cheapest card."""
+    v, legal = know.view, know.legal
+    if v["phase"] == "call":
+        return easy_call(v["hand"])
+    for a in legal:
+        if a.startswith("announce "):
+            return a
+    return "play " + easy_card(v, know.seat, [a[5:] for a in legal])
+
+
+def easy_card(v: dict[str, Any], seat: int, cards: list[str]) -> str:
+    trump = v["trump"]
+    low = min(cards, key=lambda c: _cheap(c, trump))
+    trick = v["trick"]
+    if not trick:
+        aces = [c for c in cards if c[:-1] == "A" and SUIT_OF[c] != trump]
+        trumps = [c for c in cards if SUIT_OF[c] == trump]
+        if aces:
+            return aces[0]
+        if len(trumps) >= 3:
+            return max(trumps, key=STRENGTH.__getitem__)
+        return low
+    last = len(trick) == 3
+    win_seat, win_card = _winning(trick, trump)
+    if win_seat in _partners(v, seat) and (last or STRENGTH[win_card] == 7 or SUIT_OF[win_card] == trump):
+        return max(cards, key=lambda c: (POINTS[c], -STRENGTH[c]))
+    winners = [c for c in cards if _beats(c, win_card, trump)]
+    if winners:
+        if last:
+            return max(winners, key=lambda c: (POINTS[c], -STRENGTH[c]))
+        top = [c for c in winners if STRENGTH[c] == 7 or SUIT_OF[c] == trump != SUIT_OF[trick[0]["card"]]]
+        if top:
+            return min(top, key=lambda c: (SUIT_OF[c] == trump, STRENGTH[c]))
+    return low
+
+
+# -- strong -----------------------------------------------------------------------------------------------
+def strong(know: Knowledge, rng: random.Random, budget: Budget) -> str:
+    v = know.view
+    if v["phase"] == "call":
+        return strong_call(know, rng, budget)
+    for a in know.legal:
+        if a.startswith("announce "):
+            return a
+    return strong_play(know, rng, budget)
+
+
+def strong_play(know: Knowledge, rng: random.Random, budget: Budget) -> str:
+    """The legal card with the best mean money over sampled worlds (played out, or solved near the end)."""
+    moves = [CARD_ID[a[5:]] for a in know.legal]
+    exact = sum(know.view["counts"]) <= SOLVE_CARDS
+    seat = know.seat
+    totals = [0] * len(moves)
+    worlds = 0
+    while worlds < max(1, budget.iterations):
+        h = Hand.of(know.sample(rng))       # type: ignore[arg-type]
+        for i, c in enumerate(moves):
+            x = h.copy()
+            x.play(c)
+            totals[i] += solve(x, seat) if exact else x.playout(seat)
+        worlds += 1
+        if budget.expired():
+            break
+    best = max(range(len(moves)), key=lambda i: (totals[i], -i))
+    return "play " + ID_CARD[moves[best]]
+
+
+def call_candidates(hand: list[str]) -> list[tuple[str, str]]:
+    """Sensible calls (trump, card) for a forehand holding `hand`: per trump suit the two highest trumps it
+    lacks and the aces it lacks as partner cards, and a card of its own (playing alone)."""
+    out: list[tuple[str, str]] = []
+    for t in SUITS:
+        missing = [r + t for r in RANK_ORDER if r + t not in hand]
+        out.extend((t, c) for c in missing[:2])
+        out.extend((t, "A" + s) for s in SUITS if s != t and "A" + s not in hand)
+        out.append((t, max(hand, key=lambda c: (SUIT_OF[c] == t, STRENGTH[c]))))
+    return out
+
+
+def strong_call(know: Knowledge, rng: random.Random, budget: Budget) -> str:
+    """Successive halving over `call_candidates`: each round plays every surviving call out on the same new
+    worlds, then keeps the better half by mean money."""
+    seat = know.seat
+    alive = call_candidates(know.view["hand"])
+    totals = {c: 0 for c in alive}
+    per_round = max(2, budget.iterations // 3)
+    while True:
+        for _ in range(per_round):
+            world = know.sample(rng)
+            for t, c in alive:
+                totals[(t, c)] += Hand.called(world, t, c).playout(seat)   # type: ignore[arg-type]
+            if budget.expired():
+                break
+        alive.sort(key=lambda tc: -totals[tc])           # stable: ties keep the candidates' order
+        if len(alive) == 1 or budget.expired():
+            break
+        alive = alive[:(len(alive) + 1) // 2]
+        per_round *= 2
+    trump, card = alive[0]
+    return f"call {trump} {card}"

@@ -1,0 +1,269 @@
+"""A quick perfect-information Rufmariasch hand for the strong player's search.
+
+A sampled world (an engine) becomes a `Hand`: hands as 32-bit masks, card `id = suit * 8 + strength` (so a
+higher bit in a suit is a higher card), the sides known. On it run a playout policy that sees every hand
+(`policy`), playouts to the end of the hand (`playout`) and an exact alpha-beta over the last tricks
+(`solve`). Values are the searching seat's money for the hand, as `settle` in the engine computes it.
+Roughly twenty times quicker than playing the engine itself: no events, views or strings.
+"""
+
+from __future__ import annotations
+
+from bot.games.cards import SUITS
+from bot.games.rufmariasch import STRENGTH, TRICKS, Rufmariasch, target
+
+CARD_ID: dict[str, int] = {c: SUITS.index(c[-1]) * 8 + s for c, s in STRENGTH.items()}
+ID_CARD: dict[int, str] = {i: c for c, i in CARD_ID.items()}
+SUIT_MASK = tuple(0xFF << (8 * s) for s in range(4))
+POINTS = tuple(10 if i & 7 >= 6 else 0 for i in range(32))       # A and 10
+KING, QUEEN = 5, 4
+LOW_FIRST = sorted(range(32), key=lambda i: (POINTS[i], i & 7))  # cheapest cards first
+
+
+def mask(cards: list[str]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << CARD_ID[c]
+    return m
+
+
+def ids(m: int) -> list[int]:
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+def beats(c: int, w: int, trump: int) -> bool:
+    """Does card `c` beat the trick's winning card `w`?"""
+    cs, ws = c >> 3, w >> 3
+    return (cs == ws and c > w) or (cs == trump and ws != trump)
+
+
+class Hand:
+    """One hand in play, every card known. `side[s]` is 1 for the callers, 0 for the defenders."""
+
+    __slots__ = ("hands", "trump", "side", "alone", "must_head", "stake", "trick", "led", "win_seat",
+                 "win_card", "turn", "trick_no", "points", "won", "announced", "married")
+
+    hands: list[int]
+    trump: int
+    side: tuple[int, ...]
+    alone: bool
+    must_head: bool
+    stake: int
+    trick: list[int]          # cards of the current trick, in order
+    led: int
+    win_seat: int
+    win_card: int
+    turn: int
+    trick_no: int
+    points: list[int]         # card points per side (0 defenders, 1 callers)
+    won: list[int]            # tricks per side
+    announced: list[int]      # marriage points announced per side
+    married: list[int]        # per seat: suits announced (bit mask)
+
+    @classmethod
+    def of(cls, w: Rufmariasch) -> Hand:
+        """The hand of a world in play (its partner known: it is a sampled world)."""
+        h = cls()
+        h.hands = [mask(x) for x in w.hands]
+        h.trump = SUITS.index(w.trump or "C")
+        partner = w.partner_seat if w.partner_seat is not None else w.fh
+        h.side = tuple(1 if s in (w.fh, partner) else 0 for s in range(4))
+        h.alone = partner == w.fh
+        h.must_head = w._must_head
+        h.stake = w._stake
+        h.trick = [CARD_ID[c] for _, c in w.trick]
+        h.turn = w.turn
+        h.trick_no = w.trick_no
+        h.led = h.trick[0] >> 3 if h.trick else -1
+        h.win_seat, h.win_card = -1, -1
+        for s, c in w.trick:
+            i = CARD_ID[c]
+            if h.win_card < 0 or beats(i, h.win_card, h.trump):
+                h.win_seat, h.win_card = s, i
+        h.points = [0, 0]
+        h.won = [0, 0]
+        for s in range(4):
+            h.points[h.side[s]] += w.card_points[s]
+            h.won[h.side[s]] += w.tricks_won[s]
+        h.announced = [0, 0]
+        h.married = [0, 0, 0, 0]
+        for m in w.marriages:
+            h.announced[h.side[m["seat"]]] += m["points"]
+            h.married[m["seat"]] |= 1 << SUITS.index(m["suit"])
+        return h
+
+    @classmethod
+    def called(cls, w: Rufmariasch, trump: str, card: str) -> Hand:
+        """The hand a world still in the call phase becomes after `call trump card` (its second batch known)."""
+        full = [list(w.hands[s]) + list(w._second[s]) for s in range(4)]
+        h = cls()
+        h.hands = [mask(x) for x in full]
+        h.trump = SUITS.index(trump)
+        partner = next(s for s in range(4) if card in full[s])
+        h.side = tuple(1 if s in (w.fh, partner) else 0 for s in range(4))
+        h.alone = partner == w.fh
+        h.must_head = w._must_head
+        h.stake = w._stake
+        h.trick, h.led, h.win_seat, h.win_card = [], -1, -1, -1
+        h.turn, h.trick_no = w.fh, 1
+        h.points, h.won, h.announced, h.married = [0, 0], [0, 0], [0, 0], [0, 0, 0, 0]
+        return h
+
+    def copy(self) -> Hand:
+        h = Hand()
+        h.hands = list(self.hands)
+        h.trump, h.side, h.alone, h.must_head, h.stake = (self.trump, self.side, self.alone, self.must_head,
+                                                          self.stake)
+        h.trick = list(self.trick)
+        h.led, h.win_seat, h.win_card, h.turn, h.trick_no = (self.led, self.win_seat, self.win_card, self.turn,
+                                                            self.trick_no)
+        h.points, h.won, h.announced, h.married = (list(self.points), list(self.won), list(self.announced),
+                                                   list(self.married))
+        return h
+
+    # -- rules ------------------------------------------------------------------------------------
+    def legal(self) -> int:
+        """The cards the player to act may play (a mask), as the engine's `_legal_cards`."""
+        hand = self.hands[self.turn]
+        if not self.trick:
+            return hand
+        led, trump, w = self.led, self.trump, self.win_card
+        f = hand & SUIT_MASK[led]
+        if f:
+            if not self.must_head or (w >> 3 == trump and led != trump):
+                return f
+            return (f >> (w + 1) << (w + 1)) or f
+        t = hand & SUIT_MASK[trump]
+        if t:
+            if self.must_head and w >> 3 == trump:
+                return (t >> (w + 1) << (w + 1)) or t
+            return t
+        return hand
+
+    def announce_all(self) -> None:
+        """The player to act announces every marriage it holds (trick 1 only; always worth it)."""
+        seat = self.turn
+        hand = self.hands[seat]
+        for s in range(4):
+            if not self.married[seat] >> s & 1 and hand >> (8 * s + KING) & 1 and hand >> (8 * s + QUEEN) & 1:
+                self.married[seat] |= 1 << s
+                self.announced[self.side[seat]] += 40 if s == self.trump else 20
+
+    def play(self, c: int) -> None:
+        seat = self.turn
+        if self.trick_no == 1:
+            self.announce_all()
+        self.hands[seat] &= ~(1 << c)
+        if not self.trick:
+            self.led, self.win_seat, self.win_card = c >> 3, seat, c
+        elif beats(c, self.win_card, self.trump):
+            self.win_seat, self.win_card = seat, c
+        self.trick.append(c)
+        if len(self.trick) < 4:
+            self.turn = (seat + 1) & 3
+            return
+        t = self.trick
+        pts = POINTS[t[0]] + POINTS[t[1]] + POINTS[t[2]] + POINTS[t[3]]
+        if self.trick_no == TRICKS:
+            pts += 10
+        side = self.side[self.win_seat]
+        self.points[side] += pts
+        self.won[side] += 1
+        self.turn = self.win_seat
+        self.trick = []
+        self.trick_no += 1
+
+    def done(self) -> bool:
+        return self.trick_no > TRICKS
+
+    def value(self, seat: int) -> int:
+        """`seat`'s money for the finished hand (the engine's `settle`)."""
+        ann_c, ann_d = self.announced[1], self.announced[0]
+        callers = self.points[1] + (ann_c if self.won[1] else 0)
+        defenders = self.points[0] + (ann_d if self.won[0] else 0)
+        pay = abs(callers - defenders) * self.stake
+        if callers < target(ann_c):
+            pay = -pay
+        if self.side[seat] == 0:
+            return -pay
+        return 3 * pay if self.alone else pay
+
+    # -- playout policy -----------------------------------------------------------------------------
+    def can_beat(self, seat: int, w: int) -> bool:
+        """Could `seat`, still to play to this trick, beat the winning card `w`?"""
+        hand, trump = self.hands[seat], self.trump
+        f = hand & SUIT_MASK[self.led]
+        if f:
+            return w >> 3 == self.led and f >> (w + 1) != 0
+        t = hand & SUIT_MASK[trump]
+        if t:
+            return w >> 3 != trump or t >> (w + 1) != 0
+        return False
+
+    def policy(self) -> int:
+        """A sound card for the player to act, seeing every hand: take a trick it can keep, smear points on a
+        partner's safe trick, otherwise give the cheapest card."""
+        seat = self.turn
+        legal = self.legal()
+        my = self.side[seat]
+        cards = [c for c in LOW_FIRST if legal >> c & 1]
+        if len(cards) == 1:
+            return cards[0]
+        if not self.trick:
+            opps = [s for s in range(4) if self.side[s] != my]
+            best = -1
+            for c in cards:                       # a card nobody against us can beat, richest first
+                self.led = c >> 3
+                if not any(self.can_beat(s, c) for s in opps):
+                    best = c
+            self.led = -1
+            return best if best >= 0 else cards[0]
+        later = [(seat + k) & 3 for k in range(1, 4 - len(self.trick))]
+        opps = [s for s in later if self.side[s] != my]
+        w = self.win_card
+        if self.side[self.win_seat] == my and not any(self.can_beat(s, w) for s in opps):
+            return max(cards, key=lambda c: (POINTS[c], -(c & 7)))
+        keep = [c for c in cards if beats(c, w, self.trump) and not any(self.can_beat(s, c) for s in opps)]
+        if keep:
+            return max(keep, key=lambda c: (POINTS[c], -(c & 7)))
+        return cards[0]
+
+    def playout(self, seat: int) -> int:
+        """Play the hand to its end with `policy` for everybody; `seat`'s money."""
+        while self.trick_no <= TRICKS:
+            self.play(self.policy())
+        return self.value(seat)
+
+
+def solve(h: Hand, seat: int, alpha: float = -1e9, beta: float = 1e9) -> int:
+    """Exact value for `seat` of the rest of the hand (alpha-beta, both sides seeing every card); for the last
+    few tricks only: the tree grows as (cards per hand)! to the fourth."""
+    if h.trick_no > TRICKS:
+        return h.value(seat)
+    maximize = h.side[h.turn] == h.side[seat]
+    legal = h.legal()
+    first = h.policy()
+    order = [first] + [c for c in ids(legal) if c != first]
+    best = -10**9 if maximize else 10**9
+    for c in order:
+        child = h.copy()
+        child.play(c)
+        v = solve(child, seat, alpha, beta)
+        if maximize:
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+        else:
+            if v < best:
+                best = v
+                if v < beta:
+                    beta = v
+        if alpha >= beta:
+            break
+    return best
