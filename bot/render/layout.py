@@ -129,8 +129,10 @@ class Table:
         x = 16
         x += self.c.text(x, HEADER / 2, title, "bold", 24, T.WHITE, anchor="lm")
         if status:
-            self.c.text(self.width - 16, HEADER / 2, status, "condbold", 23, status_colour, anchor="rm",
-                        max_w=self.width - x - 40)
+            room = self.width - x - 40
+            size = next((sz for sz in (23, 21, 19) if self.c.text_w(status, sz) <= room), 19)  # smaller, not cut
+            self.c.text(self.width - 16, HEADER / 2, status, "condbold", size, status_colour, anchor="rm",
+                        max_w=room)
 
     # -- seats -----------------------------------------------------------------------------------------
     def plate(self, i: int, info: SeatInfo) -> None:
@@ -303,6 +305,22 @@ class Table:
         self.c.draw.ellipse((x - r, y - r, x + r, y + r), fill=T.index(T.CARD), outline=T.index(T.CARD_EDGE))
         sym = _symbol_sprite(suit, self.style, self.four, size)
         self.c.im.paste(sym.rgb, (round(x - size / 2), round(y - size / 2)), sym.mask)
+
+    def tile(self, code: str, x: float, y: float, w: int = 40, h: int = 56, *, outline: T.RGB = T.CARD_EDGE) -> None:
+        """A card as a small upright tile: only its rank and suit, large. Rows of tiles side by side, without
+        overlap, stay legible where fanned mini cards do not (a meld, a long staircase)."""
+        from .cards import rank_label
+        from .shapes import suit_ink
+
+        rank, suit = code[:-1], code[-1]
+        self.c.rrect((x, y, x + w, y + h), 5, fill=T.CARD, outline=outline, width=1)
+        ink = suit_ink(suit, self.style, self.four and self.style == "french")
+        size = round(h * 0.44)
+        self.c.text(x + w / 2, y + h * 0.3, rank_label(rank, self.style, self.lang), "condbold", size, ink,
+                    anchor="mm", bg=T.CARD)
+        ss = round(h * 0.34)
+        sym = _symbol_sprite(suit, self.style, self.four and self.style == "french", ss)
+        self.c.im.paste(sym.rgb, (round(x + (w - ss) / 2), round(y + h * 0.56)), sym.mask)
 
     def text_width(self, text: str, face: str, size: int) -> int:
         return int(font(face, size).getlength(text))

@@ -332,48 +332,67 @@ SIZES["schroeoem"] = _big_seats
 
 
 # -- Treppenrommé --------------------------------------------------------------------------------------------
-SIZES["treppenromme"] = lambda v: (960, 720)
+# Not a ring: a row of seat plates, then the talon and the staircase, then every player's melds in a band of
+# their own, all cards as tiles side by side (rank and suit, large), so that a long staircase and many melds
+# stay legible at a phone's width. The picture grows downwards with the melds.
+TILE_W, TILE_H, TILE_STEP = 40, 56, 43
+TR_MARGIN = 36
+TR_PLATES_Y = HEADER + 16
+TR_STAIRS_Y = TR_PLATES_Y + 76 + 62  # below the plates and their turn pointers
+TR_TALON_H = 28 + card_height(64) + 40  # the talon and its count, from the staircase's caption down
 
 
-def _flow(widths: list[int], row_h: int, area: tuple[float, float, float, float],
-          obstacles: list[tuple[float, float, float, float]], gap: int = 16) -> list[tuple[float, float] | None]:
-    """Place boxes of the given widths in order, row by row, into `area` around the obstacles (the seat
-    plates); each run of boxes is centred in its free stretch of the row. None where there is no room."""
-    x0, y0, x1, y1 = area
-    out: list[tuple[float, float] | None] = [None] * len(widths)
-    k, y = 0, y0
-    while k < len(widths) and y + row_h <= y1:
-        blocks = sorted((ob[0], ob[2]) for ob in obstacles if ob[1] < y + row_h and ob[3] > y)
-        free, cur = [], x0
-        for bx0, bx1 in blocks:
-            if bx0 > cur:
-                free.append((cur, min(bx0, x1)))
-            cur = max(cur, bx1)
-        if cur < x1:
-            free.append((cur, x1))
-        for a, b in free:
-            run, x = [], a
-            while k < len(widths) and x + widths[k] <= b:
-                run.append(k)
-                x += widths[k] + gap
-                k += 1
-            if run:
-                used = x - gap - a
-                off = (b - a - used) / 2
-                xx = a + off
-                for j in run:
-                    out[j] = (xx, y)
-                    xx += widths[j] + gap
-        y += row_h
-    return out
+def _tr_tiles_per_row(width: int, left: float) -> int:
+    return max(1, int((width - TR_MARGIN - left - TILE_W) // TILE_STEP) + 1)
+
+
+def _tr_meld_rows(melds: list[dict[str, Any]], room: float) -> list[list[dict[str, Any]]]:
+    """Melds in rows of at most `room` px (a meld has at most 13 cards, 559 px: it always fits a row)."""
+    rows: list[list[dict[str, Any]]] = []
+    x = room + 1
+    for m in melds:
+        mw = len(m.get("cards") or []) * TILE_STEP
+        if not rows or (x > 0 and x + mw > room):
+            rows.append([])
+            x = 0
+        rows[-1].append(m)
+        x += mw + 18
+    return rows
+
+
+def _tr_layout(v: dict[str, Any], width: int = 960) -> tuple[int, int, list[tuple[int, list[list[dict[str, Any]]]]]]:
+    """(staircase rows, picture height, [(seat, rows of melds)]) for a view."""
+    n = int(v.get("seats") or 2)
+    stairs = list(v.get("staircase") or [])
+    per = _tr_tiles_per_row(width, TR_MARGIN + 64 + 28)
+    srows = max(1, -(-len(stairs) // per))
+    y = TR_STAIRS_Y + max(28 + srows * (TILE_H + 26) + 10, TR_TALON_H)
+    groups = []
+    room = width - 2 * TR_MARGIN - 24
+    for seat in range(n):
+        mine = [m for m in v.get("melds") or [] if m.get("owner") == seat]
+        if mine:
+            rows = _tr_meld_rows(mine, room)
+            groups.append((seat, rows))
+            y += 34 + len(rows) * (TILE_H + 10) + 6
+    return srows, max(600, y + 20), groups
+
+
+SIZES["treppenromme"] = lambda v: (960, _tr_layout(v)[1])
 
 
 @renderer("treppenromme")
 def _treppenromme(t: Table, v: dict[str, Any]) -> None:
+    from .layout import Seat
+
     w = t.w
     step_word = "st_draw" if v.get("turn_step") == "draw" else "st_meld"
     t.header(title_line(t, "treppenromme") + f"  ·  {w['target']} {v.get('target') or ''}",
              status(t, "treppenromme", step_word))
+    # the plates in a row, each pointing down at the staircase when it is that seat's turn
+    pw, ph = min(236, (t.width - 2 * 24 - 12 * (t.n - 1)) // t.n), 76
+    x0 = (t.width - (t.n * pw + 12 * (t.n - 1))) / 2
+    t.seats = [Seat(i, x0 + i * (pw + 12) + pw / 2, TR_PLATES_Y + ph / 2, pw, ph, 0.0, -1.0) for i in range(t.n)]
     hp = v.get("hand_points") or [0] * t.n
     for i in range(t.n):
         badges: list[tuple[str, T.RGB]] = []
@@ -381,65 +400,44 @@ def _treppenromme(t: Table, v: dict[str, Any]) -> None:
             badges.append((f"+{hp[i]} {w['points']}", T.GREEN_BADGE))
         t.plate(i, SeatInfo(count=(v.get("counts") or [0] * t.n)[i], score=num((v.get("totals") or [0] * t.n)[i]),
                             badges=tuple(badges)))
-    plates = [s.box for s in t.seats]
-    obstacles = [(b[0] - 10, b[1] - 10, b[2] + 10, b[3] + 10) for b in plates]
-    # talon and staircase: a band across the top, centred, every staircase card's index visible
-    cw, step = 54, 27
-    ch = card_height(cw)
-    top_plates = [b for b in plates if b[0] < t.cx < b[2] and b[1] < t.cy]
-    y = (top_plates[0][3] if top_plates else HEADER + 10) + 40
-    band = [ob for ob in obstacles if ob[1] < y + ch + 30 and ob[3] > y - 26]
-    left = max([ob[2] for ob in band if ob[2] < t.cx] or [44])
-    right = min([ob[0] for ob in band if ob[0] > t.cx] or [t.width - 44])
+    srows, _, groups = _tr_layout(v, t.width)
+    # talon, then the staircase bottom to top; the number under a card is the `take` that reaches down to it
+    y = TR_STAIRS_Y
+    cw = 64
+    pile(t, "back", TR_MARGIN, y + 28, cw, v.get("talon_count") or 0, w["talon"])
+    sx = TR_MARGIN + cw + 28
     stairs = list(v.get("staircase") or [])
-    talon = v.get("talon_count") or 0
-    avail = right - left - cw - 28
-    per_row = max(1, int((avail - cw) // step) + 1)
-    rows = [stairs[i:i + per_row] for i in range(0, len(stairs), per_row)] or [[]]
-    row_w = cw + step * (max(len(r) for r in rows) - 1) if stairs else cw
-    x_start = t.cx - (cw + 28 + row_w) / 2
-    pile(t, "back", x_start, y, cw, talon, w["talon"])
-    sx = x_start + cw + 28
-    t.label(sx, y - 24, f"{w['staircase']} · {len(stairs)}", size=16)
+    t.label(sx, y, f"{w['staircase']} · {len(stairs)}", size=20)
+    per = _tr_tiles_per_row(t.width, sx)
     total = len(stairs)
-    for r, row in enumerate(rows):
-        ry = y + r * (ch + 22)
-        for k, code in enumerate(row):
-            idx = r * per_row + k
-            cx = sx + k * step
-            t.card(base(code), cx, ry, cw, shadow=k == 0)
-            kk = total - idx  # `take kk` takes the staircase down to this card
-            last = k == len(row) - 1
-            t.c.text(cx + cw / 2 if last else cx + step / 2, ry + ch + 4, str(kk), "condbold", 13,
-                     T.GOLD if kk == 1 else T.GREY, anchor="mt")
-        if not row:
-            t.c.slot(sx, ry, cw, w["empty"])
-    # melds, in rows around the seat plates
-    melds = v.get("melds") or []
-    mw = 46
-    mh = card_height(mw)
-    widths, steps = [], []
-    for m in melds:
-        n_cards = max(1, len(m.get("cards") or []))
-        st = 23 if n_cards <= 8 else max(14, (260 - mw) // (n_cards - 1))
-        steps.append(st)
-        widths.append(max(mw + st * (n_cards - 1), 60))
-    melds_top = y + len(rows) * (ch + 22) + 18
-    spots = _flow(widths, mh + 30, (30, melds_top, t.width - 30, t.height - 16), obstacles)
-    hidden = 0
-    for m, spot, st in zip(melds, spots, steps, strict=True):
-        if spot is None:
-            hidden += 1
-            continue
-        mx, my = spot
-        t.c.draw.rectangle((mx, my + 3, mx + 5, my + 19), fill=T.index(t.colour(m.get("owner", 0))))
-        t.c.text(mx + 10, my + 11, f"{m.get('points', 0)}", "condbold", 17, T.WHITE, anchor="lm")
-        t.mini_cards([base(c) for c in m.get("cards") or []], mx, my + 24, width=mw, step=st)
-    if hidden:
-        t.label(t.width - 44, t.height - 40, f"+{hidden} {w['melds']}", anchor="rt")
-    last = v.get("last_hand")
+    for idx, code in enumerate(stairs):
+        r, k = divmod(idx, per)
+        tx, ty = sx + k * TILE_STEP, y + 28 + r * (TILE_H + 26)
+        kk = total - idx
+        t.tile(base(code), tx, ty, TILE_W, TILE_H, outline=T.GOLD if kk == 1 else T.CARD_EDGE)
+        t.c.text(tx + TILE_W / 2, ty + TILE_H + 3, str(kk), "condbold", 19, T.GOLD if kk == 1 else T.GREY,
+                 anchor="mt")
+    if not stairs:
+        t.c.slot(sx, y + 28, cw, w["empty"])
+    # the melds, grouped by the player who laid them
+    y += max(28 + srows * (TILE_H + 26) + 10, TR_TALON_H)
+    for seat, rows in groups:
+        t.c.draw.rectangle((TR_MARGIN, y + 4, TR_MARGIN + 5, y + 24), fill=T.index(t.colour(seat)))
+        pts = sum(int(m.get("points") or 0) for r in rows for m in r)
+        t.label(TR_MARGIN + 14, y + 14, f"{t.names[seat]}  ·  {w['melds']} {pts} {w['points']}", colour=T.WHITE,
+                size=20, anchor="lm", max_w=t.width - 2 * TR_MARGIN)
+        y += 34
+        for row in rows:
+            x = TR_MARGIN + 24
+            for m in row:
+                cards = [base(c) for c in m.get("cards") or []]
+                for j, code in enumerate(cards):
+                    t.tile(code, x, y, TILE_W, TILE_H)
+                    x += TILE_STEP if j < len(cards) - 1 else TILE_STEP + 18
+            y += TILE_H + 10
+        y += 6
     if v.get("over"):
-        hand_result(t, "treppenromme", last, empty_centre=True)
+        hand_result(t, "treppenromme", v.get("last_hand"), empty_centre=True, y=TR_STAIRS_Y + 60)
 
 
 # -- Schrum Schrum and Tač --------------------------------------------------------------------------------------
@@ -484,7 +482,7 @@ def _talon_race(t: Table, v: dict[str, Any], key: str) -> None:
     bw = 72 if t.n <= 4 else 64
     bh = card_height(bw)
     ex = v.get("exposed")
-    px = t.cx - bw - 10 if ex else t.cx - bw / 2
+    px = t.cx - bw - 30 if ex else t.cx - bw / 2  # room between the two cards' pills
     py = t.cy - bh / 2 - 12
     count = int(centre.get("count") or 0)
     if count:
@@ -494,7 +492,7 @@ def _talon_race(t: Table, v: dict[str, Any], key: str) -> None:
     if centre.get("next"):
         t.c.pill(px + bw / 2, py + bh + 14, f"{w['next']}: {centre['next']}", T.PANEL, T.GOLD, size=18, anchor="m")
     if ex:
-        ex_x = t.cx + 10
+        ex_x = t.cx + 30
         t.card(base(ex["card"]), ex_x, py, bw)
         t.c.rrect((ex_x - 3, py - 3, ex_x + bw + 3, py + bh + 3), 9, outline=T.GOLD, width=3)
         t.c.pill(ex_x + bw / 2, py + bh + 14, t.names[ex["seat"]], T.GOLD, T.BLACK, size=18, anchor="m")
