@@ -147,7 +147,7 @@ def score_canvas(game_key: str, names: list[str], hands: list[dict[str, Any]], t
     cells = [text_width(num(running[r][i]), "bold", 17) + text_width(_signed(int((hands[r].get("deltas") or
                                                                                  [0] * n)[i])), "cond", 14) + 8
              for r in rows for i in range(min(n, len(running[r])))]
-    col_p = max([88] + [x + 20 for x in cells] + [min(130, text_width(x, "condbold", 18) + 16) for x in names])
+    col_p = max([88] + [x + 20 for x in cells] + [min(170, text_width(x, "condbold", 18) + 16) for x in names])
     margin = 20
     width = margin * 2 + col_no + col_desc + n * col_p
     row_h = 30

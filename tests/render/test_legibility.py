@@ -1,0 +1,94 @@
+"""What a player reads in the pictures: one language per picture, nothing cut off, melds grouped by player."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.render import canvas as canvas_module
+from bot.render import score_sheet, table_image
+from bot.render.cards import card_art, rank_label
+from bot.render.score import card_name, describe
+from bot.render.tables import _tr_layout
+
+from .helpers import NAMES, check_png
+
+
+def test_a_french_deck_in_a_german_picture_says_bube_dame_koenig():
+    assert [rank_label(r, "french", "de") for r in ("J", "Q", "K", "A")] == ["B", "D", "K", "A"]
+    assert [rank_label(r, "french", "en") for r in ("J", "Q", "K")] == ["J", "Q", "K"]
+    assert [rank_label(r, "german", lang) for r in ("J", "Q") for lang in ("en", "de")] == ["U", "U", "O", "O"]
+    assert card_art("JC", "french", lang="de")[0].tobytes() != card_art("JC", "french", lang="en")[0].tobytes()
+    assert card_art("7C", "french", lang="de")[0].tobytes() == card_art("7C", "french", lang="en")[0].tobytes()
+
+
+def test_six_and_nine_are_underlined_and_so_differ_from_each_other_turned():
+    six = card_art("6S", "french", width=70)[0]
+    nine = card_art("9S", "french", width=70)[0]
+    assert six.rotate(180).tobytes() != nine.tobytes()
+
+
+@pytest.mark.parametrize(("lang", "expected"), [("en", "Ace of Acorns"), ("de", "Eichel Daus")])
+def test_card_names_on_a_sheet_use_one_language(lang, expected):
+    assert card_name("AC", "german", lang) == expected
+    assert card_name("QH", "french", lang) == ("Q♥" if lang == "en" else "D♥")
+
+
+def _drawn_texts(monkeypatch) -> list[tuple[str, str, int]]:
+    """Every label a Canvas draws from now on, as (text after shortening, face, size)."""
+    seen: list[tuple[str, str, int]] = []
+    original = canvas_module.Canvas.text
+
+    def spy(self, x, y, text, face, size, fill, *, anchor="lt", max_w=None, bg=None):  # noqa: ANN001
+        shown = canvas_module.fit(text, face, size, max_w) if max_w is not None and text else text
+        seen.append((shown, face, size))
+        return original(self, x, y, text, face, size, fill, anchor=anchor, max_w=max_w, bg=bg)
+
+    monkeypatch.setattr(canvas_module.Canvas, "text", spy)
+    return seen
+
+
+RUF_HANDS: list[dict[str, Any]] = [
+    {"hand_no": 1, "deltas": [30, -10, -10, -10], "caller": 0, "alone": True, "trump": "C", "called": "AS",
+     "callers_total": 0, "defenders_total": 90, "callers_win": False},
+    {"hand_no": 2, "deltas": [0, 10, -10, 0], "caller": 1, "trump": "H", "called": "KD",
+     "callers_total": 70, "defenders_total": 50, "callers_win": True},
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_game_column_shows_each_note_whole(monkeypatch, lang):
+    seen = _drawn_texts(monkeypatch)
+    names = ["Anna-Katharina", "Bernd", "Claudia", "Dragan"]
+    check_png(score_sheet("rufmariasch", names, RUF_HANDS, [30, 0, -20, -10], lang=lang))
+    notes = [describe("rufmariasch", h, names, lang) for h in RUF_HANDS]
+    assert all(any(text == note for text, _, _ in seen) for note in notes), "a note was cut off"
+    assert not any(text.endswith("…") for text, _, _ in seen)
+
+
+def test_every_row_shows_each_running_total_even_where_nothing_changed(monkeypatch):
+    seen = _drawn_texts(monkeypatch)
+    hands = [{"hand_no": 1, "mode": "ramsch", "outcome": "most_points", "multiplier": 1, "deltas": [0, 0, 23]},
+             {"hand_no": 2, "mode": "ramsch", "outcome": "most_points", "multiplier": 1, "deltas": [0, 17, 0]}]
+    score_sheet("schieberamsch", NAMES[:3], hands, [0, 17, 23])
+    totals = [text for text, face, size in seen if face == "bold" and size == 17]
+    assert totals == ["0", "0", "23", "0", "17", "23"]
+
+
+def test_treppenromme_groups_the_melds_by_player_and_grows_with_them():
+    def meld(owner: int, cards: list[str]) -> dict[str, Any]:
+        return {"id": len(cards), "owner": owner, "cards": cards, "points": 10}
+
+    view: dict[str, Any] = {"game": "treppenromme", "seats": 3, "staircase": ["2C"] * 30, "talon_count": 20,
+                            "melds": [meld(2, ["7H", "8H", "9H"]), meld(0, ["5C", "5S", "5D"]),
+                                      meld(2, ["QS", "QH", "QD"])], "counts": [5, 6, 7], "totals": [0, 0, 0],
+                            "to_act": [1], "turn_step": "draw", "hand_no": 1, "target": 500}
+    rows, height, groups = _tr_layout(view)
+    assert [seat for seat, _ in groups] == [0, 2]
+    assert all(m["owner"] == seat for seat, g in groups for row in g for m in row)
+    assert rows == 2
+    more = dict(view, melds=view["melds"] + [meld(1, ["AS", "AH", "AD"])])
+    assert _tr_layout(more)[1] > height
+    im = check_png(table_image("treppenromme", more, NAMES[:3], lang="de"))
+    assert im.size == (960, _tr_layout(more)[1])
