@@ -1,0 +1,103 @@
+"""Schrum Schrum and Tač computer players: legal at every decision, never peeking, the clear moves."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.ai import choose
+from bot.games.schrum import SchrumSchrum, Tac
+from tests.games.test_schrum import position
+
+ITER = 4
+
+
+def play_match(cls, seats: int, seed: int, level: str, **options) -> None:
+    e = cls.new(seats, seed=seed, options={"hands": 2, **options})
+    rng = random.Random(seed)
+    steps = 0
+    while not e.over:
+        s = rng.choice(sorted(e.to_act()))
+        legal = e.legal_actions(s)
+        if rng.random() < 0.1:  # now and then a human's choice (a miss, a pass, a decline)
+            action = rng.choice(legal)
+        else:
+            action = choose(e, s, level=level, seed=steps, iterations=ITER)
+            assert action in legal
+        e.apply(s, action)
+        steps += 1
+
+
+def test_easy_and_strong_play_whole_matches_legally():
+    for seed, (cls, n, opts) in enumerate([(SchrumSchrum, 2, {}), (SchrumSchrum, 4, {"reserve_rule": "next"}),
+                                           (Tac, 3, {}), (Tac, 4, {"open_rule": "adjacent"})]):
+        play_match(cls, n, seed, "easy", **opts)
+        play_match(cls, n, seed, "strong", **opts)
+
+
+def walk(cls, seats: int, seed: int, steps: int, **options):
+    e = cls.new(seats, seed=seed, options=options)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if e.over:
+            break
+        s = rng.choice(sorted(e.to_act()))
+        e.apply(s, rng.choice(e.legal_actions(s)))
+    return e
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 60),
+       game=st.sampled_from([(SchrumSchrum, 4, {}), (Tac, 4, {"open_rule": "adjacent"}), (Tac, 3, {})]))
+def test_property_strong_never_peeks(seed, steps, game):
+    cls, n, opts = game
+    e = walk(cls, n, seed, steps, **opts)
+    if e.over:
+        return
+    for s in sorted(e.to_act()):
+        real = choose(e, s, level="strong", seed=seed, iterations=ITER)
+        for j in range(2):
+            assert choose(e.sample(s, random.Random(j)), s, level="strong", seed=seed, iterations=ITER) == real
+
+
+def _miss():
+    e = position(Tac, 4, 0, talons={0: ["5S", "KH"], 1: ["QC", "2C"], 2: ["QD", "2D"], 3: ["QH", "2H"]}, top="4D")
+    e.apply(0, "keep")
+    return e
+
+
+def test_every_miss_is_called_and_every_penalty_given():
+    for level in ("easy", "strong"):
+        e = _miss()
+        assert choose(e, 1, level=level) == "tac"  # the next player calls rather than exposing
+        assert choose(e, 2, level=level) == "tac"
+        e.apply(2, "tac")
+        for s in (1, 2, 3):
+            assert choose(e, s, level=level) == "give"
+
+
+def test_never_a_deliberate_miss():
+    e = position(Tac, 4, 0, talons={0: ["9S"]}, reserves={1: ["9C"], 2: ["9H"]}, top="4D")
+    assert e.legal_actions(0) == ["onto 1", "onto 2", "keep"]
+    for level in ("easy", "strong"):
+        for seed in range(5):
+            assert choose(e, 0, level=level, seed=seed, iterations=8) != "keep"
+
+
+def winning_line():
+    """Seat 0's Closed pile is its turned-over reserve (public): Q♠ then K♦. Q♠ into the centre lets K♦ follow
+    and empties both piles: a win at once. Q♠ onto seat 1's Q♣ leaves K♦ without a place."""
+    e = position(SchrumSchrum, 2, 0, talons={0: ["JH"]}, reserves={0: ["QS", "KD"], 1: ["QC"]}, top="10D")
+    e.apply(0, "centre")
+    assert e.exposed == "QS" and e.legal_actions(0) == ["centre", "onto 1"]
+    return e
+
+
+def test_strong_sees_the_win_through_the_centre_where_easy_feeds_the_opponent():
+    e = winning_line()
+    assert choose(e, 0, level="easy") == "onto 1"  # the rule of thumb: a card for the opponent
+    for seed in range(3):
+        assert choose(e, 0, level="strong", seed=seed, iterations=16) == "centre"
+
