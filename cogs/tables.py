@@ -1,4 +1,4 @@
-"""Commands every game shares: `/table list|status|leave|cancel` and `/rules`."""
+"""Commands every game shares: `/table list|status|leave|cancel` (`/rules` is in `cogs/rules.py`)."""
 
 from __future__ import annotations
 
@@ -7,13 +7,9 @@ from discord import app_commands
 from discord.app_commands import locale_str as _T
 from discord.ext import commands
 
-from bot.games import GAMES
 from bot.i18n import normalize, tr
-from bot.rules_text import RULES_SUMMARY
 from bot.tables import Table, UserError
 from bot.ui.errors import send_ephemeral
-
-GAME_CHOICES = [app_commands.Choice(name=cls.title, value=key) for key, cls in GAMES.items()]
 
 
 class Tables(commands.Cog):
@@ -93,15 +89,6 @@ class Tables(commands.Cog):
         await ui.refresh_lobby(table)
         if table.engine is not None:
             await ui.ended(table)
-
-    @app_commands.command(name=_T("rules"), description=_T("A short summary of a game's rules"))
-    @app_commands.describe(game=_T("Which game"))
-    @app_commands.choices(game=GAME_CHOICES)
-    async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        lang = normalize(interaction.locale)
-        text = RULES_SUMMARY.get(game.value, {})
-        body = text.get(lang) or text.get("en") or tr(lang, "No summary yet.")
-        await send_ephemeral(interaction, f"**{GAMES[game.value].title}**\n{body}"[:2000])
 
 
 async def setup(bot: commands.Bot) -> None:
