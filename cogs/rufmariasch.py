@@ -19,7 +19,6 @@ Only fixed-length matches are offered (deals: a multiple of 4, default 8); the e
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -51,7 +50,6 @@ SUIT_WORDS = {  # German-suited name first (the default deck), the French one af
     "D": (N_("Bells"), N_("Diamonds")),
 }
 CARD_MENUS = {"cards1": ("C", "S"), "cards2": ("H", "D")}
-STRIP = 84  # px under the renderer's table: money per player, stake, tricks per side
 
 
 def _suit(suit: str, lang: str) -> str:
@@ -172,52 +170,20 @@ def points_view(view: dict[str, Any]) -> dict[str, Any]:
 
 
 def money_strip(png: bytes, view: dict[str, Any], names: list[str], currency: str, lang: str) -> bytes:
-    """The table picture with a strip underneath (always the same height): each player's money at this
-    table, then the stake and, once the partner is known, the tricks each side has taken."""
-    from PIL import Image, ImageDraw
+    """The table picture with the money strip underneath (drawn by `bot.render.strip`): each player's money at
+    this table, then the stake and, once the partner is known, the tricks each side has taken."""
+    from bot.render.strip import Amount, with_strip
 
-    from bot.render import theme as T
-    from bot.render.fonts import fit, font, text_width
-
-    base = Image.open(io.BytesIO(png)).convert("RGB")
-    w, h = base.size
-    im = Image.new("RGB", (w, h + STRIP), T.PANEL)
-    im.paste(base, (0, 0))
-    d = ImageDraw.Draw(im)
-    d.line((0, h, w, h), fill=T.PANEL_LINE, width=2)
-    size, pad = 19, 16
-    # line 1: money per player, one slot each across the width
-    y = h + 24
-    totals = list(view.get("totals") or [])
-    slot = (w - 2 * pad) // max(1, len(totals))
-    for i, total in enumerate(totals):
-        x = pad + i * slot
-        amount = format_money(int(total), currency, lang, signed=True)
-        aw = text_width(amount, "condbold", size)
-        name = fit(names[i] if i < len(names) else str(i + 1), "cond", size, max(30, slot - aw - 28))
-        d.text((x, y), name, font=font("cond", size), fill=T.WHITE, anchor="lm")
-        colour = T.GREEN_BADGE if total > 0 else T.RED_BADGE if total < 0 else T.GREY
-        d.text((x + text_width(name, "cond", size) + 8, y), amount, font=font("condbold", size), fill=colour,
-               anchor="lm")
-    # line 2: the stake; the tricks per side once the sides are public
-    y += 34
+    amounts = [Amount(names[i] if i < len(names) else str(i + 1), format_money(int(t), currency, lang, signed=True),
+                      (int(t) > 0) - (int(t) < 0)) for i, t in enumerate(view.get("totals") or [])]
     stake = tr(lang, "Stake {amount} per point", amount=format_money(int(view.get("stake") or 0), currency, lang))
-    d.text((pad, y), stake, font=font("condbold", size), fill=T.GOLD, anchor="lm")
     sides = view.get("sides")
+    tricks = ""
     if sides:
         won = list(view.get("tricks_won") or [0] * len(names))
-        text = tr(lang, "Tricks: callers {c}, defenders {d}", c=sum(won[s] for s in sides.get("callers") or []),
-                  d=sum(won[s] for s in sides.get("defenders") or []))
-        room = w - 2 * pad - text_width(stake, "condbold", size) - 40
-        d.text((w - pad, y), fit(text, "cond", size, room), font=font("cond", size), fill=T.GREY, anchor="rm")
-    try:
-        from bot.render.canvas import encode
-
-        return encode(im)
-    except Exception:  # the renderer's palette encoder is an optimisation; plain PNG is always right
-        buf = io.BytesIO()
-        im.save(buf, "PNG")
-        return buf.getvalue()
+        tricks = tr(lang, "Tricks: callers {c}, defenders {d}", c=sum(won[s] for s in sides.get("callers") or []),
+                    d=sum(won[s] for s in sides.get("defenders") or []))
+    return with_strip(png, amounts, stake, tricks)
 
 
 class RufmariaschUI(GameUI):

@@ -73,3 +73,8 @@ def test_import_linter_contracts_hold():
     assert exe, "import-linter is part of the test extra"
     run = subprocess.run([exe], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_cogs_draw_nothing_themselves():
+    """A cog is its game's Discord adapter: pictures are drawn in bot.render, never with Pillow in a cog."""
+    assert offenders("cogs", {"PIL"}) == []

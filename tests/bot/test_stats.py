@@ -8,10 +8,12 @@ from datetime import UTC, datetime
 import pytest
 
 from bot.db import Database
+from bot.games import GAMES
 from bot.stats import StatsStore
 from bot.stats import games as G
 from bot.stats.ratings import rate, shown
 from bot.stats.replay import Replay
+from bot.stats.schroeoem import replay_games
 from bot.tables import TableService
 
 GUILD = 1
@@ -306,3 +308,30 @@ async def test_leaderboard_queries_read_index_ranges_not_the_table(db, store):
         "EXPLAIN QUERY PLAN SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND game = ? AND season = ?",
         (GUILD, "schrum", 0)))
     assert "SEARCH ratings USING PRIMARY KEY" in plan
+
+
+def test_a_schroeoem_match_record_replays_knocks_folds_and_vier_bilder():
+    e = GAMES["schroeoem"].new(3, seed=3, options={"dealer": 0, "points": 7})
+    log = []
+
+    def act(seat, action):
+        log.append((seat, action))
+        return e.apply(seat, action)
+
+    act(1, "exchange")  # bob exchanges: three laid cards shown, maybe a penalty
+    act(2, "reveal")    # carol reveals the fourth
+    while e.view(None)["phase"] == "exchange":
+        act(e.view(None)["mover"], "pass")
+    act(0, "knock")
+    act(1, "fold")
+    act(2, "hold")
+    act(2, "knock")
+    act(0, "fold")
+    games = replay_games(3, 3, {"dealer": 0, "points": 7}, log)
+    assert len(games) == 1
+    g = games[0]
+    assert g.winner == 2 and g.reason == "folds" and g.value == 3
+    assert g.knocks == [{"seat": 0, "value": 2, "hammer": False}, {"seat": 2, "value": 3, "hammer": False}]
+    assert g.folds == [{"seat": 1, "lost": 1}, {"seat": 0, "lost": 2}]
+    assert g.exchanges[0]["seat"] == 1 and sum(g.exchanges[0]["losses"].values()) >= 1
+    assert g.deltas == e.history[0]["deltas"] and g.totals == e.view(None)["points"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from bot.games import GAMES
-from cogs.schroeoem import SchroeoemUI, replay_games
+from cogs.schroeoem import SchroeoemUI
 from tests.cogs.helpers import components, dm_last, start_fixed, table_message
 from tests.conftest import World
 
@@ -321,30 +321,3 @@ def test_koelsch_is_said_in_the_table_text():
         e.apply(e.view(None)["mover"], "pass")
     e.apply(e.view(None)["mover"], e.default_action(e.view(None)["mover"]))
     assert "Kölsch" not in ui.status(e.view(None), names, "en")
-
-
-def test_the_match_record_replays_knocks_folds_and_vier_bilder():
-    e = GAMES["schroeoem"].new(3, seed=3, options={"dealer": 0, "points": 7})
-    log = []
-
-    def act(seat, action):
-        log.append((seat, action))
-        return e.apply(seat, action)
-
-    act(1, "exchange")  # bob exchanges: three laid cards shown, maybe a penalty
-    act(2, "reveal")    # carol reveals the fourth
-    while e.view(None)["phase"] == "exchange":
-        act(e.view(None)["mover"], "pass")
-    act(0, "knock")
-    act(1, "fold")
-    act(2, "hold")
-    act(2, "knock")
-    act(0, "fold")
-    games = replay_games(3, 3, {"dealer": 0, "points": 7}, log)
-    assert len(games) == 1
-    g = games[0]
-    assert g.winner == 2 and g.reason == "folds" and g.value == 3
-    assert g.knocks == [{"seat": 0, "value": 2, "hammer": False}, {"seat": 2, "value": 3, "hammer": False}]
-    assert g.folds == [{"seat": 1, "lost": 1}, {"seat": 0, "lost": 2}]
-    assert g.exchanges[0]["seat"] == 1 and sum(g.exchanges[0]["losses"].values()) >= 1
-    assert g.deltas == e.history[0]["deltas"] and g.totals == e.view(None)["points"]
