@@ -1,0 +1,138 @@
+"""Schrööm's computer players.
+
+Only the fourth trick wins, so the rules of thumb keep the strong cards for the end: play the lowest card
+that is allowed, hold a knock with a ten or a nine (or when folding would cost as much), knock with two
+of them or with a last card nobody can beat.
+
+The strong player is perfect-information Monte Carlo: it deals the unseen cards anew (`Knowledge.sample`),
+plays every legal action (cards, knock, hold, fold, reveal, exchange, hübschen answers) in each world, and
+lets the rules of thumb play the game out for everybody. A game's outcome is scored as what counts in the
+match: the points this seat won or lost against the others' average, and a large weight on being
+eliminated (or eliminating someone, or winning the match). So a knock is made when, over the sampled
+worlds, the stake it raises and the folds it provokes are worth more than the risk, not by a fixed rule.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from bot.games import Engine
+from bot.games.schroeoem import CARD_STRENGTH, CARD_SUIT, IS_NUMBER, LOW_KEY, Schroeoem
+
+from . import Budget, Knowledge
+
+ITERATIONS = 120  # sampled worlds per decision (each plays every legal action out to the game's end)
+ELIMINATION = 4.0  # weight of a seat dropping out of the match, in points
+MATCH_WIN = 8.0  # weight of winning the match outright
+HIGH = 7  # strength of a nine; a ten is 8 (the two best cards of a suit)
+
+
+# -- rules of thumb (easy, and everybody's play in the strong player's playouts) ---------------------------
+def thumb(legal: Sequence[str], hand: Sequence[str], kind: str | None, value: int, points: int,
+          trick: Sequence[str], played: set[str], trick_no: int) -> str:
+    """The rule-of-thumb action. `kind`: the open prompt ("knock", "reveal", "huebschen") or None;
+    `trick`: the cards in the current trick (led first); `played`: every card out this game."""
+    high = sum(CARD_STRENGTH[c] >= HIGH for c in hand)
+    if kind == "knock":
+        # folding costs the value before the knock; when that already eliminates, holding is free
+        if points <= value - 1 or high or (sum(IS_NUMBER[c] for c in hand) >= 2 and value <= 2):
+            return "hold"
+        return "fold"
+    if kind == "reveal":
+        return "pass"
+    if kind == "huebschen":
+        return "decline" if high else "accept"
+    if "exchange" in legal:
+        return "exchange" if not any(IS_NUMBER[c] for c in hand) else "pass"
+    plays = [a for a in legal if a.startswith("play ")]
+    opening = trick_no == 1 and not trick and high >= 2
+    if "knock" in legal and plays and (opening or (trick_no == 4 and _sure_winner(hand[0], trick, played))):
+        return "knock"
+    if not plays:
+        return legal[0]
+    return min(plays, key=lambda a: LOW_KEY[a[5:]])
+
+
+def _sure_winner(card: str, trick: Sequence[str], played: set[str]) -> bool:
+    """Does `card` (a last card) win the trick whatever the others hold?"""
+    suit = CARD_SUIT[card] if not trick else CARD_SUIT[trick[0]]
+    if CARD_SUIT[card] != suit:
+        return False
+    better = [c for c in CARD_STRENGTH if CARD_SUIT[c] == suit and CARD_STRENGTH[c] > CARD_STRENGTH[card]]
+    return all(c in played for c in better)
+
+
+def easy(know: Knowledge, rng: random.Random) -> str:
+    v = know.view
+    seat = know.seat
+    pending = v["pending"]
+    played = {c["card"] for t in v["tricks"] for c in t["cards"]} | {c["card"] for c in v["trick"]}
+    action = thumb(know.legal, v["hand"], pending["kind"] if pending else None, v["value"], v["points"][seat],
+                   [c["card"] for c in v["trick"]], played, v["trick_no"])
+    return action if action in know.legal else know.legal[0]
+
+
+# -- strong: PIMC with rule-of-thumb playouts ---------------------------------------------------------------
+def world_policy(w: Schroeoem, seat: int) -> str:
+    """The rules of thumb for `seat` in a world (read from the engine directly: playouts must be quick)."""
+    legal = w.legal_actions(seat)
+    played = {c["card"] for t in w.tricks for c in t["cards"]}
+    played.update(c for _, c in w.trick)
+    kind = w.pending["kind"] if w.pending is not None else None
+    return thumb(legal, w.hands[seat], kind, w.value, w.points[seat], [c for _, c in w.trick], played,
+                 w.trick_no)
+
+
+def play_game_out(w: Schroeoem, max_steps: int = 400) -> list[dict[str, Any]]:
+    """Let the rules of thumb finish the current game (the seat the game waits for acts; nobody knocks out
+    of turn); returns the `hand_scored` events (and what follows) or [] if the cap was hit."""
+    for _ in range(max_steps):
+        if w.over:
+            return []
+        mover = w._mover()
+        assert mover is not None
+        events = w.apply(mover, world_policy(w, mover))
+        for i, e in enumerate(events):
+            if e["type"] == "hand_scored":
+                return events[i:]
+    return []
+
+
+def utility(seat: int, before: Sequence[bool], events: list[dict[str, Any]]) -> float:
+    """What a finished game is worth to `seat`: its points against the others' average, elimination and
+    match wins weighted heavily. `before`: who was still in the match when the game started."""
+    if not events:
+        return 0.0
+    scored = events[0]
+    others = [s for s in range(len(before)) if before[s] and s != seat]
+    deltas = scored["deltas"]
+    u = deltas[seat] - (sum(deltas[s] for s in others) / len(others) if others else 0.0)
+    gone = set(scored["eliminated"])
+    if seat in gone:
+        u -= ELIMINATION
+    u += ELIMINATION * sum(s in gone for s in others) / max(1, len(others))
+    for e in events:
+        if e["type"] == "match_over":
+            u += MATCH_WIN if seat in e["winners"] else -MATCH_WIN
+    return u
+
+
+def strong(know: Knowledge, rng: random.Random, budget: Budget) -> str:
+    moves = list(know.legal)
+    totals = [0.0] * len(moves)
+    seat = know.seat
+    for n in range(max(1, budget.iterations)):
+        world = know.sample(rng)
+        before = list(world.in_match)  # type: ignore[attr-defined]
+        for i, move in enumerate(moves):
+            after: Engine = world.clone()
+            events = after.apply(seat, move)
+            done = [i for i, e in enumerate(events) if e["type"] == "hand_scored"]
+            events = events[done[0]:] if done else play_game_out(after)  # type: ignore[arg-type]
+            totals[i] += utility(seat, before, events)
+        if n and budget.expired():
+            break
+    best = max(range(len(moves)), key=lambda i: (totals[i], -i))
+    return moves[best]

@@ -1,0 +1,121 @@
+"""Schrööm's sample(seat, rng): worlds consistent with what the seat saw, canonical, playable on."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.games.cards import DECK_32
+from bot.games.schroeoem import CARD_SUIT, Schroeoem
+
+
+def all_cards(e: Schroeoem) -> Counter[str]:
+    cards = [c for h in e.hands for c in h] + [c for o in e.out for c in o] + list(e.stock)
+    cards += [c for _, c in e.trick] + [c["card"] for t in e.tricks for c in t["cards"]]
+    for x in e.exchanges:
+        cards += x["revealed"] + ([x["fourth"]] if x["fourth"] else [])
+    return Counter(cards)
+
+
+def random_position(seed: int, steps: int) -> Schroeoem:
+    """A match after up to `steps` random legal actions (now and then an out-of-turn knock)."""
+    r = random.Random(seed)
+    e = Schroeoem.new(r.randint(2, 8), seed=seed, options={"points": r.randint(1, 4)})
+    for _ in range(steps):
+        if e.over:
+            break
+        seats = sorted(e.to_act()) if r.random() < 0.1 else sorted(e.waiting_for())
+        s = r.choice(seats)
+        e.apply(s, r.choice(e.legal_actions(s)))
+    return e
+
+
+def same_world(a: Schroeoem, b: Schroeoem) -> bool:
+    return (all(a.view(s) == b.view(s) for s in range(a.seats)) and a.stock == b.stock
+            and all(a.legal_actions(s) == b.legal_actions(s) for s in range(a.seats)))
+
+
+def check_sample(e: Schroeoem, seat: int, rng: random.Random) -> Schroeoem:
+    w = e.sample(seat, rng)
+    assert w.view(seat) == e.view(seat)
+    assert w.view(None) == e.view(None)
+    assert w.legal_actions(seat) == e.legal_actions(seat)
+    assert w.to_act() == e.to_act()
+    assert all_cards(w) == Counter(DECK_32)
+    assert [len(h) for h in w.hands] == [len(h) for h in e.hands]
+    assert [len(o) for o in w.out] == [len(o) for o in e.out]
+    lacks = e.voids()
+    for s in range(e.seats):
+        assert not any(CARD_SUIT[c] in lacks[s] for c in w.hands[s])
+    return w
+
+
+def play_on(w: Schroeoem, seed: int) -> None:
+    r = random.Random(seed)
+    for _ in range(3000):
+        if w.over:
+            return
+        s = min(w.waiting_for())
+        w.apply(s, r.choice(w.legal_actions(s)))
+    raise AssertionError("the world did not finish")
+
+
+def test_a_void_shown_is_respected_in_every_sample() -> None:
+    hands = [["10H", "9H", "8S", "7C"], ["JH", "QS", "KS", "AS"], ["QH", "7H", "10C", "9C"]]
+    e = Schroeoem.new(3, seed=3, options={"dealer": 2},
+                      deal={"hands": hands, "stock": [c for c in DECK_32 if c not in sum(hands, [])]})
+    while e.phase == "exchange":
+        e.apply(e._mover(), "pass")
+    e.apply(0, "play 10H")
+    e.apply(1, "play JH")
+    e.apply(2, "play QH")
+    e.apply(0, "play 9H")
+    e.apply(1, "play AS")  # seat 1 shows it has no heart
+    r = random.Random(5)
+    for _ in range(200):
+        w = e.sample(0, r)
+        assert not any(CARD_SUIT[c] == "H" for c in w.hands[1])
+        assert "7H" in w.hands[2] + w.stock
+
+
+def test_exchanged_cards_known_to_the_exchanger_and_shown_ones_stay_out() -> None:
+    hands = [["JH", "QS", "KS", "AD"], ["10H", "9H", "8S", "7C"], ["QH", "7H", "10C", "9C"]]
+    stock = [c for c in DECK_32 if c not in sum(hands, [])]
+    e = Schroeoem.new(3, seed=4, options={"dealer": 2}, deal={"hands": hands, "stock": stock})
+    assert e._mover() == 0
+    e.apply(0, "exchange")
+    shown = e.exchanges[0]["revealed"]
+    fourth = e.out[0][0]
+    for seat in (0, 1, 2):
+        r = random.Random(seat)
+        for _ in range(50):
+            w = check_sample(e, seat, r)
+            assert not set(shown) & {c for h in w.hands for c in h}
+            if seat == 0:
+                assert w.out[0] == [fourth] and w.hands[0] == e.hands[0]
+            assert w._fourth == w.out[0][0]
+    # the others do not know the fourth card: it varies between samples
+    assert len({e.sample(1, random.Random(i)).out[0][0] for i in range(40)}) > 1
+
+
+def test_sample_is_canonical_and_reseeds_future_deals() -> None:
+    e = random_position(11, 12)
+    seat = min(e.waiting_for())
+    other = e.sample(seat, random.Random(1))
+    assert same_world(other.sample(seat, random.Random(7)), e.sample(seat, random.Random(7)))
+    a, b = e.sample(seat, random.Random(2)), e.sample(seat, random.Random(3))
+    assert a.rng.random() != b.rng.random()
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 60), st.integers(0, 7))
+def test_random_positions_sample_consistently_and_play_on(seed: int, steps: int, who: int) -> None:
+    e = random_position(seed, steps)
+    seat = who % e.seats
+    w = check_sample(e, seat, random.Random(seed))
+    other = e.sample(seat, random.Random(seed + 1))
+    assert same_world(other.sample(seat, random.Random(9)), e.sample(seat, random.Random(9)))
+    play_on(w, seed)
