@@ -1,0 +1,248 @@
+"""Strong against easy computer players in duplicate matches, for every game with a player in `bot/ai`.
+
+    python -m benchmarks.ai [--games a,b] [--deals N] [--iterations N] [--budget-s X] [--jobs J] [--seed S]
+                            [--json FILE] [--quick]
+
+Duplicate matches: every deal (a fixed engine seed; the deal is played to its first `hand_scored` event) is
+played twice, with complementary seatings, so the cards' luck cancels. Seating A puts the strong player at
+seats r, r+2, r+4, ... (fewer than half of the seats when their number is odd) and seating B at all the
+others, with r = deal index mod seats. Each seat is thus played once by strong and once by easy in a pair:
+4 seats give SESE/ESES, 3 seats SEE/ESS, ESE/SES, EES/SSE in turn, 2 seats SE/ES.
+
+A pair's score for a side is the mean of the deal's score (the game's `deltas`) over the seats that side
+played in the two seatings. The table gives per game: pairs, the mean score per seat and deal for each side
+(in the game's unit), the advantage of strong (better minus worse: in Schieberamsch a lower score is better)
+with the 95 % confidence interval over pairs, the share of pairs strong won (ties apart), the strong
+decisions' time p50/p99 (only decisions with a choice; `--jobs` processes, each single-threaded) and the
+engine steps per second inside the strong searches (`apply` calls, counted with a wrapper).
+
+Who acts when several seats may: the lowest seat the game waits for (`waiting_for()`), so calls out of turn
+(a Schrööm knock by a seat that is not the mover, a Tač call) are not made in these matches; in real-time
+Repezita the computers take turns in a fixed rotation among the seats that may act (the one after the last
+mover first), since there every seat may play whenever its card fits.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import math
+import multiprocessing
+import os
+import statistics
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from bot.ai import MODULES, choose, player
+from bot.games import GAMES
+
+# game -> (seats, options bounding the match, +1 if a higher score is better else -1, unit)
+SPECS: dict[str, tuple[int, dict[str, Any] | None, int, str]] = {
+    "schieberamsch": (3, {"deals": 3}, -1, "points"),
+    "rufmariasch": (4, {"deals": 4}, 1, "stake points"),
+    "schroeoem": (4, None, 1, "lives"),
+    "treppenromme": (2, None, 1, "points"),
+    "schrum": (4, {"hands": 1}, 1, "hands won"),
+    "tac": (4, {"hands": 1}, 1, "hands won"),
+    "repezita": (4, {"hands": 1}, 1, "place points"),
+}
+TRICK_GAMES = ("schieberamsch", "rufmariasch")
+DEFAULT_DEALS = 2000  # trick games; the others play DEFAULT_DEALS_OTHER
+DEFAULT_DEALS_OTHER = 500
+REALTIME = ("repezita",)
+MAX_STEPS = 5000
+
+
+@dataclass
+class PairResult:
+    deal: int
+    strong: float  # mean score per seat of the strong side over both seatings
+    easy: float
+    decisions: list[float] = field(default_factory=list)  # seconds, strong decisions with a choice
+    steps: int = 0  # engine steps inside strong searches
+    search_s: float = 0.0
+
+
+_STEPS = [0]
+
+
+def _count_steps(cls: type) -> None:
+    """Wrap `cls.apply` (once per process) so that engine steps can be counted."""
+    if getattr(cls.apply, "_counted", False):
+        return
+    original = cls.apply
+
+    def apply(self: Any, seat: int, action: str) -> list[dict[str, Any]]:
+        _STEPS[0] += 1
+        return original(self, seat, action)
+
+    apply._counted = True  # type: ignore[attr-defined]
+    cls.apply = apply
+
+
+def strong_seats(n: int, deal: int) -> tuple[set[int], set[int]]:
+    """The strong seats of seating A and B for this deal (see the module docstring)."""
+    r = deal % n
+    a = {(r + 2 * j) % n for j in range(n // 2)}
+    return a, set(range(n)) - a
+
+
+def deal_seed(seed: int, game: str, deal: int) -> int:
+    return (seed * 1_000_003 + sum(map(ord, game)) * 7919 + deal) % 2**63
+
+
+def play_seating(game: str, deal: int, seed: int, strong: set[int], iterations: int | None,
+                 budget_s: float | None, out: PairResult) -> list[int]:
+    """Play the deal once with `strong` seats strong and the rest easy; the deal's deltas."""
+    n, options, _, _ = SPECS[game]
+    engine = GAMES[game].new(n, seed=deal_seed(seed, game, deal), options=options)
+    last = -1
+    for step in range(MAX_STEPS):
+        if engine.over:
+            break
+        movers = sorted(engine.to_act())
+        if game in REALTIME:
+            seat = next((s for s in movers if s > last), movers[0])
+        else:
+            seat = min(engine.waiting_for() or movers)
+        level = "strong" if seat in strong else "easy"
+        choice_seed = deal * 10_007 + step
+        if level == "strong":
+            has_choice = len(engine.legal_actions(seat)) > 1
+            before, t0 = _STEPS[0], time.perf_counter()
+            action = choose(engine, seat, level=level, seed=choice_seed, budget_s=budget_s, iterations=iterations)
+            dt = time.perf_counter() - t0
+            if has_choice:
+                out.decisions.append(dt)
+            out.steps += _STEPS[0] - before
+            out.search_s += dt
+        else:
+            action = choose(engine, seat, level=level, seed=choice_seed)
+        last = seat
+        for ev in engine.apply(seat, action):
+            if ev.get("type") == "hand_scored":
+                return list(ev["deltas"])
+    raise RuntimeError(f"{game} deal {deal} did not end within {MAX_STEPS} steps")
+
+
+def play_pair(job: tuple[str, int, int, int | None, float | None]) -> PairResult:
+    game, deal, seed, iterations, budget_s = job
+    _count_steps(GAMES[game])
+    n = SPECS[game][0]
+    out = PairResult(deal, 0.0, 0.0)
+    strong_scores: list[int] = []
+    easy_scores: list[int] = []
+    for strong in strong_seats(n, deal):
+        deltas = play_seating(game, deal, seed, strong, iterations, budget_s, out)
+        strong_scores += [deltas[s] for s in strong]
+        easy_scores += [deltas[s] for s in range(n) if s not in strong]
+    out.strong = statistics.fmean(strong_scores)
+    out.easy = statistics.fmean(easy_scores)
+    return out
+
+
+def percentile(xs: list[float], q: float) -> float:
+    if not xs:
+        return math.nan
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def summarize(game: str, pairs: list[PairResult], iterations: int, budget_s: float | None,
+              wall_s: float) -> dict[str, Any]:
+    sign = SPECS[game][2]
+    adv = [sign * (p.strong - p.easy) for p in pairs]
+    mean = statistics.fmean(adv)
+    half = 1.96 * statistics.stdev(adv) / math.sqrt(len(adv)) if len(adv) > 1 else math.nan
+    decisions = [d for p in pairs for d in p.decisions]
+    search_s = sum(p.search_s for p in pairs)
+    return {
+        "game": game, "pairs": len(pairs), "unit": SPECS[game][3], "lower_is_better": sign < 0,
+        "strong_mean": statistics.fmean(p.strong for p in pairs), "easy_mean": statistics.fmean(p.easy for p in pairs),
+        "advantage": mean, "ci95": [mean - half, mean + half],
+        "won": sum(a > 0 for a in adv) / len(adv), "tied": sum(a == 0 for a in adv) / len(adv),
+        "decisions": len(decisions), "p50_ms": 1000 * percentile(decisions, 0.5),
+        "p99_ms": 1000 * percentile(decisions, 0.99), "max_ms": 1000 * max(decisions, default=math.nan),
+        "steps_per_s": sum(p.steps for p in pairs) / search_s if search_s else math.nan,
+        "iterations": iterations, "budget_s": budget_s, "wall_s": wall_s,
+    }
+
+
+def has_player(game: str) -> bool:
+    module = MODULES.get(game)
+    return module is not None and importlib.util.find_spec(f"bot.ai.{module}") is not None
+
+
+def run_game(game: str, deals: int, seed: int, iterations: int | None, budget_s: float | None,
+             jobs: int) -> dict[str, Any]:
+    work = [(game, d, seed, iterations, budget_s) for d in range(deals)]
+    t0 = time.perf_counter()
+    if jobs > 1:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            pairs = list(pool.imap_unordered(play_pair, work, chunksize=max(1, deals // (jobs * 8))))
+    else:
+        pairs = [play_pair(w) for w in work]
+    pairs.sort(key=lambda p: p.deal)
+    n_iter = iterations if iterations is not None else player(game).ITERATIONS
+    return summarize(game, pairs, n_iter, budget_s, time.perf_counter() - t0) | {
+        "per_pair": [asdict(p) | {"decisions": len(p.decisions)} for p in pairs]}
+
+
+def print_table(rows: list[dict[str, Any]]) -> None:
+    print(f"{'game':14s} {'pairs':>6s} {'strong':>8s} {'easy':>8s} {'advantage [95% CI]':>26s} {'won':>6s} "
+          f"{'tied':>5s} {'p50 ms':>7s} {'p99 ms':>7s} {'steps/s':>8s}  unit")
+    for r in rows:
+        lo, hi = r["ci95"]
+        better = "lower better" if r["lower_is_better"] else "higher better"
+        print(f"{r['game']:14s} {r['pairs']:6d} {r['strong_mean']:8.2f} {r['easy_mean']:8.2f} "
+              f"{r['advantage']:8.2f} [{lo:7.2f}, {hi:7.2f}] {100 * r['won']:5.1f}% {100 * r['tied']:4.0f}% "
+              f"{r['p50_ms']:7.1f} {r['p99_ms']:7.1f} {r['steps_per_s']:8.0f}  {r['unit']} ({better}), "
+              f"iterations {r['iterations']}" + (f", budget {r['budget_s']} s" if r["budget_s"] else ""))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", help="comma-separated game keys (default: every game with a player)")
+    parser.add_argument("--deals", type=int, help=f"pairs per game (default {DEFAULT_DEALS} for the trick games, "
+                                                  f"{DEFAULT_DEALS_OTHER} for the others)")
+    parser.add_argument("--iterations", type=int, help="strong search size (default: each game's ITERATIONS)")
+    parser.add_argument("--budget-s", type=float, help="a deadline per strong decision, as the bot gives")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", help="write the results (with every pair) to this file")
+    parser.add_argument("--quick", action="store_true", help="a smoke run: 6 pairs per game, 4 iterations")
+    args = parser.parse_args(argv)
+
+    games = args.games.split(",") if args.games else list(SPECS)
+    rows = []
+    for game in games:
+        if game not in SPECS:
+            print(f"{game}: unknown game; known: {', '.join(SPECS)}", file=sys.stderr)
+            return 2
+        if not has_player(game):
+            print(f"{game}: skipped, no computer player (bot/ai/{MODULES.get(game, game)}.py) yet")
+            continue
+        deals = args.deals or (6 if args.quick else DEFAULT_DEALS if game in TRICK_GAMES else DEFAULT_DEALS_OTHER)
+        iterations = 4 if args.quick and args.iterations is None else args.iterations
+        try:
+            row = run_game(game, deals, args.seed, iterations, args.budget_s, args.jobs)
+        except Exception as exc:  # one game's failing player must not hide the others' figures
+            print(f"{game}: failed: {type(exc).__name__}: {exc}")
+            continue
+        rows.append(row)
+        print_table([row])
+        sys.stdout.flush()
+    if rows:
+        print("\nSummary")
+        print_table(rows)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(rows, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
