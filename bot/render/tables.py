@@ -227,14 +227,17 @@ def _rufmariasch(t: Table, v: dict[str, Any]) -> None:
             yy += 26
         if tgt:
             t.label(x, yy, f"{w['target']} {tgt}", size=18)
-    # top-right: marriages (their cards were shown to all)
+    # right: marriages (their cards were shown to all), two above the right-hand plate and two below it,
+    # each as its two cards with the name and the points beside them
     marriages = v.get("marriages") or []
-    spots = [(t.width - 236, HEADER + 22), (t.width - 236, HEADER + 108), (t.width - 236, t.height - 176),
-             (t.width - 236, t.height - 92)]
-    for m, (mx, my) in zip(marriages, spots, strict=False):
-        t.label(mx, my, f"{w['marriage']} {t.names[m['seat']]} +{m.get('points', '')}", colour=T.WHITE, size=19,
-                max_w=200)
-        t.mini_cards([base(c) for c in m.get("cards") or []], mx, my + 24, width=50, step=34)
+    mx = t.width - 250
+    if marriages:
+        t.label(mx, HEADER + 12, w["marriages"], size=19)
+    spots = [HEADER + 40, HEADER + 116, t.height - 176, t.height - 98]
+    for m, my in zip(marriages, spots, strict=False):
+        t.mini_cards([base(c) for c in m.get("cards") or []], mx, my, width=46, step=30)
+        t.label(mx + 86, my + 20, t.names[m["seat"]], colour=T.WHITE, size=20, anchor="lm", max_w=150)
+        t.label(mx + 86, my + 46, f"+{m.get('points', '')}", colour=T.GOLD, size=20, anchor="lm")
     t.last_trick(v.get("last_trick"), 44, 452)
     hand_result(t, "rufmariasch", v.get("last_hand"), empty_centre=not v.get("trick") and not v.get("last_trick"))
 
