@@ -1,8 +1,9 @@
 """`python -m bot demo GAME [--seats N] [--seed S] [--out DIR]`: a whole match offline.
 
 Simple automatic players play every seat; the demo writes to DIR the table image after every action
-(`table_0001.png`, ... drawn from the public view, as the group would see it), seat 0's hand whenever
-it is seat 0's turn (`hand_0001.png`, playable cards raised), the score sheet after every hand
+(`table_0001.png` is the table after action 1 of the log, drawn from the public view, as the group would
+see it; with `--every N` only every Nth, keeping the action's number), seat 0's hand after an action that
+leaves it to act (`hand_0001.png`, same numbering, playable cards raised), the score sheet after every hand
 (`sheet_hand_01.png`) and of the match (`sheet.png`), and a text log (`log.txt`).
 
 The players are deliberately simple: they pick among the legal actions with a few rules of thumb per
@@ -215,6 +216,11 @@ def _event_line(ev: dict[str, Any], names: list[str]) -> str:
     return f"    · {ev.get('type')}: " + ", ".join(parts)
 
 
+def _count(n: int, word: str) -> str:
+    """`1 score sheet`, `2 score sheets`."""
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bot demo", description="Play a whole match offline with automatic "
                                  "players and write the table images, seat 0's hands, score sheets and a log.")
@@ -246,7 +252,8 @@ def main(argv: list[str] | None = None) -> int:
 
     def snapshot(e: Any) -> None:
         counter["table"] += 1
-        (out / f"table_{counter['table']:04d}.png").write_bytes(
+        step_no = counter["steps"]  # the file's number is the log's action number
+        (out / f"table_{step_no:04d}.png").write_bytes(
             table_image(args.game, e.view(None), names, lang=args.lang, **style))
         v0 = e.view(0)
         if 0 in e.to_act() and v0.get("hand") and not e.over:
@@ -255,8 +262,8 @@ def main(argv: list[str] | None = None) -> int:
             if key != last_hand[0]:  # seat 0's hand as its DM would show it, when it changed
                 last_hand[0] = key
                 counter["hand"] += 1
-                (out / f"hand_{counter['hand']:04d}.png").write_bytes(
-                    hand_image(args.game, v0["hand"], can, view=v0, **style))
+                (out / f"hand_{step_no:04d}.png").write_bytes(
+                    hand_image(args.game, v0["hand"], can, view=v0, lang=args.lang, **style))
 
     def on_step(e: Any, seat: int, action: str, events: list[dict[str, Any]]) -> None:
         counter["steps"] += 1
@@ -285,8 +292,9 @@ def main(argv: list[str] | None = None) -> int:
     winners = ", ".join(names[w] for w in res.get("winners") or [])
     log.write(f"match over after {counter['steps']} actions; totals {res['totals']}; winners: {winners}\n")
     log.close()
-    print(f"{E.title}: {counter['steps']} actions, {counter['table']} table images, {counter['hand']} hand images, "
-          f"{counter['sheet']} score sheets -> {out}/ (winners: {winners})")
+    counts = ", ".join(_count(counter[k] + extra, word) for k, extra, word in (
+        ("steps", 0, "action"), ("table", 1, "table image"), ("hand", 0, "hand image"), ("sheet", 1, "score sheet")))
+    print(f"{E.title}: {counts} -> {out}/ (winners: {winners})")
     return 0
 
 

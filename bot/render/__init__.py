@@ -12,17 +12,15 @@ The Discord layer calls only these functions; they return PNG bytes.
 Deck styles: "french" (♣ ♠ ♥ ♦; `four_colour` paints ♣ green and ♦ blue) and "german" (Eichel, Grün,
 Herz, Schellen; Unter, Ober, König, Daus). Default: German for Schrööm, Schieberamsch and Rufmariasch,
 French for the others. Layering: imports bot.games and PIL only.
+
+The drawing modules are imported when first used, not with the package, so that
+`python -m bot.render.cards` runs its module once (runpy warns when the package already imported it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import Any
-
-from .hand import hand_png
-from .score import score_png
-from .sorting import sort_hand
-from .tables import table_png
 
 GERMAN_DEFAULT = frozenset({"schroeoem", "schieberamsch", "rufmariasch"})
 DECKS = ("french", "german")
@@ -43,6 +41,8 @@ def _deck(game_key: str, deck: str | None) -> str:
 def table_image(game_key: str, view: dict[str, Any], names: list[str], *, deck: str | None = None,
                 four_colour: bool = False, lang: str = "en") -> bytes:
     """PNG of the table from the public view; hidden cards appear only as backs."""
+    from .tables import table_png
+
     return table_png(game_key, view, list(names), _deck(game_key, deck), bool(four_colour), lang)
 
 
@@ -51,6 +51,8 @@ def hand_image(game_key: str, cards: list[str], playable: set[str] | list[str] |
                lang: str = "en") -> bytes:
     """PNG of one player's hand, sorted for the game; `playable` cards raised, the others greyed
     (nothing is greyed when `playable` is empty). `view` (optional) gives Rufmariasch its trump."""
+    from .hand import hand_png
+
     return hand_png(game_key, list(cards), set(playable), _deck(game_key, deck), bool(four_colour), view, lang)
 
 
@@ -59,8 +61,17 @@ def score_sheet(game_key: str, names: list[str], hands: list[dict[str, Any]], to
     """PNG of the score sheet: a row per hand (what was played, each player's change and running
     total), the totals underneath, a star by the winners (`winners`, e.g. result()["winners"]; by
     default the leaders by the game's own measure)."""
+    from .score import score_png
+
     return score_png(game_key, list(names), list(hands), list(totals), title, lang,
                      None if winners is None else list(winners))
+
+
+def sort_hand(game_key: str, cards: list[str], view: dict[str, Any] | None = None) -> list[str]:
+    """The hand in the order a player of that game holds it (see bot.render.sorting)."""
+    from .sorting import sort_hand as _sort
+
+    return _sort(game_key, cards, view)
 
 
 __all__ = ["table_image", "hand_image", "score_sheet", "sort_hand", "default_deck"]

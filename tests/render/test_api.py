@@ -69,3 +69,25 @@ def test_demo_writes_images_sheets_and_a_log(tmp_path, key):
     assert list(out.glob("table_*.png")) and list(out.glob("sheet_hand_*.png"))
     if key == "schroeoem":
         assert list(out.glob("hand_*.png"))
+
+
+def test_demo_files_carry_the_log_action_numbers_and_counts_read_right(tmp_path, capsys):
+    out = tmp_path / "every"
+    assert demo.main(["schroeoem", "--seats", "2", "--seed", "5", "--every", "3", "--out", str(out)]) == 0
+    log = (out / "log.txt").read_text(encoding="utf-8").splitlines()
+    actions = [int(line.split()[0]) for line in log if line[:5].strip().isdigit()]
+    numbers = sorted(int(p.stem.split("_")[1]) for p in out.glob("table_*.png"))
+    assert numbers[0] == 0 and all(k % 3 == 0 or k == actions[-1] for k in numbers[1:])
+    assert set(numbers[1:]) <= set(actions)
+    printed = capsys.readouterr().out
+    assert f"{len(numbers)} table image" in printed and " 1 score sheets" not in printed
+    assert demo._count(1, "score sheet") == "1 score sheet" and demo._count(2, "score sheet") == "2 score sheets"
+
+
+def test_the_example_is_not_rewritten_when_its_pixels_are_the_same(tmp_path):
+    from bot.render import example
+
+    path = tmp_path / "ex.png"
+    assert example.write(path) is True
+    first = path.read_bytes()
+    assert example.write(path) is False and path.read_bytes() == first
