@@ -155,7 +155,7 @@ async def measure(path: Path, game: str, runs: int) -> list[tuple[str, list[floa
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog="python -m benchmarks.leaderboard", description=__doc__.splitlines()[0])
     ap.add_argument("--matches", type=int, default=10_000)
     ap.add_argument("--players", type=int, default=1_000)
     ap.add_argument("--game", default="schieberamsch", choices=sorted(GAMES))

@@ -289,7 +289,7 @@ async def main_async(args: argparse.Namespace) -> list[dict[str, Any]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.repezita", description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, nargs="+", default=[1, 10])
     parser.add_argument("--duration", type=float, default=30.0, help="seconds of play per run")
     parser.add_argument("--reaction", type=float, default=0.6, help="mean reaction time of a player, seconds")
