@@ -39,6 +39,9 @@ from .search import pimc
 
 ITERATIONS = 24  # sampled worlds per decision; every candidate is played out once in each
 DISCARD_CANDIDATES = 6
+SOLO_TRIES = 30
+BIDS = ("grand", "schieben", "kontra", "rekontra")
+BID_FACTOR = 3  # worlds for a bid: this many times ITERATIONS
 
 # card id k = display index (bit k of a hand mask); suit id 0 = Jacks, 1..4 = ♣ ♠ ♥ ♦
 _SUITS = (TRUMP, "C", "S", "H", "D")
@@ -225,8 +228,38 @@ def utility(record: dict, seat: int) -> float:
     return -delta + margin if seat == solo else delta / 2 - margin
 
 
+def plausible_solo(hand: int) -> bool:
+    """Could a player have announced Grand Hand with these ten cards? (Loose: the rules of thumb are
+    stricter, people less so.)"""
+    jacks = (hand & JACKS).bit_count()
+    aces = (hand & _ACES).bit_count()
+    return jacks >= 3 or (jacks == 2 and aces >= 2) or (jacks == 1 and aces >= 3)
+
+
+def inferring(know: Knowledge) -> Knowledge:
+    """`know` whose worlds are also consistent with the Grand Hand said: against a solo, a world in which
+    his ten cards could not have made a Grand Hand is dealt again (up to `SOLO_TRIES` times)."""
+    v = know.view
+    solo = v["solo"]
+    if v["mode"] != "grand" or solo is None or solo == know.seat:
+        return know
+
+    def sample(rng: random.Random) -> Engine:
+        for _ in range(SOLO_TRIES):
+            world = know.sample(rng)
+            assert isinstance(world, Schieberamsch)
+            if plausible_solo(world._masks[solo] | world.knowledge(know.seat)[1][solo]):
+                return world
+        return world
+
+    return Knowledge(know.game, know.seat, know.view, know.legal, sample)
+
+
 def strong(know: Knowledge, rng: random.Random, budget: Budget) -> str:
     seat = know.seat
+    know = inferring(know)
+    if know.view["phase"] in BIDS:  # two candidates, and a whole deal hangs on them: search wider
+        budget = Budget(budget.iterations * BID_FACTOR, budget.deadline)
     candidates: list[str] | None = None
     if know.view["phase"] == "discard":
         hand = mask_of(know.view["hand"])
