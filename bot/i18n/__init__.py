@@ -9,6 +9,10 @@ German translation.
 from __future__ import annotations
 
 import io
+import re
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 
@@ -62,11 +66,33 @@ def tr(locale: object, msgid: str, /, **fields: object) -> str:
     return text.format(**{k: _translated(locale, v) for k, v in fields.items()})
 
 
+# An engine names a seat by its number ("seat {seat}", "Platz {seat}"); at a table the bot knows the names.
+_SEAT_NAMES: ContextVar[tuple[str, ...] | None] = ContextVar("seat_names", default=None)
+_SEAT_WORD = re.compile(r"\b(?:seat|Platz) \{seat\}")
+
+
+@contextmanager
+def naming_seats(names: Sequence[str]) -> Iterator[None]:
+    """While inside, a `Reason`'s `seat` field is said as that seat's name: "it is not your turn: Bernd plays
+    next" instead of "... seat 1 plays next" (the engines count seats from 0, players do not)."""
+    token = _SEAT_NAMES.set(tuple(names))
+    try:
+        yield
+    finally:
+        _SEAT_NAMES.reset(token)
+
+
 def _translated(locale: object, value: object) -> object:
     msgid = getattr(value, "msgid", None)
-    if isinstance(value, str) and isinstance(msgid, str):
-        return tr(locale, msgid, **getattr(value, "fields", {}))
-    return value
+    if not (isinstance(value, str) and isinstance(msgid, str)):
+        return value
+    fields = dict(getattr(value, "fields", {}))
+    names, seat = _SEAT_NAMES.get(), fields.get("seat")
+    if names and isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
+        text = _SEAT_WORD.sub("{seat}", catalog(normalize(locale)).gettext(msgid))
+        fields["seat"] = names[seat]
+        return text.format(**{k: _translated(locale, v) for k, v in fields.items()})
+    return tr(locale, msgid, **fields)
 
 
 def trn(locale: object, singular: str, plural: str, n: int, /, **fields: object) -> str:

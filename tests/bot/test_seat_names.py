@@ -1,0 +1,35 @@
+"""An engine's reason that names a seat by number is said with the player's name at a table."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.games.base import Reason
+from bot.i18n import naming_seats, tr
+
+NAMES = ["Anna", "Bernd", "Claudia"]
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "Not allowed: it is not your turn: Bernd plays next"),
+    ("de", "Nicht erlaubt: du bist nicht am Zug: Bernd spielt als Nächstes"),
+])
+def test_a_seat_in_a_reason_is_said_by_name(lang, expected):
+    reason = Reason("it is not your turn: seat {seat} plays next", seat=1)
+    with naming_seats(NAMES):
+        assert tr(lang, "Not allowed: {reason}", reason=reason) == expected
+    assert "Bernd" not in tr(lang, "Not allowed: {reason}", reason=reason)  # no table, no names
+
+
+def test_a_possessive_and_other_fields_survive():
+    reason = Reason("{card} does not match the top of seat {seat}'s {word} ({top})", card="7♥", seat=2,
+                    word="Talon", top="K♠")
+    with naming_seats(NAMES):
+        assert tr("en", "{r}", r=reason) == "7♥ does not match the top of Claudia's Talon (K♠)"
+        assert "von Claudia" in tr("de", "{r}", r=reason)
+
+
+def test_a_seat_that_is_not_at_the_table_keeps_its_number():
+    reason = Reason("there is no seat {seat}", seat=7)
+    with naming_seats(NAMES):
+        assert tr("en", "{r}", r=reason) == "there is no seat 7"
