@@ -31,15 +31,21 @@ HIGH = 7  # strength of a nine; a ten is 8 (the two best cards of a suit)
 
 # -- rules of thumb (easy, and everybody's play in the strong player's playouts) ---------------------------
 def thumb(legal: Sequence[str], hand: Sequence[str], kind: str | None, value: int, points: int,
-          trick: Sequence[str], played: set[str], trick_no: int) -> str:
+          trick: Sequence[str], played: set[str], trick_no: int, own: str | None = None) -> str:
     """The rule-of-thumb action. `kind`: the open prompt ("knock", "reveal", "huebschen") or None;
-    `trick`: the cards in the current trick (led first); `played`: every card out this game."""
+    `trick`: the cards in the current trick (led first); `played`: every card out this game; `own`: the
+    card this seat already put in the current trick, if any."""
     high = sum(CARD_STRENGTH[c] >= HIGH for c in hand)
     if kind == "knock":
         # folding costs the value before the knock; when that already eliminates, holding is free
-        if points <= value - 1 or high or (sum(IS_NUMBER[c] for c in hand) >= 2 and value <= 2):
+        if points <= value - 1:
             return "hold"
-        return "fold"
+        if trick_no == 4:  # one card left (in hand or already in the trick): does it win?
+            last = own if own is not None else hand[0]
+            return "hold" if _sure_winner(last, trick, played) else "fold"
+        cards = list(hand) + ([own] if own is not None else [])
+        strong_cards = sum(CARD_STRENGTH[c] >= HIGH for c in cards)
+        return "hold" if strong_cards or (sum(IS_NUMBER[c] for c in cards) >= 2 and value <= 2) else "fold"
     if kind == "reveal":
         return "pass"
     if kind == "huebschen":
@@ -56,12 +62,13 @@ def thumb(legal: Sequence[str], hand: Sequence[str], kind: str | None, value: in
 
 
 def _sure_winner(card: str, trick: Sequence[str], played: set[str]) -> bool:
-    """Does `card` (a last card) win the trick whatever the others hold?"""
+    """Does `card` (a last card, maybe already in `trick`) win the trick whatever the others hold? Every
+    better card of the led suit must be out in an earlier trick."""
     suit = CARD_SUIT[card] if not trick else CARD_SUIT[trick[0]]
     if CARD_SUIT[card] != suit:
         return False
     better = [c for c in CARD_STRENGTH if CARD_SUIT[c] == suit and CARD_STRENGTH[c] > CARD_STRENGTH[card]]
-    return all(c in played for c in better)
+    return all(c in played and c not in trick for c in better)
 
 
 def easy(know: Knowledge, rng: random.Random) -> str:
@@ -69,8 +76,9 @@ def easy(know: Knowledge, rng: random.Random) -> str:
     seat = know.seat
     pending = v["pending"]
     played = {c["card"] for t in v["tricks"] for c in t["cards"]} | {c["card"] for c in v["trick"]}
+    own = next((c["card"] for c in v["trick"] if c["seat"] == seat), None)
     action = thumb(know.legal, v["hand"], pending["kind"] if pending else None, v["value"], v["points"][seat],
-                   [c["card"] for c in v["trick"]], played, v["trick_no"])
+                   [c["card"] for c in v["trick"]], played, v["trick_no"], own)
     return action if action in know.legal else know.legal[0]
 
 
@@ -81,8 +89,9 @@ def world_policy(w: Schroeoem, seat: int) -> str:
     played = {c["card"] for t in w.tricks for c in t["cards"]}
     played.update(c for _, c in w.trick)
     kind = w.pending["kind"] if w.pending is not None else None
+    own = next((c for s, c in w.trick if s == seat), None)
     return thumb(legal, w.hands[seat], kind, w.value, w.points[seat], [c for _, c in w.trick], played,
-                 w.trick_no)
+                 w.trick_no, own)
 
 
 def play_game_out(w: Schroeoem, max_steps: int = 400) -> list[dict[str, Any]]:
