@@ -1,0 +1,87 @@
+"""`/rules` through the real bot in SimCord: the whole rules from docs/rules, page by page, with buttons that
+survive a restart, in English and German."""
+
+from __future__ import annotations
+
+import pytest
+import simcord.interactions
+
+from bot.rules_text import pages
+from tests.cogs.helpers import button
+from tests.conftest import World
+
+
+@pytest.fixture
+def german(monkeypatch):
+    """Every interaction comes from a Discord client set to German."""
+    original = simcord.interactions.base_payload
+
+    def base_payload(*args, **kwargs):
+        record, payload = original(*args, **kwargs)
+        payload["locale"] = "de"
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", base_payload)
+
+
+async def test_rules_show_every_page_of_the_doc_and_turn_with_buttons(world: World):
+    texts = pages("schroeoem", "en")
+    assert len(texts) >= 3
+    alice = world.users[0]
+    first = await alice.slash(world.channel, "rules", game="schroeoem")
+    assert first.ephemeral
+    content = first.response.content
+    assert content.startswith(texts[0]) and f"Page 1 of {len(texts)}" in content and len(content) <= 2000
+    assert button(first.response, "◀ Previous").disabled and not button(first.response, "Next ▶").disabled
+
+    seen = [content]
+    message = first.response
+    for n in range(2, len(texts) + 1):
+        turned = await alice.click(message, custom_id=button(message, "Next ▶").custom_id)
+        message = turned.response
+        assert message.content.startswith(texts[n - 1]) and f"Page {n} of {len(texts)}" in message.content
+        seen.append(message.content)
+    assert button(message, "Next ▶").disabled and not button(message, "◀ Previous").disabled
+    back = await alice.click(message, custom_id=button(message, "◀ Previous").custom_id)
+    assert back.response.content.startswith(texts[-2])
+    # together the pages are the whole text: every line of the doc is on some page
+    whole = "\n".join(seen)
+    doc = "\n".join(texts)
+    assert all(line in whole for line in doc.splitlines())
+
+
+async def test_rule_page_buttons_work_after_a_restart(world: World, make_bot):
+    alice = world.users[0]
+    first = await alice.slash(world.channel, "rules", game="rufmariasch")
+    await world.env.restart_bot(make_bot())
+    turned = await alice.click(first.response, custom_id=button(first.response, "Next ▶").custom_id)
+    assert turned.response.content.startswith(pages("rufmariasch", "en")[1])
+
+
+@pytest.mark.usefixtures("german")
+async def test_rules_in_german_from_the_german_doc(world: World):
+    texts = pages("schieberamsch", "de")
+    assert texts != pages("schieberamsch", "en")
+    alice = world.users[0]
+    first = await alice.slash(world.channel, "rules", game="schieberamsch")
+    assert first.response.content.startswith(texts[0]) and f"Seite 1 von {len(texts)}" in first.response.content
+    turned = await alice.click(first.response, custom_id=button(first.response, "Weiter ▶").custom_id)
+    assert turned.response.content.startswith(texts[1]) and f"Seite 2 von {len(texts)}" in turned.response.content
+    assert not button(turned.response, "◀ Zurück").disabled
+
+
+def test_a_page_past_the_end_shows_the_last_page_and_every_page_fits_a_message():
+    """Pages are counted anew on every click, so a button from before a shorter text still lands on a page."""
+    from bot.games import GAMES
+    from bot.i18n import SUPPORTED
+    from cogs.rules import rules_payload
+
+    texts = pages("tac", "en")
+    past = rules_payload("tac", "en", 99)
+    assert past["content"].startswith(texts[-1]) and f"Page {len(texts)} of {len(texts)}" in past["content"]
+    for game in GAMES:
+        for lang in SUPPORTED:
+            for n in range(len(pages(game, lang))):
+                assert len(rules_payload(game, lang, n)["content"]) <= 2000, (game, lang, n)
+    unknown = rules_payload("poker", "en", 0)
+    assert unknown["view"] is None and "not written yet" in unknown["content"]
