@@ -1,4 +1,4 @@
-"""Pure rule engines, one module per game, behind the contract in shared/ENGINE.md.
+"""Pure rule engines, one module per game, behind the contract in docs/engine.md.
 
 Nothing here imports discord, PIL, aiosqlite or asyncio, and nothing does I/O: the engines are
 deterministic functions of their `new(...)` arguments and the actions applied to them.
@@ -15,7 +15,7 @@ def _register(cls: type[Engine]) -> None:
     GAMES[cls.key] = cls
 
 
-# One line per engine module (keep this list in the ENGINE.md order).
+# One line per engine module (keep this list in the order of docs/engine.md's registry).
 # registry: begin
 from .schroeoem import Schroeoem; _register(Schroeoem)  # noqa: E402, E702, I001
 from .treppenromme import Treppenromme; _register(Treppenromme)  # noqa: E402, E702, I001

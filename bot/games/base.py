@@ -1,6 +1,6 @@
 """What every engine shares: the error type, option parsing and the contract's common surface.
 
-See `shared/ENGINE.md`. An engine subclasses `Engine`, declares `OPTIONS`, and implements
+See `docs/engine.md`. An engine subclasses `Engine`, declares `OPTIONS`, and implements
 `_setup`, `to_act`, `legal_actions`, `_apply`, `view` and `result`.
 """
 

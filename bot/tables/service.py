@@ -1,6 +1,6 @@
 """The table framework: lobbies, seats, turns, the action log and turn timers, for every game alike.
 
-It drives engines only through the contract in shared/ENGINE.md and knows nothing of Discord: the
+It drives engines only through the contract in docs/engine.md and knows nothing of Discord: the
 Discord side calls it and is told about changes it did not cause (a turn timer) through a `Listener`.
 Every accepted action is committed to the database before `act()` returns, so before any reply.
 """
@@ -273,7 +273,7 @@ class TableService:
         try:
             events = engine.apply(seat, action)
         except IllegalAction as exc:
-            if exc.reason == "stale":  # ENGINE.md: the action named a state that has moved on (Repezita)
+            if exc.reason == "stale":  # docs/engine.md: the action named a moved-on state (Repezita)
                 raise StaleError("That button is from an earlier moment of the game; here is your current hand.") \
                     from exc
             raise UserError("Not allowed: {reason}", reason=exc.reason) from exc

@@ -1,6 +1,6 @@
 """Engine snapshots: restart without replaying every table's whole action log.
 
-A table is stored as its `new(...)` arguments plus its action log (shared/ENGINE.md); replaying a long log
+A table is stored as its `new(...)` arguments plus its action log (docs/engine.md); replaying a long log
 costs a few microseconds per action, which is most of a start-up with many open tables. Every
 `SNAPSHOT_EVERY` actions the engine is pickled into the `snapshots` table in the same transaction as the
 action, so a restart unpickles it and replays only what came after.

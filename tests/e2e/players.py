@@ -93,7 +93,8 @@ def led_card(message: FakeMessage) -> str | None:
 
 
 def playable(hand: list[str], led: str | None) -> list[str]:
-    """Schieberamsch's duty to follow (RULES.md): the Jacks are trumps; follow the led suit or trump if you can."""
+    """Schieberamsch's duty to follow (docs/rules/schieberamsch.md): the Jacks are trumps; follow the led suit or
+    trump if you can."""
     def suit(card: str) -> str:
         return "J" if card[:-1] == "J" else card[-1]
 

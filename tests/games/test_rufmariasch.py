@@ -1,4 +1,4 @@
-"""Rufmariasch engine: RULES.md 5.2 scenarios, contract checks and random-play properties."""
+"""Rufmariasch engine: the examples of docs/rules/rufmariasch.md, contract checks and random-play properties."""
 
 from __future__ import annotations
 
@@ -87,7 +87,7 @@ def test_fixed_deal_first_four_cards_before_the_call():
         assert sorted(e.view(s)["hand"]) == sorted(hands[s])
 
 
-# -- 5.2 scenarios 1-5: legal cards (trumps ♥) ------------------------------------------------------------
+# -- docs/rules/rufmariasch.md, examples 1-5: legal cards (trumps ♥) ---
 S1 = [["KS", "JS", "9S", "8S", "AC", "10C", "9C", "8C"],
       ["10S", "7S", "AH", "JD", "9D", "8D", "7D", "7C"],
       ["AS", "QS", "KH", "QH", "JH", "10D", "KD", "QD"],
@@ -179,7 +179,7 @@ def test_scenario_5_trumps_led_must_head():
     assert e.legal_actions(1) == ["play KH"]
 
 
-# -- 5.2 scenario 6: the five worked scoring examples (trumps ♥, caller seat 0) ---------------------------
+# -- example 6: the five payments (trumps ♥, caller seat 0) -----------------------------------------------
 EX1_HANDS = [["8C", "QC", "KS", "AH", "7D", "9D", "JD", "QD"],
              ["9C", "10C", "7S", "10S", "AS", "8D", "10D", "KD"],
              ["7C", "8S", "JS", "QS", "9H", "10H", "QH", "AD"],
@@ -288,7 +288,7 @@ def test_scenario_6e_caller_alone_60_vs_30_wins_30_from_each():
     assert hs["payment"] == 30 and hs["deltas"] == [90, -30, -30, -30]
 
 
-# -- 5.2 scenario 7: void marriage ------------------------------------------------------------------------
+# -- example 7: void marriage -----------------------------------------------------------------------------
 def test_scenario_7_defenders_marriage_void_without_a_trick():
     hands = [["JC", "AS", "7H", "8H", "JH", "KH", "AH", "10D"],
              ["7C", "9C", "10C", "9S", "QS", "KS", "7D", "QD"],
@@ -310,7 +310,7 @@ def test_scenario_7_defenders_marriage_void_without_a_trick():
     assert hs["payment"] == 90 and hs["deltas"] == [90, -90, 90, -90]
 
 
-# -- 5.2 scenario 8: partner detection, dealer seat 3, caller seat 0 calls ♠A -----------------------------
+# -- example 8: partner detection, dealer seat 3, caller seat 0 calls ♠A ----------------------------------
 def _play_until_card(e, card):
     """Everyone plays default_action except the holder of `card`, who plays it as soon as legal."""
     while True:

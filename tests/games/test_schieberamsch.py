@@ -1,4 +1,5 @@
-"""Schieberamsch engine: RULES.md §4 scenarios, phases, options, views and random-play properties.
+"""Schieberamsch engine: the examples of docs/rules/schieberamsch.md, phases, options, views and random-play
+properties.
 
 Seats: with option dealer=2 the forehand (FH) is seat 0, middlehand (MH) seat 1, rearhand (RH) seat 2.
 """
@@ -91,7 +92,7 @@ def strings_in(obj):
             yield from strings_in(v)
 
 
-# -- RULES.md 4.4 scenario 1: a Jack wins over the led suit --------------------------------------------
+# -- docs/rules/schieberamsch.md, example 1: a Jack wins over the led suit ---
 
 
 def test_scenario_1_void_player_trumps_led_ace_with_club_jack():
@@ -118,7 +119,7 @@ def test_scenario_1b_off_suit_card_never_wins():
     assert [x for x in events if x["type"] == "trick"][0]["winner"] == FH
 
 
-# -- scenario 2: following suit with Jacks as their own trump suit -----------------------------------------
+# -- example 2: following suit with Jacks as their own trump suit ------------------------------------------
 
 
 def test_scenario_2a_jack_led_must_be_followed_with_a_jack():
@@ -162,7 +163,7 @@ def test_follow_suit_is_enforced_with_a_readable_reason():
     assert "don't hold" in err.value.reason
 
 
-# -- scenario 3: 70/30/20 ---------------------------------------------------------------------------------
+# -- example 3: 70/30/20 ----------------------------------------------------------------------------------
 
 
 def test_scenario_3_ramsch_70_30_20_scoring():
@@ -194,7 +195,7 @@ def test_scenario_3_played_deal_70_30_20_with_two_pushes_scores_28():
     assert e.view()["totals"] == [28, 0, 0]
 
 
-# -- scenario 4: Jungfrau ---------------------------------------------------------------------------------
+# -- example 4: Jungfrau ----------------------------------------------------------------------------------
 
 
 def test_scenario_4_jungfrau_75_45_scoring():
@@ -228,7 +229,7 @@ def test_scenario_4_played_jungfrau_75_45_with_one_push_scores_30():
     assert h["scores"] == [0, 0, 300] and h["deltas"] == [0, 0, 30]
 
 
-# -- scenario 5: Jungfrau tie -----------------------------------------------------------------------------
+# -- example 5: Jungfrau tie ------------------------------------------------------------------------------
 
 
 def test_scenario_5_jungfrau_tie_60_60_both_score():
@@ -236,7 +237,7 @@ def test_scenario_5_jungfrau_tie_60_60_both_score():
     assert ramsch_deltas([60, 60, 0], [5, 5, 0], 0) == [12, 12, 0]
 
 
-# -- scenario 6: Durchmarsch ------------------------------------------------------------------------------
+# -- example 6: Durchmarsch -------------------------------------------------------------------------------
 
 DURCHMARSCH = make_deal(
     fh=["JC", "JS", "JH", "JD", "AC", "10C", "KC", "AS", "10S", "AH"],
@@ -268,7 +269,7 @@ def test_scenario_6_played_durchmarsch_with_three_pushes_scores_minus_96():
     assert [x for x in events if x["type"] == "skat_taken"] == [{"type": "skat_taken", "seat": FH, "points": 0}]
 
 
-# -- scenario 7: no Jungfrau ------------------------------------------------------------------------------
+# -- example 7: no Jungfrau -------------------------------------------------------------------------------
 
 
 def test_scenario_7_67_33_20_and_tie_50_50_20():
@@ -277,7 +278,7 @@ def test_scenario_7_67_33_20_and_tie_50_50_20():
     assert ramsch_deltas([50, 20, 50], [4, 3, 3], 0) == [5, 0, 5]
 
 
-# -- scenario 8: Grand Hand ------------------------------------------------------------------------------
+# -- example 8: Grand Hand -------------------------------------------------------------------------------
 
 
 def test_matadors_with_and_without_seed_cases():

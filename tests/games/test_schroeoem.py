@@ -1,4 +1,5 @@
-"""Schrööm engine: the RULES.md §2.2 scenarios, the worked example of §2, special rules and properties."""
+"""Schrööm engine: the examples of docs/rules/schroeoem.md (example 11 is a whole game), special rules and
+properties."""
 
 from __future__ import annotations
 
@@ -70,7 +71,7 @@ def lead_out_tens(e, holder, others):
     return ev
 
 
-# -- RULES.md 2.2 scenarios -------------------------------------------------------------------------
+# -- docs/rules/schroeoem.md, examples 1-10 ---
 def test_scenario_1_trick_winner_highest_of_led_suit_seven_beats_ace_and_king():
     e = new([["AH", "7C", "8C", "9C"], ["7H", "JC", "QC", "KC"], ["KH", "7D", "8D", "9D"],
              ["10S", "JD", "QD", "KD"]], dealer=D)
@@ -389,6 +390,7 @@ def test_scenario_10_rare_case_folded_players_card_wins_trick_goes_to_next_activ
 
 
 def test_worked_example_of_section_2():
+    """docs/rules/schroeoem.md, example 11: a whole game with three knocks and two folds."""
     # A=0 B=1 C=2 D=3, all 7; C deals so D leads.
     e = new([JACKS, QUEENS, KINGS, TENS], dealer=C)
     act(e, B, "knock")  # B knocks 2, all hold

@@ -1,4 +1,4 @@
-"""Treppenrommé engine: RULES.md §3.2 scenarios, the seed (002) examples, and random-play properties."""
+"""Treppenrommé engine: the examples of docs/rules/treppenromme.md, and random-play properties."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ def meld_value(cards, extra=()):
     return meld["points"]
 
 
-# -- RULES.md 3.2 scenario 1 / seed worked examples ---------------------------------------------------
+# -- docs/rules/treppenromme.md, example 1: values of combinations ---
 
 @pytest.mark.parametrize("cards, points", [
     (["6C", "6S", "6H", "6D"], 24),
@@ -64,7 +64,7 @@ def test_seed_example_values(cards, points):
     assert meld_value(cards) == points
 
 
-# -- scenario 2 -------------------------------------------------------------------------------------
+# -- example 2 --------------------------------------------------------------------------------------
 
 def test_scenario2_k_a_2_is_17():
     assert meld_value(["KD", "AD", "2D"]) == 17
@@ -97,7 +97,7 @@ def test_scenario2_set_of_aces_then_fourth_ace_laid_off_adds_15():
     assert v["melds"][0]["ends"] == [] and v["melds"][0]["rank"] == "A"
 
 
-# -- scenario 3: the seed turn worth 75 ---------------------------------------------------------------
+# -- example 3: the turn worth 75 ---------------------------------------------------------------------
 
 def test_scenario3_seed_turn_records_75():
     e = game(
@@ -133,7 +133,7 @@ def test_scenario3_seed_turn_records_75():
     assert e.view()["hand_no"] == 2  # went out with the discard: the hand was settled
 
 
-# -- scenario 4: staircase takes ---------------------------------------------------------------------
+# -- example 4: staircase takes ----------------------------------------------------------------------
 
 def test_scenario4_take_from_staircase_top_only():
     e = game(staircase=["QC", "9H", "2S", "AD", "7C"])
@@ -159,7 +159,7 @@ def test_scenario4_never_talon_and_staircase_together():
             e.apply(0, action)
 
 
-# -- scenario 5: values fixed at placement -----------------------------------------------------------
+# -- example 5: values fixed at placement ------------------------------------------------------------
 
 def test_scenario5_layoff_after_q_k_a_keeps_ace_at_10():
     e = game(hands=[["QH", "KH", "AH"], ["2H"]], talon=["5C", "6C"])
@@ -179,7 +179,7 @@ def test_scenario5_layoff_after_q_k_a_keeps_ace_at_10():
     assert meld["suit"] == "H"
 
 
-# -- scenario 6: invalid melds ----------------------------------------------------------------------
+# -- example 6: invalid melds -----------------------------------------------------------------------
 
 def test_scenario6_sequence_with_gap_is_invalid():
     e = game(hands=[["KH", "AH", "2H", "4H"]])
@@ -205,7 +205,7 @@ def test_scenario6_same_card_twice_is_impossible():
     assert e.view()["melds"] == []
 
 
-# -- scenario 7: settlement 116 / 157 ---------------------------------------------------------------
+# -- example 7: settlement 116 / 157 ----------------------------------------------------------------
 
 def _settlement_position(romme):
     e = game(seats=3, talon=["4S"])
@@ -274,7 +274,7 @@ def test_melding_in_an_earlier_turn_means_no_romme_hand():
     assert e.totals == [48 + 42, 0]
 
 
-# -- scenario 8: the card taken alone --------------------------------------------------------------
+# -- example 8: the card taken alone ---------------------------------------------------------------
 
 def test_scenario8_single_staircase_card_may_not_be_discarded():
     e = game(staircase=["8C"])
