@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from bot.ai import choose
 from bot.games.cards import DECK_32
 from bot.games.schroeoem import Schroeoem
+from tests.games.test_schroeoem_sample import random_position
 
 TENS = ["10H", "10S", "10C", "10D"]
 JACKS = ["JH", "JS", "JC", "JD"]
@@ -35,17 +36,6 @@ def to_last_trick(e: Schroeoem) -> Schroeoem:
 
 def strong(e: Schroeoem, seat: int, seed: int = 0, iterations: int = 16) -> str:
     return choose(e, seat, level="strong", seed=seed, iterations=iterations)
-
-
-def random_position(seed: int, steps: int) -> Schroeoem:
-    r = random.Random(seed)
-    e = Schroeoem.new(r.randint(2, 6), seed=seed, options={"points": r.randint(1, 4)})
-    for _ in range(steps):
-        if e.over:
-            break
-        s = min(e.waiting_for())
-        e.apply(s, r.choice(e.legal_actions(s)))
-    return e
 
 
 def test_every_decision_of_a_match_is_legal_for_both_levels() -> None:

@@ -10,22 +10,13 @@ from hypothesis import strategies as st
 from bot.ai import choose
 from bot.ai.treppenromme import take_candidates
 from bot.games.treppenromme import Treppenromme
+from tests.games.test_treppenromme_sample import random_position
 
 
 def new(hands: list[list[str]], staircase: list[str], seed: int = 3) -> Treppenromme:
     """Seat 0 deals and so takes the first turn."""
     return Treppenromme.new(len(hands), seed=seed, options={"dealer": 0},
                             deal={"hands": hands, "staircase": staircase})
-
-
-def random_position(seed: int, steps: int) -> Treppenromme:
-    r = random.Random(seed)
-    e = Treppenromme.new(r.randint(2, 4), seed=seed)
-    for _ in range(steps):
-        if e.over:
-            break
-        e.apply(e.current, choose(e, e.current, level="easy", seed=r.randrange(1000)))
-    return e
 
 
 def test_every_decision_of_a_hand_is_legal_for_both_levels() -> None:
