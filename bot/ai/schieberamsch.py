@@ -56,13 +56,22 @@ _TENS = mask_of(["10C", "10S", "10H", "10D"])
 _CLUB_JACK = 1
 
 
-def ids(mask: int) -> list[int]:
-    return [k for k in range(32) if mask >> k & 1]
+# the card ids of every byte of a hand mask, per byte position
+_IDS_OF_BYTE = tuple(tuple(tuple(8 * pos + i for i in range(8) if b >> i & 1) for b in range(256))
+                     for pos in range(4))
+_I0, _I1, _I2, _I3 = _IDS_OF_BYTE
+# per led suit id, per card id: the card's strength in that trick (-1: it cannot win)
+WINS = tuple(tuple(STRENGTH[k] if SUIT[k] in (0, led) else -1 for k in range(32)) for led in range(5))
+
+
+def ids(mask: int) -> tuple[int, ...]:
+    """The card ids of a hand mask, ascending (display order)."""
+    return _I0[mask & 255] + _I1[mask >> 8 & 255] + _I2[mask >> 16 & 255] + _I3[mask >> 24]
 
 
 def wins(led: int, k: int) -> int:
     """The card's strength in a trick led with suit `led` (-1: it cannot win)."""
-    return STRENGTH[k] if SUIT[k] in (0, led) else -1
+    return WINS[led][k]
 
 
 # -- rules of thumb on hand masks (easy, and every seat in the playouts) ---------------------------------
@@ -76,12 +85,13 @@ def card_to_play(hand: int, trick: list[int], mode: str | None, seat: int, solo:
     led = SUIT[trick[0]]
     legal = hand & MASK[led] or hand
     cards = ids(legal)
-    values = [wins(led, k) for k in trick]
+    wl = WINS[led]
+    values = [wl[k] for k in trick]
     best = max(values)
     winner = trick_seats[values.index(best)]
     last = len(trick) == 2
-    under = [k for k in cards if wins(led, k) < best]
-    over = [k for k in cards if wins(led, k) > best]
+    under = [k for k in cards if wl[k] < best]
+    over = [k for k in cards if wl[k] > best]
     if mode == "grand":
         friendly = (seat == solo) == (winner == solo)
         if friendly and (last or seat == solo):

@@ -1,0 +1,30 @@
+"""benchmarks.ai: the duplicate seating is fair, and a tiny run reports every figure."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from benchmarks.ai import main, strong_seats
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_each_seat_is_played_once_by_strong_and_once_by_easy_in_a_pair(n):
+    for deal in range(2 * n):
+        a, b = strong_seats(n, deal)
+        assert a and b and not a & b and a | b == set(range(n))
+    # over n deals every seat is in the smaller side equally often
+    smaller = [min(strong_seats(n, d), key=len) for d in range(n)]
+    assert all(sum(s in side for side in smaller) == len(smaller[0]) for s in range(n))
+
+
+def test_a_tiny_run_reports_the_table(tmp_path, capsys):
+    out = tmp_path / "ai.json"
+    assert main(["--games", "schieberamsch", "--deals", "3", "--iterations", "2", "--jobs", "1",
+                 "--json", str(out)]) == 0
+    (row,) = json.loads(out.read_text())
+    assert row["pairs"] == 3 and row["decisions"] > 0 and row["steps_per_s"] > 0
+    lo, hi = row["ci95"]
+    assert lo <= row["advantage"] <= hi
+    assert "schieberamsch" in capsys.readouterr().out
