@@ -7,6 +7,7 @@ pages that fit a Discord message, cut at headings and paragraphs (`pages`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
@@ -46,20 +47,7 @@ def paginate(text: str, limit: int) -> list[str]:
     """Cut Markdown into pages of at most `limit` characters. A page holds whole sections (a heading and
     what follows it up to the next heading) while they fit; a section too long for a page is cut between
     paragraphs, a paragraph between lines, a line between words."""
-    out: list[str] = []
-    page = ""
-    for section in _sections(text):
-        pieces = [section] if len(section) <= limit else _split(section, limit)
-        for piece in pieces:
-            joined = f"{page}\n\n{piece}" if page else piece
-            if len(joined) <= limit:
-                page = joined
-            else:
-                out.append(page)
-                page = piece
-    if page:
-        out.append(page)
-    return out
+    return _pack((piece for section in _sections(text) for piece in _split(section, limit)), "\n\n", limit)
 
 
 def _sections(text: str) -> list[str]:
@@ -82,16 +70,21 @@ def _split(text: str, limit: int, level: int = 0) -> list[str]:
     if level == len(_CUTS):
         return [text[i:i + limit] for i in range(0, len(text), limit)]
     sep = _CUTS[level]
+    pieces = (piece for part in text.split(sep) for piece in _split(part, limit, level + 1))
+    return [p.strip() for p in _pack(pieces, sep, limit) if p.strip()]
+
+
+def _pack(pieces: Iterable[str], sep: str, limit: int) -> list[str]:
+    """Join `pieces` (each at most `limit` long) with `sep` into as few chunks of at most `limit` as go in order."""
     out: list[str] = []
     current = ""
-    for part in text.split(sep):
-        for piece in _split(part, limit, level + 1) if len(part) > limit else [part]:
-            joined = f"{current}{sep}{piece}" if current else piece
-            if len(joined) <= limit:
-                current = joined
-            else:
-                out.append(current)
-                current = piece
+    for piece in pieces:
+        joined = f"{current}{sep}{piece}" if current else piece
+        if len(joined) <= limit:
+            current = joined
+        else:
+            out.append(current)
+            current = piece
     if current:
         out.append(current)
-    return [p.strip() for p in out if p.strip()]
+    return out

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 import simcord.interactions
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from bot.rules_text import pages
+from bot.rules_text import pages, paginate
 from tests.cogs.helpers import button
 from tests.conftest import World
 
@@ -85,3 +87,14 @@ def test_a_page_past_the_end_shows_the_last_page_and_every_page_fits_a_message()
                 assert len(rules_payload(game, lang, n)["content"]) <= 2000, (game, lang, n)
     unknown = rules_payload("poker", "en", 0)
     assert unknown["view"] is None and "not written yet" in unknown["content"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(["# Head", "## Sub", "", "word", "a much longer line of several words",
+                                 "x" * 70]), max_size=120),
+       st.integers(min_value=40, max_value=300))
+def test_pages_never_exceed_the_limit_and_keep_every_word_in_order(lines, limit):
+    text = "\n".join(lines)
+    cut = paginate(text, limit)
+    assert all(0 < len(page) <= limit for page in cut)
+    assert "".join("".join(cut).split()) == "".join(text.split())
