@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 from pathlib import Path
@@ -61,6 +62,8 @@ class StammtischBot(commands.Bot):
             await self.load_extension(ext)
         restored = await self.tables.restore()
         log.info("restored %d open tables", len(restored))
+        # once connected, send what a crash kept from going out (table messages, hand DMs, score sheets)
+        self.catch_up_task = asyncio.create_task(self.table_ui.catch_up_all(restored), name="catch-up")
         if self.sync_commands:
             await self.sync_tree()
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,6 +42,7 @@ class Seat:
     dm_closed: bool = False
     # the DM message was last drawn without controls (not stored: after a restart it may have some)
     dm_bare: bool = False
+    dm_shows: str | None = None  # digest of the signature the hand DM shows (stored: see `shows_digest`)
     last_change: int = 0
     timeouts: int = 0
     autopilot: bool = False
@@ -69,6 +71,8 @@ class Table:
     deadline: float | None = None
     vote: dict[str, Any] | None = None  # an open absent-player vote: {"seat": s, "yes": [...]}
     last_events: list[dict[str, Any]] = field(default_factory=list)
+    shown_version: int | None = None  # the version the table message shows (None: not known)
+    sheets_shown: int = 0  # the scored hands the last score sheet covered
 
     @property
     def engine_cls(self) -> type[Engine]:
@@ -100,6 +104,13 @@ class Table:
             return OUT_OF_MATCH
         legal = e.legal_actions(seat)
         return shows(self, v, legal) if shows else default_signature(v, legal)
+
+
+def shows_digest(signature: tuple[Any, ...], last_change: int) -> str:
+    """A short, stable digest of what a hand message shows: its signature, drawn no earlier than the seat's last
+    change (older buttons are stale). Stored with the seat once the message shows it, so a restart can tell a DM
+    that is behind from one that is right (and leave the latter untouched)."""
+    return hashlib.blake2b(repr((signature, last_change)).encode(), digest_size=8).hexdigest()
 
 
 Signature = Callable[[Table, dict[str, Any], list[str]], tuple[Any, ...]]

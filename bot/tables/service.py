@@ -499,15 +499,42 @@ class TableService:
 
     # -- DMs ------------------------------------------------------------------------------------
     async def record_dm(self, table: Table, seat: int, *, channel_id: int | None, message_id: int | None,
-                        hand_no: int | None, closed: bool | None = None) -> None:
+                        hand_no: int | None, closed: bool | None = None, shows: str | None = None) -> None:
+        """The seat's hand DM is now `message_id`, showing hand `hand_no` (`shows`: the digest of what it shows)."""
         s = table.seats[seat]
-        s.dm_channel_id, s.dm_message_id, s.dm_hand_no = channel_id, message_id, hand_no
+        s.dm_channel_id, s.dm_message_id, s.dm_hand_no, s.dm_shows = channel_id, message_id, hand_no, shows
         if closed is not None:
             s.dm_closed = closed
         await self.db.execute(
-            "UPDATE seats SET dm_channel_id = ?, dm_message_id = ?, dm_hand_no = ?, dm_closed = ?"
+            "UPDATE seats SET dm_channel_id = ?, dm_message_id = ?, dm_hand_no = ?, dm_closed = ?, dm_shows = ?"
             " WHERE table_id = ? AND seat = ?",
-            (s.dm_channel_id, s.dm_message_id, s.dm_hand_no, int(s.dm_closed), table.id, seat))
+            (s.dm_channel_id, s.dm_message_id, s.dm_hand_no, int(s.dm_closed), s.dm_shows, table.id, seat))
+
+    async def record_shown(self, table: Table, *, version: int | None = None, sheets: int | None = None,
+                           dms: dict[int, str] | None = None) -> None:
+        """What went out: the table message shows `version`, the score sheets cover `sheets` hands, the hand
+        DMs show `dms` (seat -> digest). Written after the messages, in one transaction: a crash before it
+        leaves the stored marks behind what players see, and start-up sends again only what is behind."""
+        statements: list[tuple[str, Any]] = []
+        if version is not None and version != table.shown_version:
+            table.shown_version = version
+            statements.append(("UPDATE tables SET shown_version = ? WHERE table_id = ?", (version, table.id)))
+        if sheets is not None and sheets != table.sheets_shown:
+            table.sheets_shown = sheets
+            statements.append(("UPDATE tables SET sheets_shown = ? WHERE table_id = ?", (sheets, table.id)))
+        for seat, digest in sorted((dms or {}).items()):
+            if table.seats[seat].dm_shows != digest:
+                table.seats[seat].dm_shows = digest
+                statements.append(("UPDATE seats SET dm_shows = ? WHERE table_id = ? AND seat = ?",
+                                   (digest, table.id, seat)))
+        if statements:
+            await self.db.write(statements)
+
+    async def hands_scored(self, table: Table) -> int:
+        """The number of the last hand scored at this table (0: none yet)."""
+        row = await self.db.fetchone("SELECT COALESCE(MAX(hand_no), 0) AS n FROM hand_results WHERE table_id = ?",
+                                     (table.id,))
+        return int(row["n"]) if row else 0
 
     async def _upsert_player(self, user_id: int, name: str, locale: str | None = None) -> None:
         await self.db.execute(
@@ -570,6 +597,54 @@ class TableService:
             actions = saved.actions
         return self._replay(table, actions), len(actions)
 
+    async def _load_seats(self, table_ids: list[int]) -> dict[int, list[Seat]]:
+        seat_rows = await self.db.fetchall(
+            "SELECT s.*, p.name, p.locale FROM seats s LEFT JOIN players p USING (user_id)"
+            f" WHERE s.table_id IN ({','.join('?' * len(table_ids))}) ORDER BY s.table_id, s.seat", table_ids)
+        seats: dict[int, list[Seat]] = {}
+        for r in seat_rows:
+            seats.setdefault(r["table_id"], []).append(Seat(
+                user_id=r["user_id"], name=r["name"] or str(r["user_id"]), locale=r["locale"],
+                dm_channel_id=r["dm_channel_id"], dm_message_id=r["dm_message_id"], dm_hand_no=r["dm_hand_no"],
+                dm_closed=bool(r["dm_closed"]), last_change=r["last_change"], timeouts=r["timeouts"],
+                autopilot=bool(r["autopilot"]), dm_shows=r["dm_shows"]))
+        return seats
+
+    @staticmethod
+    def _table_from_row(r: Any, seats: list[Seat]) -> Table:
+        return Table(id=r["table_id"], guild_id=r["guild_id"], channel_id=r["channel_id"], game=r["game"],
+                     options=json.loads(r["options"]), settings=json.loads(r["settings"]), seed=r["seed"],
+                     host_id=r["host_id"], status=r["status"], seats=seats, thread_id=r["thread_id"],
+                     lobby_message_id=r["lobby_message_id"], table_message_id=r["table_message_id"],
+                     shown_version=r["shown_version"], sheets_shown=r["sheets_shown"])
+
+    async def finished_behind(self, *, within_hours: int = 24) -> list[Table]:
+        """Tables that finished (in the last `within_hours`) while their last messages had not gone out yet: the
+        table message shows an earlier move, or a scored hand has no score sheet. Rebuilt by replay, so the
+        Discord side can show how they ended; they are not open again."""
+        rows = await self.db.fetchall(
+            "SELECT t.* FROM tables t WHERE t.status = ? AND t.shown_version IS NOT NULL"
+            " AND t.ended_at >= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?)"
+            " AND (t.shown_version < (SELECT MAX(seq) FROM actions a WHERE a.table_id = t.table_id)"
+            "      OR t.sheets_shown < (SELECT COALESCE(MAX(hand_no), 0) FROM hand_results h"
+            "                           WHERE h.table_id = t.table_id))"
+            " ORDER BY t.table_id", (FINISHED, f"-{int(within_hours)} hours"))
+        rows = [r for r in rows if r["game"] in GAMES]
+        seats = await self._load_seats([r["table_id"] for r in rows]) if rows else {}
+        out = []
+        for r in rows:
+            table = self._table_from_row(r, seats.get(r["table_id"], []))
+            actions = await self._load_actions(table.id)
+            try:
+                table.engine, table.version = self._replay(table, actions), len(actions)
+            except Exception:
+                log.exception("table %s: the finished table no longer replays; its messages stay as they are",
+                              table.id)
+                continue
+            table.signatures = self._signatures(table)
+            out.append(table)
+        return out
+
     async def restore(self) -> list[Table]:
         """Load every open table and replay its log, so the game goes on where it was."""
         rows = await self.db.fetchall(
@@ -579,27 +654,14 @@ class TableService:
         ids = [r["table_id"] for r in rows]
         # snapshots written by other engine code are no use: those tables replay from the start
         await self.db.execute("DELETE FROM snapshots WHERE fingerprint != ?", (snapshots.fingerprint(),))
-        seat_rows = await self.db.fetchall(
-            "SELECT s.*, p.name, p.locale FROM seats s LEFT JOIN players p USING (user_id)"
-            f" WHERE s.table_id IN ({','.join('?' * len(ids))}) ORDER BY s.table_id, s.seat", ids)
-        seats: dict[int, list[Seat]] = {}
-        for r in seat_rows:
-            seats.setdefault(r["table_id"], []).append(Seat(
-                user_id=r["user_id"], name=r["name"] or str(r["user_id"]), locale=r["locale"],
-                dm_channel_id=r["dm_channel_id"], dm_message_id=r["dm_message_id"], dm_hand_no=r["dm_hand_no"],
-                dm_closed=bool(r["dm_closed"]), last_change=r["last_change"], timeouts=r["timeouts"],
-                autopilot=bool(r["autopilot"])))
+        seats = await self._load_seats(ids)
         saved = self._fetch_saved([r["table_id"] for r in rows if r["status"] == RUNNING and r["game"] in GAMES])
         restored = []
         for r in rows:
             if r["game"] not in GAMES:
                 log.error("table %s: unknown game %r, left as it is", r["table_id"], r["game"])
                 continue
-            table = Table(id=r["table_id"], guild_id=r["guild_id"], channel_id=r["channel_id"], game=r["game"],
-                          options=json.loads(r["options"]), settings=json.loads(r["settings"]), seed=r["seed"],
-                          host_id=r["host_id"], status=r["status"], seats=seats.get(r["table_id"], []),
-                          thread_id=r["thread_id"], lobby_message_id=r["lobby_message_id"],
-                          table_message_id=r["table_message_id"])
+            table = self._table_from_row(r, seats.get(r["table_id"], []))
             if table.status == RUNNING:
                 stored = await anext(saved)
                 try:

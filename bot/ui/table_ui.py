@@ -11,16 +11,16 @@ import contextlib
 import io
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 
 from bot.i18n import normalize, tr
 from bot.tables import Outcome, StaleError, Table, TableService, UserError
-from bot.tables.model import CANCELLED, LOBBY, RUNNING
+from bot.tables.model import CANCELLED, FINISHED, LOBBY, OUT_OF_MATCH, RUNNING, shows_digest
 
 from .components import ActionButton, TableButton, bare, build_view, sending
 from .errors import reply_error, send_ephemeral
@@ -28,7 +28,9 @@ from .game_ui import GameUI, card_label, snapshot, verb_of
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
 DM_CLOSED = 50007
+CATCH_UP_RETRIES = (5, 30, 120, 600)  # seconds before each new try after a send failed
 MISSING_PERMISSIONS = 50013
 
 
@@ -36,6 +38,26 @@ def _render():
     import bot.render as render
 
     return render
+
+
+class Attempts:
+    """Runs the sends of one batch: a failure is logged and remembered, not raised, so the other parts still go
+    out and only what succeeded is marked as shown (`catch_up` sends the rest later)."""
+
+    def __init__(self, table_id: int):
+        self.table_id = table_id
+        self.failed = False
+        self.sent = 0  # messages sent or edited (besides storing the marks)
+
+    async def __call__(self, coro: Awaitable[T], *, send: bool = True) -> T | None:
+        self.sent += send
+        try:
+            return await coro
+        except Exception as exc:
+            self.failed = True
+            log.warning("table %s: an update did not go out (%r); it is sent again later", self.table_id, exc,
+                        exc_info=not isinstance(exc, discord.HTTPException))
+            return None
 
 
 @dataclass
@@ -49,6 +71,7 @@ class Pending:
     keep_old: set[int] = field(default_factory=set)  # seats whose old hand message the response already closed
     sheets: int = 0  # hands scored: post the score sheet
     table_shown: bool = False  # the answer to a click on the table message showed the table as it is now
+    shown_version: int | None = None  # ... and which version it showed
 
 
 class TableUI:
@@ -60,6 +83,7 @@ class TableUI:
         self._update_locks: dict[int, asyncio.Lock] = {}  # table id -> lock, see after_move
         self._opening: dict[int, asyncio.Event] = {}  # tables whose lobby/thread open_table is still making
         self._pending: dict[int, Pending] = {}  # table id -> updates not yet shipped, see after_move
+        self._catching_up: dict[int, asyncio.Task[None]] = {}  # table id -> a later catch_up after a failed send
         self._shipping = 0  # after_move calls under way; `settle()` waits for them at shutdown
         self._settled = asyncio.Event()
         self._settled.set()
@@ -84,6 +108,8 @@ class TableUI:
             await asyncio.wait_for(self._settled.wait(), timeout)
 
     def close(self) -> None:
+        for task in self._catching_up.values():
+            task.cancel()
         self._draw_reply.shutdown(wait=False, cancel_futures=True)
         self._draw_update.shutdown(wait=False, cancel_futures=True)
 
@@ -335,22 +361,31 @@ class TableUI:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(opening.wait(), 10)
         channel = self.bot.get_partial_messageable(table.home_channel_id, guild_id=table.guild_id)
+        version = table.version
         payload = await self.render_table(table)
         message = await sending(channel.send(files=payload.pop("attachments"), **payload), payload.get("view"))
         await self.service.set_messages(table, table_message_id=message.id)
+        await self.service.record_shown(table, version=version)
 
-    async def update_table(self, table: Table, events: list[dict[str, Any]] | None = None) -> None:
-        """Edit the table message to show the table as it is now, narrating `events` (default: the last move's)."""
+    async def update_table(self, table: Table, events: list[dict[str, Any]] | None = None, *,
+                           record: bool = True) -> int:
+        """Edit the table message to show the table as it is now, narrating `events` (default: the last move's).
+        Returns the version it shows; `record=False` leaves storing that to the caller (one write per batch)."""
         if table.table_message_id is None:
             await self.post_table(table)
-            return
+            return table.shown_version or 0
         message = self.bot.get_partial_messageable(
             table.home_channel_id, guild_id=table.guild_id).get_partial_message(table.table_message_id)
+        version = table.version
         payload = await self.render_table(table, events)
         try:
             await sending(message.edit(**payload), payload.get("view"))
         except discord.NotFound:
             await self.post_table(table)
+            return table.shown_version or 0
+        if record:
+            await self.service.record_shown(table, version=version)
+        return version
 
     # -- hands ------------------------------------------------------------------------------------
     async def show_hand(self, interaction: discord.Interaction, table_id: int,
@@ -376,13 +411,17 @@ class TableUI:
         await asyncio.gather(*(self.send_hand(table, seat, new_hand=new_hand) for seat in sorted(seats)
                                if seat != skip))
 
-    async def send_hand(self, table: Table, seat: int, *, new_hand: bool = False, close_old: bool = True) -> None:
+    async def send_hand(self, table: Table, seat: int, *, new_hand: bool = False, close_old: bool = True
+                        ) -> str | None:
         """One DM message per player per hand, edited in place; closed DMs are said once in the table channel.
-        `close_old=False`: the last hand's message lost its buttons already (the response to the last card)."""
+        `close_old=False`: the last hand's message lost its buttons already (the response to the last card).
+        Returns the digest of what the DM shows now (None: no DM); a new message records it at once, an edit
+        leaves storing it to the caller."""
         s = table.seats[seat]
         engine = table.engine
         assert engine is not None
         hand_no = engine.view(None).get("hand_no")
+        shows = shows_digest(table.signatures[seat], s.last_change)
         payload = await self.render_hand(table, seat)
         try:
             if s.dm_message_id and s.dm_channel_id and s.dm_hand_no == hand_no and not new_hand:
@@ -390,13 +429,13 @@ class TableUI:
                 now_bare = bare(payload)
                 await sending(msg.edit(**payload), payload.get("view"))
                 s.dm_bare = now_bare
-                return
+                return shows
             if s.dm_message_id and s.dm_channel_id and close_old and not s.dm_bare:
                 # last hand's message: keep cards, drop buttons
                 old = self.bot.get_partial_messageable(s.dm_channel_id).get_partial_message(s.dm_message_id)
                 await self._safe(old.edit(view=None))
             if s.dm_closed and not new_hand:
-                return
+                return None
             # the DM channel of the last hand, if known: no GET /users/{id} and POST /users/@me/channels per deal
             to: discord.abc.Messageable = (self.bot.get_partial_messageable(s.dm_channel_id) if s.dm_channel_id
                                            else self.bot.get_user(s.user_id) or await self.bot.fetch_user(s.user_id))
@@ -407,7 +446,8 @@ class TableUI:
             message = await sending(to.send(files=files, **payload), payload.get("view"))
             s.dm_bare = now_bare
             await self.service.record_dm(table, seat, channel_id=message.channel.id, message_id=message.id,
-                                         hand_no=hand_no, closed=False)
+                                         hand_no=hand_no, closed=False, shows=shows)
+            return shows
         except discord.Forbidden as exc:
             if exc.code != DM_CLOSED:
                 raise
@@ -419,9 +459,10 @@ class TableUI:
                     tr(lang, "<@{user}>, I cannot send you direct messages. Use the **My hand** button on the table "
                              "message to see your cards and play.", user=s.user_id),
                     allowed_mentions=discord.AllowedMentions(users=True)))
-        except discord.NotFound:
+            return None
+        except discord.NotFound:  # the player deleted it: a new one
             await self.service.record_dm(table, seat, channel_id=None, message_id=None, hand_no=None)
-            await self.send_hand(table, seat, new_hand=True)
+            return await self.send_hand(table, seat, new_hand=True)
 
     # -- moves ------------------------------------------------------------------------------------
     async def on_select(self, interaction: discord.Interaction, table_id: int, version: int, verb: str,
@@ -460,15 +501,22 @@ class TableUI:
             seat = outcome.seat
             lang = normalize(interaction.locale)
             from_dm = interaction.guild_id is None
+            shown: str | None = None
             if seat in outcome.new_hand and from_dm:
                 # the last hand's message keeps its picture and loses its buttons; the new hand comes as a new DM
                 payload: dict[str, Any] = {"content": tr(lang, "Hand finished."), "view": None}
             else:
+                shown = shows_digest(table.signatures[seat], table.seats[seat].last_change)
                 payload = await self.render_hand(table, seat, lang, reply=True)
             now_bare = bare(payload)
             await sending(interaction.response.edit_message(**payload), payload.get("view"))
             if from_dm:
                 table.seats[seat].dm_bare = now_bare
+            if shown is not None and from_dm and interaction.message is not None and \
+                    interaction.message.id == table.seats[seat].dm_message_id:
+                # the answer brought the hand DM in line: say so now, so a crash before the table edit does not
+                # make the restart edit this DM again
+                await self.service.record_shown(table, dms={seat: shown})
             await self.after_move(table, outcome, responded_seat=seat, responded_in_dm=from_dm)
         except Exception as exc:
             await reply_error(interaction, exc, table_id=table_id)
@@ -548,29 +596,39 @@ class TableUI:
 
     async def _answer_with_table(self, interaction: discord.Interaction, table: Table, batch: Pending) -> bool:
         try:
+            version = table.version
             payload = await self.render_table(table, batch.events, reply=True)
             await sending(interaction.response.edit_message(**payload), payload.get("view"))
         except discord.HTTPException as exc:
             log.warning("table %s: could not answer on the table message: %s", table.id, exc)
             return False
         batch.table_shown = True
+        batch.shown_version = version
         return True
 
     async def _ship(self, table: Table, batch: Pending) -> None:
-        hands = [self.send_hand(table, seat, new_hand=new, close_old=seat not in batch.keep_old)
-                 for seat, new in sorted(batch.hands.items())]
+        """Send a batch, then store what went out (one write). A part that fails is left for `catch_up`."""
+        attempt = Attempts(table.id)
+        seats = sorted(batch.hands)
+        hands = [attempt(self.send_hand(table, seat, new_hand=batch.hands[seat], close_old=seat not in batch.keep_old))
+                 for seat in seats]
+        version = batch.shown_version
         if batch.table_shown:
-            await asyncio.gather(*hands)
+            shown = await asyncio.gather(*hands)
         elif self.game_ui(table).realtime:  # every DM first: the others see the move one round trip sooner
-            await asyncio.gather(*hands)
-            await self.update_table(table, batch.events)
+            shown = await asyncio.gather(*hands)
+            version = await attempt(self.update_table(table, batch.events, record=False))
         else:  # the table first, so the next player's "Your move" never comes before the card it answers
-            await self.update_table(table, batch.events)
-            await asyncio.gather(*hands)
-        if batch.sheets:
-            await self.post_score_sheet(table)
+            version = await attempt(self.update_table(table, batch.events, record=False))
+            shown = await asyncio.gather(*hands)
+        sheets = await attempt(self.post_score_sheet(table)) if batch.sheets else None
+        dms = {seat: digest for seat, digest in zip(seats, shown, strict=True) if digest is not None}
+        await attempt(self.service.record_shown(table, version=version, sheets=sheets, dms=dms), send=False)
+        if attempt.failed:
+            self._catch_up_later(table)
 
-    async def post_score_sheet(self, table: Table) -> None:
+    async def post_score_sheet(self, table: Table) -> int:
+        """Post the score sheet of every hand scored so far; returns the last hand it covers."""
         rows = await self.service.db.fetchall(
             "SELECT hand_no, seat, delta, total FROM hand_results WHERE table_id = ? ORDER BY hand_no, seat",
             (table.id,))
@@ -583,7 +641,83 @@ class TableUI:
         png = await self.draw(self.game_ui(table).score_sheet_job(
             table, [{"deltas": d} for _, d in sorted(hands.items())], totals, lang))
         channel = self.bot.get_partial_messageable(table.home_channel_id, guild_id=table.guild_id)
-        await self._safe(channel.send(file=discord.File(io.BytesIO(png), filename=f"scores-{table.id}.png")))
+        await channel.send(file=discord.File(io.BytesIO(png), filename=f"scores-{table.id}.png"))
+        return max(hands, default=0)
+
+    # -- catching up: what players see follows the stored state -----------------------------------
+    async def catch_up(self, table: Table) -> Attempts:
+        """Bring what players see in line with what is stored, after a crash or a failed send: the table message,
+        each hand DM and the score sheets are compared with the marks stored once they went out, and only what
+        is behind is sent or edited (a DM that shows the right state is not touched, nothing is sent twice).
+        Returns what it tried: `.sent` messages, `.failed` if one did not go out."""
+        attempt = Attempts(table.id)
+        engine = table.engine
+        if engine is None or table.status not in (RUNNING, FINISHED):
+            return attempt
+        async with self._update_locks.setdefault(table.id, asyncio.Lock()):
+            version = None
+            if table.table_message_id is None:
+                await attempt(self.post_table(table))
+            elif table.shown_version != table.version:
+                version = await attempt(self.update_table(table, [], record=False))
+            hand_no = engine.view(None).get("hand_no")
+            dms: dict[int, str] = {}
+            for seat, s in enumerate(table.seats):
+                signature = table.signatures[seat]
+                if signature == OUT_OF_MATCH:
+                    continue
+                if s.dm_message_id is None or s.dm_hand_no != hand_no:
+                    if table.status != RUNNING or (s.dm_closed and s.dm_hand_no == hand_no):
+                        continue  # a finished match deals no hand; closed DMs were told once for this hand
+                    digest = await attempt(self.send_hand(table, seat, new_hand=True))
+                elif s.dm_shows != shows_digest(signature, s.last_change):
+                    digest = await attempt(self.send_hand(table, seat))
+                else:
+                    continue
+                if digest is not None:
+                    dms[seat] = digest
+            sheets = None
+            if await self.service.hands_scored(table) > table.sheets_shown:
+                sheets = await attempt(self.post_score_sheet(table))
+            await attempt(self.service.record_shown(table, version=version, sheets=sheets, dms=dms), send=False)
+        if table.status != RUNNING:
+            self._update_locks.pop(table.id, None)
+        return attempt
+
+    def _catch_up_later(self, table: Table) -> None:
+        if table.id not in self._catching_up:
+            self._catching_up[table.id] = asyncio.get_running_loop().create_task(
+                self._retry_catch_up(table), name=f"table-{table.id}-catch-up")
+
+    async def _retry_catch_up(self, table: Table) -> None:
+        try:
+            for delay in CATCH_UP_RETRIES:
+                await asyncio.sleep(delay)
+                if table.status not in (RUNNING, FINISHED) or not (await self.catch_up(table)).failed:
+                    return
+            log.error("table %s: its messages are still behind after %d tries; a restart tries again", table.id,
+                      len(CATCH_UP_RETRIES))
+        finally:
+            self._catching_up.pop(table.id, None)
+
+    async def catch_up_all(self, running: Iterable[Table]) -> None:
+        """At start-up, once connected: catch up every restored running table and every table that finished
+        while its last messages were on their way. A few at a time: most are in line and cost no call."""
+        await self.bot.wait_until_ready()
+        tables = [t for t in running if t.status == RUNNING] + await self.service.finished_behind()
+        gate = asyncio.Semaphore(4)
+        sent = 0
+
+        async def one(table: Table) -> None:
+            nonlocal sent
+            async with gate:
+                attempt = await self.catch_up(table)
+            sent += attempt.sent
+            if attempt.failed:
+                self._catch_up_later(table)
+
+        await asyncio.gather(*(one(t) for t in tables))
+        log.info("caught up %d tables: %d messages were behind", len(tables), sent)
 
     async def on_vote(self, interaction: discord.Interaction, table_id: int, keep: bool) -> None:
         result = await self.service.vote(table_id, interaction.user.id, keep)

@@ -16,14 +16,18 @@ class Recorder(TableUI):
     """A TableUI whose Discord calls are recorded; the first table edit waits until `release` is set."""
 
     def __init__(self) -> None:
-        super().__init__(SimpleNamespace(), SimpleNamespace(listener=None))
+        super().__init__(SimpleNamespace(), SimpleNamespace(listener=None, record_shown=self.record_shown))
         self.calls: list[tuple] = []
         self.release = asyncio.Event()
 
-    async def update_table(self, table, events=None) -> None:
+    async def update_table(self, table, events=None, *, record=True) -> int:
         self.calls.append(("table", [e["n"] for e in events or []]))
         if len([c for c in self.calls if c[0] == "table"]) == 1:
             await self.release.wait()
+        return 0
+
+    async def record_shown(self, table, **marks) -> None:
+        pass
 
     async def send_hand(self, table, seat, *, new_hand=False, close_old=True) -> None:
         self.calls.append(("hand", seat, new_hand, close_old))

@@ -243,10 +243,10 @@ async def test_a_stopping_bot_lets_the_last_moves_messages_go_out(world: World, 
     ui = world.bot.table_ui
     original, started = ui.update_table, asyncio.Event()
 
-    async def slow_update(table_, events=None):
+    async def slow_update(table_, events=None, **kw):
         started.set()
         await asyncio.sleep(0.5)
-        await original(table_, events)
+        return await original(table_, events, **kw)
 
     monkeypatch.setattr(ui, "update_table", slow_update)
     move = asyncio.create_task(play_one(world, table, rng))  # a card, answered on the player's hand
