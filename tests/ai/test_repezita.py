@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from bot.ai import choose
 from bot.ai.repezita import fits
 from bot.games.repezita import Repezita
+from tests.ai.peeking import assert_never_peeks
 from tests.games.test_repezita import position, smart_choice
 
 ITER = 4
@@ -51,10 +52,7 @@ def test_property_strong_never_peeks(seed, n, steps):
         e.apply(s, a)
     if e.over:
         return
-    for s in sorted(e.to_act()):
-        real = choose(e, s, level="strong", seed=seed, iterations=ITER)
-        for j in range(2):
-            assert choose(e.sample(s, random.Random(j)), s, level="strong", seed=seed, iterations=ITER) == real
+    assert_never_peeks(e, seed, ITER)
 
 
 def test_fits():

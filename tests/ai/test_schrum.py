@@ -9,7 +9,9 @@ from hypothesis import strategies as st
 
 from bot.ai import choose
 from bot.games.schrum import SchrumSchrum, Tac
+from tests.ai.peeking import assert_never_peeks
 from tests.games.test_schrum import position
+from tests.games.test_schrum_sample import walk
 
 ITER = 4
 
@@ -37,17 +39,6 @@ def test_easy_and_strong_play_whole_matches_legally():
         play_match(cls, n, seed, "strong", **opts)
 
 
-def walk(cls, seats: int, seed: int, steps: int, **options):
-    e = cls.new(seats, seed=seed, options=options)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if e.over:
-            break
-        s = rng.choice(sorted(e.to_act()))
-        e.apply(s, rng.choice(e.legal_actions(s)))
-    return e
-
-
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 10**6), steps=st.integers(0, 60),
        game=st.sampled_from([(SchrumSchrum, 4, {}), (Tac, 4, {"open_rule": "adjacent"}), (Tac, 3, {})]))
@@ -56,10 +47,7 @@ def test_property_strong_never_peeks(seed, steps, game):
     e = walk(cls, n, seed, steps, **opts)
     if e.over:
         return
-    for s in sorted(e.to_act()):
-        real = choose(e, s, level="strong", seed=seed, iterations=ITER)
-        for j in range(2):
-            assert choose(e.sample(s, random.Random(j)), s, level="strong", seed=seed, iterations=ITER) == real
+    assert_never_peeks(e, seed, ITER)
 
 
 def _miss():
