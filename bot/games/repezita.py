@@ -1,4 +1,4 @@
-"""Repezita (RULES.md 1.3, 1.4): the real-time Romanian shedding race — no turns.
+"""Repezita (docs/rules/repezita.md): the real-time Romanian shedding race — no turns.
 
 Model:
 - 1 deck of 52 for 2-4 players, 2 decks (104 cards) for 5-8 (option `decks` overrides). Cards of the second
@@ -9,12 +9,12 @@ Model:
   dealer alone) until the dealer acts `go`. Then the hands are picked up (phase "play").
 - `to_act()` is every player still holding cards; each may act at any time with `play C on T`, where T is the
   pile top he saw (`-` for an empty pile). If T is not the current top (someone was faster) the request is
-  rejected with `IllegalAction("stale")` and nothing happens (RULES.md 1.4 #13).
+  rejected with `IllegalAction("stale")` and nothing happens (first card down counts, as in Speed).
 - A card is correct on a non-empty pile iff its rank is adjacent to the top (cyclic A-2-...-K-A, suits
   irrelevant, same rank is wrong); on an empty pile only an Ace is correct — unless no player holding cards
   has an Ace, then any card starts the pile. A wrong card is physically possible, so it is a legal action: it
   goes onto the pile and its player takes the whole pile (incl. that card) into his hand; the pile is empty.
-- Blocked state (RULES.md 1.3): after every action, if no player holding cards has a correct card, the pile
+- Blocked state (a decision of this project): after every action, if no player holding cards has a correct card, the pile
   is removed from play (a "dead pile", automatic event); the next pile starts with an Ace, or with any card
   when nobody holding cards has an Ace (the same empty-pile rule as above).
 - `pass` (always legal while playing) lets the moment go by: no event, no change. It is how a computer or a

@@ -1,16 +1,16 @@
-"""Schrum Schrum and its Bosnian variant Tač (RULES.md 1.1, 1.2, 1.4): race games with face-down talons.
+"""Schrum Schrum and its Bosnian variant Tač (docs/rules/schrum.md, docs/rules/tac.md): race games with face-down talons.
 
 Both games share one engine (`_TalonRace`); the differences are the deck, the centre cycle, the
 destinations of an exposed card and Tač's miss/"Tač!" call. Repezita lives in `repezita.py`.
 
-Model (RULES.md 1.1 turn loop):
+Model (the turn of docs/rules/schrum.md):
 - Every seat owns a face-down **talon** (Tač: Closed pile) that nobody sees, not even its owner, and a
   face-up **reserve** (Tač: Open pile). There is one **centre** pile per hand, only ever started by an Ace.
 - On his turn a player's top talon card is **exposed automatically** (public). If it has no destination it
   goes onto his own reserve **automatically** and the turn passes on; the engine only stops when the
   exposed card has at least one destination. Then the player must pick one (`centre`, `onto S`); in Tač
   he may also `keep` it (a deliberate *miss*, unless option `strict`). So `keep` is never the action for
-  a card without destination: that step is automatic in both games (ENGINE.md).
+  a card without destination: that step is automatic in both games (docs/engine.md).
 - After a play the turn continues: an empty talon is refilled by turning the reserve over without
   shuffling (the bottom reserve card becomes the top talon card); talon and reserve both empty = win.
 - Tač window: after a miss by P the next player N does not expose yet. `to_act()` is N plus every other
@@ -20,7 +20,7 @@ Model (RULES.md 1.1 turn loop):
   give P his top Closed card: each of them acts `give` or `decline` (in any order; the turn timer and the
   computers give). Once all have decided, the given cards go onto the top of P's Closed pile clockwise
   from P's left (the last giver's card on top); then N's turn starts.
-- Stall guard (RULES.md 1.1): if no card reaches the centre during 2*N full rounds (2*N*seats consecutive
+- Stall guard (a decision of this project, docs/rules/schrum.md): if no card reaches the centre during 2*N full rounds (2*N*seats consecutive
   turns, N = deck size), the hand is drawn. A turn in which a card reached the centre is not idle.
 - House rules: Schrum Schrum's `reserve_rule` ("same" rank, or "next" in the centre sequence onto another
   player's reserve), Tač's `open_rule` and `strict`, and `three_ace` (the Ace that starts a 3-player Tač).
@@ -519,7 +519,7 @@ class _TalonRace(Engine):
 
 
 class SchrumSchrum(_TalonRace):
-    """Schrum Schrum (RULES.md 1.1): 32 cards, centre cycle A 7 8 9 10 J Q K A, plays by equal rank onto
+    """Schrum Schrum (docs/rules/schrum.md): 32 cards, centre cycle A 7 8 9 10 J Q K A, plays by equal rank onto
     other players' reserves, compulsory play. Actions: `centre`, `onto S`. See the module docstring."""
 
     key = "schrum"
@@ -568,7 +568,7 @@ class SchrumSchrum(_TalonRace):
 
 
 class Tac(_TalonRace):
-    """Tač (RULES.md 1.2): 52 cards, 2-4 players, 3 players start with ♠A in the centre. The centre comes
+    """Tač (docs/rules/tac.md): 52 cards, 2-4 players, 3 players start with ♠A in the centre. The centre comes
     first; open-pile plays (same rank, option `open_rule`) only when the centre does not fit and only once an
     Ace lies in the centre. Actions: `centre`, `onto S`, `keep` (a miss), `tac`, `expose`, `pass` (window).
     See the module docstring."""

@@ -1,4 +1,4 @@
-"""Repezita engine: RULES.md 1.5 scenarios 11-14, 17, 18, the blocked (dead pile) rule, views and random play.
+"""Repezita engine: the examples of docs/rules/repezita.md, the blocked (dead pile) rule, views and random play.
 
 Positions are set up through `deal=` with "hands", "pile" (bottom->top) and "out" (cards out of play).
 """

@@ -1,4 +1,4 @@
-"""Schrum Schrum and Tač engines: RULES.md 1.5 scenarios 1-10, 15, 16, options, views and random play.
+"""Schrum Schrum and Tač engines: the examples of docs/rules/schrum.md and tac.md, options, views and random play.
 
 Positions are set up through `deal=` with "hands" (talons, top card first), "reserves" and "centre"
 (bottom->top); the cards a scenario does not name go to the bottom of the other seats' talons.
