@@ -9,39 +9,12 @@ from hypothesis import strategies as st
 
 from bot.ai import choose
 from bot.ai.schieberamsch import card_to_play, discards, utility
-from bot.games.cards import DECK_32
 from bot.games.schieberamsch import SORTED_DECK, Schieberamsch, mask_of
+from tests.games.test_schieberamsch import make_deal, new
+from tests.games.test_schieberamsch_sample import walk
 
 FH, MH, RH = 0, 1, 2
 SMALL = 3  # strong's worlds per decision in these tests
-
-
-def new(deal=None, seed=1) -> Schieberamsch:
-    return Schieberamsch.new(3, seed=seed, options={"dealer": 2, "deals": 3}, deal=deal)
-
-
-def make_deal(fh=(), mh=(), rh=(), skat=()) -> dict:
-    """A full deal from partial hands: the unnamed cards fill the skat, then FH, MH, RH, in deck order."""
-    rest = [c for c in DECK_32 if c not in {*fh, *mh, *rh, *skat}]
-    hands = [list(fh), list(mh), list(rh)]
-    skat = list(skat)
-    while len(skat) < 2:
-        skat.append(rest.pop(0))
-    for h in hands:
-        while len(h) < 10:
-            h.append(rest.pop(0))
-    return {"hands": hands, "skat": skat}
-
-
-def walk(seed: int, steps: int) -> Schieberamsch:
-    e = new(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if e.over:
-            break
-        (s,) = e.to_act()
-        e.apply(s, rng.choice(e.legal_actions(s)))
-    return e
 
 
 def test_every_decision_of_a_match_is_legal():
@@ -60,7 +33,7 @@ def test_every_decision_of_a_match_is_legal():
 @settings(max_examples=12, deadline=None)
 @given(st.integers(0, 10_000), st.integers(0, 40), st.integers(0, 100))
 def test_no_peeking_same_choice_in_any_world_the_seat_cannot_tell_apart(seed, steps, j):
-    e = walk(seed, steps)
+    e = walk(seed, steps, take=0.5, grand=0.3)
     if e.over:
         return
     (s,) = e.to_act()
