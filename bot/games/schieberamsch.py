@@ -1,4 +1,4 @@
-"""Schieberamsch for three players (RULES.md section 4, seed 003), with Grand Hand.
+"""Schieberamsch for three players (docs/rules/schieberamsch.md), with Grand Hand.
 
 A match is a series of deals. Each deal: 3 cards to each seat clockwise from forehand (FH, left of the
 dealer), 2 face down as the skat, 4 to each, 3 to each. FH, MH, RH (= dealer) may in turn announce Grand
@@ -13,7 +13,8 @@ solo may say Rekontra, then FH leads. The solo wins with 61 card points; his tot
 game value if he wins and up by it if he loses.
 
 The module-level functions `ramsch_scores`, `matadors`, `grand_value` and `grand_delta` are the
-normative scoring formulas of RULES.md §6; the engine uses them and the tests check them directly.
+normative scoring formulas (docs/rules/schieberamsch.md, "Scoring" and "Grand Hand"); the engine uses
+them and the tests check them directly.
 """
 
 from __future__ import annotations
@@ -126,7 +127,7 @@ _DIGIT_OF = tuple(bytes(49 if b == owner else 48 for b in range(256)) for owner 
 _SIMPLE = {"grand": ("pass", "grand"), "schieben": ("push", "take"), "kontra": ("pass", "kontra"),
            "rekontra": ("pass", "rekontra")}
 
-# -- scoring (RULES.md §6) ---------------------------------------------------------------------------
+# -- scoring (docs/rules/schieberamsch.md) -----------------------------------------------------------------
 
 
 def trunc10(x: int) -> int:
