@@ -127,7 +127,7 @@ _DIGIT_OF = tuple(bytes(49 if b == owner else 48 for b in range(256)) for owner 
 _SIMPLE = {"grand": ("pass", "grand"), "schieben": ("push", "take"), "kontra": ("pass", "kontra"),
            "rekontra": ("pass", "rekontra")}
 
-# -- scoring (docs/rules/schieberamsch.md) -----------------------------------------------------------------
+# -- scoring (docs/rules/schieberamsch.md) --------------------------------------------------------------
 
 
 def trunc10(x: int) -> int:
