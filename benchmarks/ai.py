@@ -33,6 +33,7 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -180,13 +181,25 @@ def run_game(game: str, deals: int, seed: int, iterations: int | None, budget_s:
              jobs: int) -> dict[str, Any]:
     work = [(game, d, seed, iterations, budget_s) for d in range(deals)]
     t0 = time.perf_counter()
+    n_iter = iterations if iterations is not None else player(game).ITERATIONS
+    every = max(50, deals // 20)
+    pairs: list[PairResult] = []
+
+    def collect(results: Iterable[PairResult]) -> None:
+        for p in results:
+            pairs.append(p)
+            if len(pairs) % every == 0 and len(pairs) < deals:  # interim figures, for long runs
+                r = summarize(game, pairs, n_iter, budget_s, time.perf_counter() - t0)
+                print(f"  {game}: {len(pairs)}/{deals} pairs, advantage {r['advantage']:.2f} "
+                      f"[{r['ci95'][0]:.2f}, {r['ci95'][1]:.2f}], won {100 * r['won']:.1f}%, "
+                      f"p99 {r['p99_ms']:.0f} ms, {r['wall_s']:.0f} s", file=sys.stderr, flush=True)
+
     if jobs > 1:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            pairs = list(pool.imap_unordered(play_pair, work, chunksize=max(1, deals // (jobs * 8))))
+            collect(pool.imap_unordered(play_pair, work, chunksize=max(1, min(8, deals // (jobs * 8)))))
     else:
-        pairs = [play_pair(w) for w in work]
+        collect(map(play_pair, work))
     pairs.sort(key=lambda p: p.deal)
-    n_iter = iterations if iterations is not None else player(game).ITERATIONS
     return summarize(game, pairs, n_iter, budget_s, time.perf_counter() - t0) | {
         "per_pair": [asdict(p) | {"decisions": len(p.decisions)} for p in pairs]}
 
@@ -199,7 +212,7 @@ def print_table(rows: list[dict[str, Any]]) -> None:
         better = "lower better" if r["lower_is_better"] else "higher better"
         print(f"{r['game']:14s} {r['pairs']:6d} {r['strong_mean']:8.2f} {r['easy_mean']:8.2f} "
               f"{r['advantage']:8.2f} [{lo:7.2f}, {hi:7.2f}] {100 * r['won']:5.1f}% {100 * r['tied']:4.0f}% "
-              f"{r['p50_ms']:7.1f} {r['p99_ms']:7.1f} {r['steps_per_s']:8.0f}  {r['unit']} ({better}), "
+              f"{r['p50_ms']:7.1f} {r['p99_ms']:7.1f} {r['steps_per_s'] or math.nan:8.0f}  {r['unit']} ({better}), "
               f"iterations {r['iterations']}" + (f", budget {r['budget_s']} s" if r["budget_s"] else ""))
 
 
