@@ -18,7 +18,6 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from bot.games import Engine
 from bot.games.schroeoem import CARD_STRENGTH, CARD_SUIT, IS_NUMBER, LOW_KEY, Schroeoem
 
 from . import Budget, Knowledge
@@ -100,8 +99,7 @@ def play_game_out(w: Schroeoem, max_steps: int = 400) -> list[dict[str, Any]]:
     for _ in range(max_steps):
         if w.over:
             return []
-        mover = w._mover()
-        assert mover is not None
+        (mover,) = w.waiting_for()
         events = w.apply(mover, world_policy(w, mover))
         for i, e in enumerate(events):
             if e["type"] == "hand_scored":
@@ -134,12 +132,13 @@ def strong(know: Knowledge, rng: random.Random, budget: Budget) -> str:
     seat = know.seat
     for n in range(max(1, budget.iterations)):
         world = know.sample(rng)
-        before = list(world.in_match)  # type: ignore[attr-defined]
+        assert isinstance(world, Schroeoem)
+        before = list(world.in_match)
         for i, move in enumerate(moves):
-            after: Engine = world.clone()
+            after = world.clone()
             events = after.apply(seat, move)
-            done = [i for i, e in enumerate(events) if e["type"] == "hand_scored"]
-            events = events[done[0]:] if done else play_game_out(after)  # type: ignore[arg-type]
+            done = [j for j, e in enumerate(events) if e["type"] == "hand_scored"]
+            events = events[done[0]:] if done else play_game_out(after)
             totals[i] += utility(seat, before, events)
         if n and budget.expired():
             break
