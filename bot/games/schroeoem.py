@@ -745,7 +745,20 @@ def _deal_by_suit(pool: list[str], places: list[tuple[int, frozenset[str]]],
                   rng: random.Random) -> list[list[str]]:
     """Deal `pool` (in a canonical order) into `places` = (size, suits allowed) at random. Places that
     exclude a suit are filled first, the most restricted first, each with a uniform choice among the cards
-    it may take; the unrestricted places share the rest (a plain shuffle when nothing is restricted)."""
+    it may take; the unrestricted places share the rest (a plain shuffle when nothing is restricted). That
+    greedy order can strand a card in rare cases: then it tries again, and at last searches exhaustively."""
+    for _ in range(20):
+        out = _greedy_deal(pool, places, rng)
+        if out is not None:
+            return out
+    out = _search_deal(sorted(pool, key=LOW_KEY.__getitem__), places, [[] for _ in places])
+    if out is None:
+        raise ValueError("no deal is consistent with what this seat has seen")
+    return out
+
+
+def _greedy_deal(pool: list[str], places: list[tuple[int, frozenset[str]]],
+                 rng: random.Random) -> list[list[str]] | None:
     left = list(pool)
     rng.shuffle(left)
     out: list[list[str]] = [[] for _ in places]
@@ -755,7 +768,7 @@ def _deal_by_suit(pool: list[str], places: list[tuple[int, frozenset[str]]],
         size, ok = places[i]
         fits = [c for c in left if CARD_SUIT[c] in ok]
         if len(fits) < size:
-            raise ValueError("no deal is consistent with what this seat has seen")
+            return None
         out[i] = fits[:size]
         taken = set(out[i])
         left = [c for c in left if c not in taken]
@@ -763,3 +776,19 @@ def _deal_by_suit(pool: list[str], places: list[tuple[int, frozenset[str]]],
         if i not in restricted:
             out[i], left = left[:size], left[size:]
     return out
+
+
+def _search_deal(cards: list[str], places: list[tuple[int, frozenset[str]]],
+                 out: list[list[str]]) -> list[list[str]] | None:
+    """Depth-first: the first card goes to the first place with room that allows it and leaves the rest
+    dealable."""
+    if not cards:
+        return out
+    card, rest = cards[0], cards[1:]
+    for i, (size, ok) in enumerate(places):
+        if len(out[i]) < size and CARD_SUIT[card] in ok:
+            out[i].append(card)
+            if _search_deal(rest, places, out) is not None:
+                return out
+            out[i].pop()
+    return None

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.games.cards import DECK_32
-from bot.games.schroeoem import CARD_SUIT, Schroeoem
+from bot.games.schroeoem import CARD_SUIT, Schroeoem, _deal_by_suit
 
 from .sample_checks import assert_canonical, assert_consistent
 
@@ -114,3 +114,11 @@ def test_random_positions_sample_consistently_and_play_on(seed: int, steps: int,
     w = check_sample(e, seat, random.Random(seed))
     assert_canonical(e, seat, HIDDEN, seed)
     play_on(w, seed)
+
+
+def test_a_deal_the_greedy_order_could_strand_is_still_found() -> None:
+    # A takes a spade or a club (one card), B a spade and a diamond: A must get the club
+    for i in range(30):
+        first, second = _deal_by_suit(["7S", "7C", "7D"], [(1, frozenset("SC")), (2, frozenset("SD"))],
+                                      random.Random(i))
+        assert first == ["7C"] and sorted(second) == ["7D", "7S"]
