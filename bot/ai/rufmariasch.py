@@ -14,12 +14,12 @@ import random
 from typing import Any
 
 from bot.games.cards import SUITS
-from bot.games.rufmariasch import POINTS, RANK_ORDER, STRENGTH, SUIT_OF
+from bot.games.rufmariasch import POINTS, RANK_ORDER, STRENGTH, SUIT_OF, Rufmariasch
 
 from . import Budget, Knowledge
 from .rufmariasch_sim import CARD_ID, ID_CARD, Hand, solve
 
-ITERATIONS = 40          # worlds per card decision (the call searches about 30 times as many playouts)
+ITERATIONS = 100         # worlds per card decision (the call plays about 15 times as many playouts)
 SOLVE_CARDS = 12         # cards still in hands at or below which a world is solved exactly, not played out
 
 
@@ -109,6 +109,12 @@ def strong(know: Knowledge, rng: random.Random, budget: Budget) -> str:
     return strong_play(know, rng, budget)
 
 
+def world(know: Knowledge, rng: random.Random) -> Rufmariasch:
+    w = know.sample(rng)
+    assert isinstance(w, Rufmariasch)
+    return w
+
+
 def strong_play(know: Knowledge, rng: random.Random, budget: Budget) -> str:
     """The legal card with the best mean money over sampled worlds (played out, or solved near the end)."""
     moves = [CARD_ID[a[5:]] for a in know.legal]
@@ -117,7 +123,7 @@ def strong_play(know: Knowledge, rng: random.Random, budget: Budget) -> str:
     totals = [0] * len(moves)
     worlds = 0
     while worlds < max(1, budget.iterations):
-        h = Hand.of(know.sample(rng))       # type: ignore[arg-type]
+        h = Hand.of(world(know, rng))
         for i, c in enumerate(moves):
             x = h.copy()
             x.play(c)
@@ -147,12 +153,12 @@ def strong_call(know: Knowledge, rng: random.Random, budget: Budget) -> str:
     seat = know.seat
     alive = call_candidates(know.view["hand"])
     totals = {c: 0 for c in alive}
-    per_round = max(2, budget.iterations // 3)
+    per_round = max(2, budget.iterations // 8)
     while True:
         for _ in range(per_round):
-            world = know.sample(rng)
+            w = world(know, rng)
             for t, c in alive:
-                totals[(t, c)] += Hand.called(world, t, c).playout(seat)   # type: ignore[arg-type]
+                totals[(t, c)] += Hand.called(w, t, c).playout(seat)
             if budget.expired():
                 break
         alive.sort(key=lambda tc: -totals[tc])           # stable: ties keep the candidates' order

@@ -17,7 +17,7 @@ ID_CARD: dict[int, str] = {i: c for c, i in CARD_ID.items()}
 SUIT_MASK = tuple(0xFF << (8 * s) for s in range(4))
 POINTS = tuple(10 if i & 7 >= 6 else 0 for i in range(32))       # A and 10
 KING, QUEEN = 5, 4
-LOW_FIRST = sorted(range(32), key=lambda i: (POINTS[i], i & 7))  # cheapest cards first
+CHEAP = tuple((POINTS[i] * 8 + (i & 7)) * 4 + (i >> 3) for i in range(32))   # sort key: cheapest first
 
 
 def mask(cards: list[str]) -> int:
@@ -210,19 +210,12 @@ class Hand:
         partner's safe trick, otherwise give the cheapest card."""
         seat = self.turn
         legal = self.legal()
+        if not legal & (legal - 1):
+            return legal.bit_length() - 1
         my = self.side[seat]
-        cards = [c for c in LOW_FIRST if legal >> c & 1]
-        if len(cards) == 1:
-            return cards[0]
+        cards = sorted(ids(legal), key=CHEAP.__getitem__)
         if not self.trick:
-            opps = [s for s in range(4) if self.side[s] != my]
-            best = -1
-            for c in cards:                       # a card nobody against us can beat, richest first
-                self.led = c >> 3
-                if not any(self.can_beat(s, c) for s in opps):
-                    best = c
-            self.led = -1
-            return best if best >= 0 else cards[0]
+            return self.lead(seat, cards)
         later = [(seat + k) & 3 for k in range(1, 4 - len(self.trick))]
         opps = [s for s in later if self.side[s] != my]
         w = self.win_card
@@ -232,6 +225,31 @@ class Hand:
         if keep:
             return max(keep, key=lambda c: (POINTS[c], -(c & 7)))
         return cards[0]
+
+    def lead(self, seat: int, cards: list[int]) -> int:
+        """A card nobody against us can beat (richest first); else the cheapest card of a suit in which the
+        partner holds such a card; else the cheapest card."""
+        my = self.side[seat]
+        opps = [s for s in range(4) if self.side[s] != my]
+        mates = [s for s in range(4) if self.side[s] == my and s != seat]
+        best = -1
+        for c in cards:
+            self.led = c >> 3
+            if not any(self.can_beat(s, c) for s in opps):
+                best = c
+        if best < 0 and mates:
+            partner = self.hands[mates[0]]
+            for c in cards:
+                suit = c >> 3
+                top = partner & SUIT_MASK[suit]
+                if top:
+                    self.led = suit
+                    t = top.bit_length() - 1
+                    if not any(self.can_beat(s, t) for s in opps):
+                        best = c
+                        break
+        self.led = -1
+        return best if best >= 0 else cards[0]
 
     def playout(self, seat: int) -> int:
         """Play the hand to its end with `policy` for everybody; `seat`'s money."""

@@ -95,7 +95,7 @@ def test_the_call_follows_the_strong_suit_both_ways():
                 if c not in hand]
         hands = [hand + rest[:4]] + [rest[4 + 8 * i:12 + 8 * i] for i in range(3)]
         e = new(hands)
-        call = choose(e, 0, level="strong", seed=3, iterations=20)
+        call = choose(e, 0, level="strong", seed=3, iterations=100)
         assert call.split()[1] == trump, (hand, call)
         assert call.split()[2] not in hand          # with three top trumps of four it calls a partner
 
