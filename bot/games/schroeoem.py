@@ -567,6 +567,8 @@ class Schroeoem(Engine):
                 w.stock = cards
         if self.pending is not None and self.pending["kind"] == "reveal":
             w._fourth = w.out[self.pending["exchanger"]][0]
+        elif hasattr(w, "_fourth"):
+            w._fourth = None  # a past exchange's card: never read again, and not the seat's to know
         return w
 
     # -- views --------------------------------------------------------------------------------------
