@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import logging
+import re
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -15,6 +18,7 @@ from bot.db import Database
 from bot.i18n.translator import CatalogTranslator
 from bot.tables import TableService
 from bot.ui import DYNAMIC_ITEMS, TableUI
+from bot.ui.checks import CheckedTree
 from bot.ui.errors import reply_error
 
 log = logging.getLogger(__name__)
@@ -37,13 +41,14 @@ class StammtischBot(commands.Bot):
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads; no privileged intents are needed
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         allowed_mentions=discord.AllowedMentions.none())
+                         allowed_mentions=discord.AllowedMentions.none(), tree_cls=CheckedTree)
         self.database_path = database_path
         self.dev_guild_id = dev_guild_id
         self.default_locale = default_locale
         self.sync_commands = sync_commands
         self.initial_extensions = extensions if extensions is not None else discover_extensions()
         self.guild_locales: dict[int, str] = {}
+        self.component_templates: list[re.Pattern[str]] = []
         self.tune_gc = tune_gc  # the process is this bot's alone (python -m bot): see on_ready
         self.db: Database
         self.tables: TableService
@@ -66,6 +71,12 @@ class StammtischBot(commands.Bot):
         self.catch_up_task = asyncio.create_task(self.table_ui.catch_up_all(restored), name="catch-up")
         if self.sync_commands:
             await self.sync_tree()
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        """Register persistent components, and note their custom_id patterns: a click that matches none of
+        them (a button from an older version) is answered by the tables cog instead of failing."""
+        super().add_dynamic_items(*items)
+        self.component_templates.extend(item.__discord_ui_compiled_template__ for item in items)
 
     async def sync_tree(self) -> None:
         if self.dev_guild_id:
@@ -94,6 +105,11 @@ class StammtischBot(commands.Bot):
         gc.set_threshold(*GC_THRESHOLDS)
 
     async def close(self) -> None:
+        task = getattr(self, "catch_up_task", None)
+        if task is not None and not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
         if hasattr(self, "tables"):
             await self.tables.close()
         if hasattr(self, "table_ui"):

@@ -9,6 +9,7 @@ from discord.ext import commands
 
 from bot.i18n import normalize, tr
 from bot.tables import Table, UserError
+from bot.ui.checks import unknown_component
 from bot.ui.errors import send_ephemeral
 
 
@@ -89,6 +90,19 @@ class Tables(commands.Cog):
         await ui.refresh_lobby(table)
         if table.engine is not None:
             await ui.ended(table)
+
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A click on a component no part of the bot answers (a button from before a deploy changed a layout, a
+        malformed id): say so, instead of Discord's "This interaction failed"."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if unknown_component(custom_id, getattr(self.bot, "component_templates", ())):
+            await send_ephemeral(interaction, tr(normalize(interaction.locale),
+                                                 "This button is no longer in use. See where your game stands with "
+                                                 "/table status."))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -87,6 +87,9 @@ class TableService:
         self.shows: dict[str, Signature] = {}  # game -> what its hand messages show, if its UI says
         self.clock = clock
         self._results_hooks: list[Callable[[Table, dict[str, Any]], Awaitable[None]]] = []
+        # one per channel: "one table per person per channel" is checked and written under it, so two clicks at
+        # the same instant (Join on two lobbies, Join and /new, two /new) cannot both pass the check
+        self._channel_locks: dict[int, asyncio.Lock] = {}
         self._result_writers: dict[str, list[ResultWriter]] = {}
 
     # -- lookup ---------------------------------------------------------------------------------
@@ -129,21 +132,26 @@ class TableService:
             cls.new(cls.min_seats, seed=0, options=options)
         except ValueError as exc:
             raise UserError("These options do not work: {reason}", reason=str(exc)) from exc
-        self._check_free(host_id, channel_id)
         settings = {"turn_timer": DEFAULT_TURN_TIMER, **(settings or {})}
         seed = seed if seed is not None else random.SystemRandom().randrange(2**63)
-        await self._upsert_player(host_id, host_name)
-        table_id = await self.db.execute(
-            "INSERT INTO tables (guild_id, channel_id, game, options, settings, seed, host_id, status)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (guild_id, channel_id, game, json.dumps(options), json.dumps(settings), seed, host_id, LOBBY),
-        )
-        table = Table(id=table_id, guild_id=guild_id, channel_id=channel_id, game=game, options=options,
-                      settings=settings, seed=seed, host_id=host_id)
-        table.seats.append(Seat(user_id=host_id, name=host_name))
-        await self.db.execute("INSERT INTO seats (table_id, seat, user_id) VALUES (?, 0, ?)", (table_id, host_id))
-        self.tables[table_id] = table
+        async with self._channel_lock(channel_id):
+            self._check_free(host_id, channel_id)
+            await self._upsert_player(host_id, host_name)
+            table_id = await self.db.execute(
+                "INSERT INTO tables (guild_id, channel_id, game, options, settings, seed, host_id, status)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, game, json.dumps(options), json.dumps(settings), seed, host_id, LOBBY),
+            )
+            table = Table(id=table_id, guild_id=guild_id, channel_id=channel_id, game=game, options=options,
+                          settings=settings, seed=seed, host_id=host_id)
+            table.seats.append(Seat(user_id=host_id, name=host_name))
+            await self.db.execute("INSERT INTO seats (table_id, seat, user_id) VALUES (?, 0, ?)",
+                                  (table_id, host_id))
+            self.tables[table_id] = table
         return table
+
+    def _channel_lock(self, channel_id: int) -> asyncio.Lock:
+        return self._channel_locks.setdefault(channel_id, asyncio.Lock())
 
     async def set_messages(self, table: Table, *, thread_id: int | None = None,
                            lobby_message_id: int | None = None, table_message_id: int | None = None) -> None:
@@ -167,7 +175,7 @@ class TableService:
 
     async def join(self, table_id: int, user_id: int, name: str) -> Table:
         table = self.get(table_id)
-        async with table.lock:
+        async with self._channel_lock(table.channel_id), table.lock:
             if table.status != LOBBY:
                 raise UserError("Table #{id} has already started.", id=table.id)
             if table.seat_of(user_id) is not None:
@@ -253,7 +261,8 @@ class TableService:
             seat = table.seat_of(user_id)
             if seat is None:
                 raise UserError("You are not seated at this table.")
-            if version is not None and version < table.seats[seat].last_change:
+            if version is not None and not table.seats[seat].last_change <= version <= table.version:
+                # drawn before this seat's choices last changed, or a version this table never had
                 raise StaleError("That button is from an earlier moment of the game; here is your current hand.")
             if seat not in table.engine.to_act():
                 raise UserError("It is not your turn.")

@@ -317,6 +317,7 @@ class TableUI:
     # -- table buttons ----------------------------------------------------------------------------
     async def on_table_button(self, interaction: discord.Interaction, kind: str, table_id: int) -> None:
         try:
+            check_origin(interaction, self.service.get(table_id), dm_ok=False)
             if kind == "hand":
                 await self.show_hand(interaction, table_id)
                 return
@@ -480,6 +481,7 @@ class TableUI:
     async def on_action(self, interaction: discord.Interaction, table_id: int, version: int, action: str) -> None:
         try:
             table = self.service.get(table_id)
+            check_origin(interaction, table, dm_ok=True)
             self._note_locale(table, interaction)
             try:
                 outcome = await self.service.act(table_id, interaction.user.id, action, version=version)
@@ -759,6 +761,15 @@ class TableUI:
         except Exception:
             log.exception("unexpected error while updating Discord")
         return None
+
+
+def check_origin(interaction: discord.Interaction, table: Table, *, dm_ok: bool) -> None:
+    """A click counts only where the table lives: its own server, or (moves from a hand) a DM. A button can be
+    delivered from elsewhere (a copied message, a crafted request); it must not seat, cancel or play there."""
+    if interaction.guild_id is None and dm_ok:
+        return
+    if interaction.guild_id != table.guild_id:
+        raise UserError("This button belongs to a table in another server.")
 
 
 def resolve_select(verb: str, values: list[str], legal: list[str]) -> str:
