@@ -1,9 +1,30 @@
-"""`python -m bot` starts the bot; `python -m bot demo GAME ...` plays a match offline into images."""
+"""`python -m bot` starts the bot; `demo`, `backup` and `check` are its other commands (see `--help`).
+
+Every failure a person starting the bot can fix (a setting, the database file, Discord out of reach) ends
+in one line on stderr naming the cause, with no traceback: exit code 2 for a setting or file, 1 when Discord
+cannot be reached (a service manager restarts the bot then).
+"""
 
 from __future__ import annotations
 
+import argparse
+import asyncio
 import logging
+import signal
+import sqlite3
 import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.config import Settings
+
+COMMANDS = """\
+usage in full:
+  python -m bot                   start the bot (settings from the environment or .env, see .env.example)
+  python -m bot demo GAME ...     play a match offline into images (python -m bot demo --help)
+  python -m bot backup FILE       write a consistent copy of the database at DATABASE_PATH, also while it runs
+  python -m bot check FILE        verify a copy: integrity, migration level, stakes ledgers summing to zero"""
 
 
 def _point_at(api_base: str | None, gateway_url: str | None) -> None:
@@ -29,35 +50,72 @@ class _RedactToken(logging.Filter):
         return True
 
 
-def run() -> int:
+def _fail(message: str, code: int) -> int:
+    print(f"stammtisch: {message}", file=sys.stderr)
+    return code
+
+
+async def _serve(settings: Settings) -> int:
+    """Open and migrate the database, then connect; SIGTERM and SIGINT close the bot cleanly."""
+    import aiohttp
     import discord
+    import yarl
 
     from bot.app import StammtischBot
+    from bot.db import Database
+
+    try:
+        db = await Database.open(settings.database_path)
+    except (OSError, sqlite3.Error) as exc:
+        return _fail(f"DATABASE_PATH {str(settings.database_path)!r} cannot be used: {_reason(exc)}", 2)
+    bot = StammtischBot(database_path=settings.database_path, database=db, dev_guild_id=settings.dev_guild_id,
+                        default_locale=settings.default_locale, tune_gc=True, shard_count=settings.shard_count)
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+    try:
+        async with bot:
+            await bot.start(settings.token)
+    except discord.LoginFailure:
+        return _fail("Discord rejected DISCORD_TOKEN: check the token in .env (see .env.example).", 2)
+    except discord.PrivilegedIntentsRequired:
+        return _fail("Discord refused the gateway intents; see README (no privileged intents needed).", 2)
+    except aiohttp.ClientConnectionError as exc:
+        host = yarl.URL(discord.http.Route.BASE).host
+        return _fail(f"cannot reach Discord at {host}: {_reason(exc)}", 1)
+    return 0
+
+
+def _reason(exc: BaseException) -> str:
+    return str(exc) or type(exc).__name__
+
+
+def run() -> int:
     from bot.config import ConfigError, load_settings
 
     try:
         settings = load_settings()
     except ConfigError as exc:
-        print(f"stammtisch: {exc}", file=sys.stderr)
-        return 2
+        return _fail(str(exc), 2)
     handler = logging.StreamHandler()
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s"))
     handler.addFilter(_RedactToken(settings.token))
     logging.basicConfig(level=settings.log_level, handlers=[handler])
     _point_at(settings.api_base, settings.gateway_url)
-    bot = StammtischBot(database_path=settings.database_path, dev_guild_id=settings.dev_guild_id,
-                        default_locale=settings.default_locale, tune_gc=True)
-    try:
-        bot.run(settings.token, log_handler=None)
-    except discord.LoginFailure:
-        print("stammtisch: Discord rejected DISCORD_TOKEN: check the token in .env (see .env.example).",
-              file=sys.stderr)
-        return 2
-    except discord.PrivilegedIntentsRequired:
-        print("stammtisch: Discord refused the gateway intents; see README (no privileged intents needed).",
-              file=sys.stderr)
-        return 2
-    return 0
+    return asyncio.run(_serve(settings))
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m bot", usage="python -m bot [COMMAND ...]",
+                                     description="Stammtisch, a Discord bot for card games.", epilog=COMMANDS,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND")
+    commands.add_parser("demo", help="play a match offline into images", add_help=False)
+    for name, text in (("backup", "copy the database at DATABASE_PATH into FILE"),
+                       ("check", "verify the database copy FILE")):
+        command = commands.add_parser(name, help=text)
+        command.add_argument("file", metavar="FILE", type=Path)
+    return parser
 
 
 def main(argv: list[str]) -> int:
@@ -65,6 +123,16 @@ def main(argv: list[str]) -> int:
         from bot.demo import main as demo
 
         return demo(argv[1:])
+    args = _parser().parse_args(argv)
+    if args.command == "backup":
+        from bot.config import database_path
+        from bot.db.backup import backup_command
+
+        return backup_command(database_path(), args.file)
+    if args.command == "check":
+        from bot.db.backup import check_command
+
+        return check_command(args.file)
     return run()
 
 

@@ -34,28 +34,40 @@ def discover_extensions() -> tuple[str, ...]:
     return tuple(f"cogs.{p.stem}" for p in sorted(folder.glob("*.py")) if not p.stem.startswith("_"))
 
 
-class StammtischBot(commands.Bot):
-    def __init__(self, *, database_path: Path | str, dev_guild_id: int | None = None,
-                 default_locale: str = "en", sync_commands: bool = True,
-                 extensions: tuple[str, ...] | None = None, tune_gc: bool = False):
+class StammtischBot(commands.AutoShardedBot):
+    """All shards in one process share one database, table service and cache, so nothing keyed by guild
+    needs to know about shards. `shard_count=None` asks Discord how many (`python -m bot` does that unless
+    SHARD_COUNT is set); the default of 1 suits the in-process tests."""
+
+    def __init__(self, *, database_path: Path | str, database: Database | None = None,
+                 dev_guild_id: int | None = None, default_locale: str = "en", sync_commands: bool = True,
+                 extensions: tuple[str, ...] | None = None, tune_gc: bool = False,
+                 shard_count: int | None = 1):
+        # The bot never joins a voice channel: no warnings about the voice libraries (PyNaCl, davey).
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads; no privileged intents are needed
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         allowed_mentions=discord.AllowedMentions.none(), tree_cls=CheckedTree)
+                         allowed_mentions=discord.AllowedMentions.none(), tree_cls=CheckedTree,
+                         shard_count=shard_count)
         self.database_path = database_path
+        if database is not None:  # opened (and migrated) before connecting to Discord: python -m bot
+            self.db = database
         self.dev_guild_id = dev_guild_id
         self.default_locale = default_locale
         self.sync_commands = sync_commands
         self.initial_extensions = extensions if extensions is not None else discover_extensions()
         self.guild_locales: dict[int, str] = {}
         self.component_templates: list[re.Pattern[str]] = []
+        self._shutdown: asyncio.Future[None] | None = None
         self.tune_gc = tune_gc  # the process is this bot's alone (python -m bot): see on_ready
         self.db: Database
         self.tables: TableService
         self.table_ui: TableUI
 
     async def setup_hook(self) -> None:
-        self.db = await Database.open(self.database_path)
+        if not hasattr(self, "db"):
+            self.db = await Database.open(self.database_path)
         self.tables = TableService(self.db)
         self.table_ui = TableUI(self, self.tables, default_locale=self.default_locale)
         for row in await self.db.fetchall("SELECT guild_id, locale FROM guilds WHERE locale IS NOT NULL"):
@@ -105,6 +117,12 @@ class StammtischBot(commands.Bot):
         gc.set_threshold(*GC_THRESHOLDS)
 
     async def close(self) -> None:
+        """Idempotent: a signal and the end of `async with bot` may both close the bot."""
+        if self._shutdown is None:
+            self._shutdown = asyncio.ensure_future(self._close())
+        await asyncio.shield(self._shutdown)
+
+    async def _close(self) -> None:
         task = getattr(self, "catch_up_task", None)
         if task is not None and not task.done():
             task.cancel()
@@ -114,6 +132,9 @@ class StammtischBot(commands.Bot):
             await self.tables.close()
         if hasattr(self, "table_ui"):
             await self.table_ui.settle(SETTLE_SECONDS)
+        if not hasattr(self, "_AutoShardedClient__queue"):
+            # never logged in (a test that only builds the bot): discord.py's close would miss its event queue
+            self._AutoShardedClient__queue: asyncio.PriorityQueue[Any] = asyncio.PriorityQueue()
         await super().close()
         if hasattr(self, "table_ui"):
             self.table_ui.close()

@@ -22,30 +22,57 @@ class Settings:
     api_base: str | None = None
     gateway_url: str | None = None
     default_locale: str = "en"
+    shard_count: int | None = None  # None: as many shards as Discord recommends
+
+
+DEFAULT_DATABASE_PATH = Path("data/stammtisch.sqlite3")
+
+
+def _load_env(env_file: str | os.PathLike[str] | None) -> None:
+    if env_file is not None and Path(env_file).is_file():
+        load_dotenv(env_file, override=False)
+
+
+def database_path(env_file: str | os.PathLike[str] | None = ".env") -> Path:
+    """DATABASE_PATH alone: `backup` and `check` need no token."""
+    _load_env(env_file)
+    return Path(os.environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE_PATH)
+
+
+def _positive_int(name: str, meaning: str) -> int | None:
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return None
+    if not value.isdigit() or int(value) < 1:
+        raise ConfigError(f"{name} must be {meaning} (digits only); see .env.example.")
+    return int(value)
 
 
 def load_settings(env_file: str | os.PathLike[str] | None = ".env") -> Settings:
     """Read settings; raise `ConfigError` naming the variable when one is missing or wrong."""
-    if env_file is not None and Path(env_file).is_file():
-        load_dotenv(env_file, override=False)
+    from bot.i18n import SUPPORTED
+
+    _load_env(env_file)
     token = os.environ.get("DISCORD_TOKEN", "").strip()
     if not token:
         raise ConfigError(
             "DISCORD_TOKEN is not set: put your bot token in .env (see .env.example) or the environment."
         )
-    guild = os.environ.get("DEV_GUILD_ID", "").strip()
-    if guild and not guild.isdigit():
-        raise ConfigError("DEV_GUILD_ID must be a server id (digits only); see .env.example.")
+    guild = _positive_int("DEV_GUILD_ID", "a server id")
     level = os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
     if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
         raise ConfigError("LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL; see .env.example.")
     locale = os.environ.get("DEFAULT_LOCALE", "en").strip() or "en"
+    if locale not in SUPPORTED:
+        raise ConfigError(f"DEFAULT_LOCALE must be one of {', '.join(SUPPORTED)}; see .env.example.")
+    shards = _positive_int("SHARD_COUNT", "a number of shards, 1 or more")
     return Settings(
         token=token,
-        database_path=Path(os.environ.get("DATABASE_PATH", "").strip() or "data/stammtisch.sqlite3"),
-        dev_guild_id=int(guild) if guild else None,
+        database_path=database_path(None),
+        dev_guild_id=guild,
         log_level=level,
         api_base=os.environ.get("DISCORD_API_BASE", "").strip() or None,
         gateway_url=os.environ.get("DISCORD_GATEWAY_URL", "").strip() or None,
         default_locale=locale,
+        shard_count=shards,
     )

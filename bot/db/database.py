@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -44,13 +45,21 @@ class Database:
     async def open(cls, path: Path | str, *, migrate: bool = True, upto: int | None = None) -> Database:
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
+            # fail here, in this thread, for a file SQLite cannot open (a folder, no permission): aiosqlite's
+            # worker thread would report it once more after the event loop is gone
+            sqlite3.connect(path).close()
         conn = await aiosqlite.connect(str(path), isolation_level=None)
         conn.row_factory = aiosqlite.Row
         db = cls(conn, path)
-        for pragma in ("journal_mode = WAL", "synchronous = NORMAL", "foreign_keys = ON", "busy_timeout = 5000"):
-            await db.run(f"PRAGMA {pragma}")
-        if migrate:
-            await db.migrate(upto=upto)
+        try:
+            for pragma in ("journal_mode = WAL", "synchronous = NORMAL", "foreign_keys = ON",
+                           "busy_timeout = 5000"):
+                await db.run(f"PRAGMA {pragma}")
+            if migrate:
+                await db.migrate(upto=upto)
+        except BaseException:
+            await conn.close()  # its thread would otherwise keep the process alive
+            raise
         return db
 
     async def close(self) -> None:
@@ -116,8 +125,6 @@ class Database:
 
 def _split_sql(script: str) -> list[str]:
     """Split a migration into statements; `sqlite3.complete_statement` keeps triggers whole."""
-    import sqlite3
-
     statements, buf = [], ""
     for line in script.splitlines(keepends=True):
         if line.lstrip().startswith("--") and not buf.strip():
