@@ -18,8 +18,11 @@ PAGE_LIMIT = 1900  # a page of rules, leaving room for the page footer
 
 
 def rules_dir() -> Path:
-    """The folder of the rule texts (the only place that knows where they are)."""
-    return Path(__file__).resolve().parents[1] / "docs" / "rules"
+    """The folder of the rule texts (the only place that knows where they are): the repository's docs/rules,
+    or its copy inside an installed wheel."""
+    from bot.assets import shipped
+
+    return shipped("docs/rules")
 
 
 def rules_path(game: str, lang: str = DEFAULT) -> Path:

@@ -22,7 +22,10 @@ FACES = {
 
 @lru_cache(maxsize=64)
 def font(face: str, size: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(str(FONTS / FACES[face]), size)
+    path = FONTS / FACES[face]
+    if not path.is_file():  # Pillow would quietly look for a font of that name among the system's fonts
+        raise FileNotFoundError(f"the shipped font {path} is missing: install the package with its data")
+    return ImageFont.truetype(str(path), size)
 
 
 @lru_cache(maxsize=4096)

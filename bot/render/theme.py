@@ -16,10 +16,12 @@ from pathlib import Path
 
 from PIL import Image
 
+from bot.assets import shipped
+
 RGB = tuple[int, int, int]
 
 ROOT = Path(__file__).resolve().parents[2]
-IMAGES = ROOT / "images"
+IMAGES = shipped("images")  # the repository's images/, or its copy inside an installed wheel
 FONTS = IMAGES / "fonts"
 
 # -- table -------------------------------------------------------------------------------------------
