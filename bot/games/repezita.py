@@ -105,6 +105,7 @@ class Repezita(Engine):
             for c in h:
                 rs[VALUE[c]] += 1
         self.pile = pile
+        self.top_seat: int | None = None  # who played the pile's top card (None: set up or empty)
         self.dead: list[list[str]] = [out] if out else []
         self.finished: list[int] = []
         self.loser: int | None = None
@@ -251,6 +252,7 @@ class Repezita(Engine):
         pile.append(card)
         if ok:
             ranks[VALUE[card]] -= 1
+            self.top_seat = seat
             ev.append({"type": "play", "seat": seat, "card": card, "correct": True})
             if not hand:
                 self.finished.append(seat)
@@ -271,6 +273,7 @@ class Repezita(Engine):
                 ranks[VALUE[c]] += 1
             ev.append({"type": "penalty", "seat": seat, "card": card, "taken": len(pile)})
             self.pile = []
+            self.top_seat = None
         if self._blocked():
             self.dead.append(self.pile)
             ev.append({"type": "dead_pile", "cards": len(self.pile), "top": self.pile[-1],
@@ -320,7 +323,7 @@ class Repezita(Engine):
         `go` | "play" | "over"), dealer, to_act (the dealer before the signal, then every seat still holding
         cards), totals (points), hand_no, over, options, counts (cards in hand per seat).
         Game keys:
-        - "pile_top": top card id or null; "pile_count": cards in the pile
+        - "pile_top": top card id or null; "pile_count": cards in the pile; "pile_top_seat": who played it
         - "any_start": the pile is empty and nobody holding cards has an Ace, so any card starts it
         - "finished": seats in finishing order this hand; "loser": seat or null
         - "dead_piles": piles removed as blocked this hand; "dead_cards": cards in them
@@ -347,6 +350,7 @@ class Repezita(Engine):
             "counts": [len(h) for h in self.hands],
             "pile_top": pile[-1] if pile else None,
             "pile_count": len(pile),
+            "pile_top_seat": self.top_seat if pile else None,
             "any_start": not pile and not self._over and not self._ace_held(),
             "finished": list(self.finished),
             "loser": self.loser,

@@ -123,8 +123,9 @@ def test_scenario_17_wrong_card_on_empty_pile_comes_back():
 
 def test_scenario_18_three_players_finish_then_loser():
     e = position(3, [["AS"], ["2H"], ["9C", "5D"]])
+    assert e.view()["pile_top_seat"] is None
     e.apply(0, "play AS on -")
-    assert e.view()["finished"] == [0]
+    assert e.view()["finished"] == [0] and e.view()["pile_top_seat"] == 0
     ev = e.apply(1, "play 2H on AS")
     assert ev == [
         {"type": "play", "seat": 1, "card": "2H", "correct": True},
