@@ -314,5 +314,6 @@ class UserActions:
         msg.snapshot("create", None)
         msg.created_at = time.perf_counter()
         if self.wants("MESSAGE_CREATE", dm=ch.is_dm):
-            await self.gateway.dispatch("MESSAGE_CREATE", self._message_event(msg))
+            event = self._message_event(msg)
+            await self.gateway_for(event).dispatch("MESSAGE_CREATE", event)
         return msg

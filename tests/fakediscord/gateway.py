@@ -4,7 +4,8 @@ discord.py 2.7.1 connects to ``DiscordWebSocket.DEFAULT_GATEWAY`` with ``?v=10&e
 (or zstd-stream). It only decompresses *binary* frames, so answering with plain text frames is fine and the
 ``compress`` query parameter is ignored.
 
-Session model: a single bot session. Every dispatch gets a sequence number and is kept in ``history`` so that a
+Session model: one bot session per shard (``FakeDiscord(shards=N)``; one FakeGateway each). Every connection
+arrives at shard 0's endpoint and belongs to the shard its IDENTIFY names (or whose session it RESUMEs). Every dispatch gets a sequence number and is kept in ``history`` so that a
 RESUME (op 6) after a dropped connection replays everything the client missed. Dispatches made while no
 connection is live are queued and delivered on the next READY or RESUMED.
 """
@@ -48,8 +49,10 @@ class _Event:
 
 
 class FakeGateway:
-    def __init__(self, fake: FakeDiscord, *, heartbeat_interval: float = 41.25, history: int = 50_000) -> None:
+    def __init__(self, fake: FakeDiscord, *, heartbeat_interval: float = 41.25, history: int = 50_000,
+                 shard_id: int = 0) -> None:
         self.fake = fake
+        self.shard_id = shard_id
         self.heartbeat_interval = heartbeat_interval
         self.session_id: str | None = None
         self.seq = 0
@@ -75,6 +78,11 @@ class FakeGateway:
         self.ready = asyncio.Event()  # set while a live session exists
 
     @property
+    def guild_ids(self) -> list[int]:
+        """The guilds this shard serves."""
+        return [g for g in self.fake.guild_names if self.fake.shard_of(g) == self.shard_id]
+
+    @property
     def live(self) -> bool:
         return self.ws is not None and not self.ws.closed
 
@@ -85,31 +93,43 @@ class FakeGateway:
         self.connections += 1
         self.connect_queries.append(dict(request.query))
         self.sockets.add(ws)
+        owner = self  # the shard this connection belongs to, once it identified or resumed
         try:
             await self._send(ws, {"op": HELLO, "d": {"heartbeat_interval": int(self.heartbeat_interval * 1000),
                                                      "_trace": ["fakediscord"]}})
             async for msg in ws:
                 if msg.type is WSMsgType.TEXT:
-                    await self._on_frame(ws, json.loads(msg.data))
+                    owner = await owner._on_frame(ws, json.loads(msg.data))
                 elif msg.type is WSMsgType.BINARY:  # the client never compresses what it sends; be lenient
-                    await self._on_frame(ws, json.loads(msg.data.decode()))
+                    owner = await owner._on_frame(ws, json.loads(msg.data.decode()))
         except (ConnectionError, RuntimeError):
             pass
         finally:
             self.sockets.discard(ws)
-            if self.ws is ws:
-                self.ws = None
-                self.ready.clear()
+            if owner.ws is ws:
+                owner.ws = None
+                owner.ready.clear()
         return ws
+
+    def _shard_session(self, op: int, data: dict[str, Any]) -> FakeGateway:
+        """Which shard's session an IDENTIFY or RESUME is for."""
+        gateways = self.fake.gateways
+        if op == IDENTIFY:
+            shard = (data.get("shard") or [0, 1])[0]
+            return gateways[shard] if 0 <= shard < len(gateways) else self
+        return next((g for g in gateways if g.session_id == data.get("session_id")), self)
 
     async def _send(self, ws: web.WebSocketResponse, payload: dict[str, Any]) -> None:
         self.log.append((time.perf_counter(), "out", payload.get("op"), payload.get("t"), payload.get("s")))
         await ws.send_str(json.dumps(payload, separators=(",", ":")))
 
-    async def _on_frame(self, ws: web.WebSocketResponse, frame: dict[str, Any]) -> None:
+    async def _on_frame(self, ws: web.WebSocketResponse, frame: dict[str, Any]) -> FakeGateway:
+        """Handle one frame; returns the shard session the connection belongs to from now on."""
         op = frame.get("op")
-        self.log.append((time.perf_counter(), "in", op, None, None))
         data = frame.get("d")
+        if op in (IDENTIFY, RESUME) and isinstance(data, dict) and (shard := self._shard_session(op, data)) is not self:
+            return await shard._on_frame(ws, frame)
+        self.log.append((time.perf_counter(), "in", op, None, None))
         if op == HEARTBEAT:
             self.heartbeats += 1
             await self._send(ws, {"op": HEARTBEAT_ACK})
@@ -121,6 +141,7 @@ class FakeGateway:
             self.presence_updates.append(data)
         elif op == REQUEST_MEMBERS:
             await self._members_chunk(ws, data)
+        return self
 
     async def _identify(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> None:
         fake = self.fake
@@ -140,7 +161,7 @@ class FakeGateway:
                 "v": 10,
                 "user_settings": {},
                 "user": {**fake.bot.payload(), "verified": True, "mfa_enabled": False, "email": None},
-                "guilds": [{"id": str(fake.guild_id), "unavailable": True}],
+                "guilds": [{"id": str(g), "unavailable": True} for g in self.guild_ids],
                 "session_id": self.session_id,
                 "session_type": "normal",
                 "resume_gateway_url": fake.gateway_url,
@@ -152,7 +173,9 @@ class FakeGateway:
                 "_trace": ["fakediscord"],
             }
             await self._send_event(ws, self._new_event("READY", ready, None))
-            await self._send_event(ws, self._new_event("GUILD_CREATE", fake.guild_payload(for_gateway=True), None))
+            for guild_id in self.guild_ids:
+                await self._send_event(ws, self._new_event(
+                    "GUILD_CREATE", fake.guild_payload(for_gateway=True, guild=guild_id), None))
             self.ws = ws
             self.ready.set()
             # things the users did while the bot was away: deliver them in the new session

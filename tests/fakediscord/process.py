@@ -43,7 +43,7 @@ class BotProcess:
         def ready() -> bool:
             self._check_alive()
             have = {n for scope in fake.commands.values() for (t, n) in scope if t == 1}
-            return fake.gateway.live and bool(have) and all(c in have for c in commands)
+            return fake.live and bool(have) and all(c in have for c in commands)
 
         await fake.wait_for(ready, timeout=timeout, what=f"the bot process to sync {commands or 'commands'} and "
                                                         f"connect; output so far:\n{self.log[-2000:]}")

@@ -191,12 +191,14 @@ class FakeDiscord(UserActions):
         echo_bot_messages: bool = False,
         attachment_size_limit: int = 10 * 1024 * 1024,
         command_wait: float = 5.0,
+        shards: int = 1,
     ) -> None:
         self.snowflake = Snowflakes()
         self.token = token  # None: accept any token
         self.application_id = self.snowflake()
         self.guild_id = self.snowflake()
         self.guild_name = guild_name
+        self.guild_names: dict[int, str] = {self.guild_id: guild_name}  # every guild; see add_guild()
         self.everyone_role_id = self.guild_id
         self.bot_role_id = self.snowflake()
         self.bot = FakeUser(id=self.application_id, name=bot_name, locale="en-US", bot=True,
@@ -212,7 +214,10 @@ class FakeDiscord(UserActions):
         self.interactions: dict[int, FakeInteraction] = {}
         self._by_token: dict[str, FakeInteraction] = {}
         self.requests: list[RecordedRequest] = []
-        self.gateway = FakeGateway(self, heartbeat_interval=heartbeat_interval)
+        # one gateway session per shard; guild events go to the guild's shard, DMs to shard 0 (as Discord does)
+        self.shard_count = shards
+        self.gateways = [FakeGateway(self, heartbeat_interval=heartbeat_interval, shard_id=i) for i in range(shards)]
+        self.gateway = self.gateways[0]
         # fault injection and behaviour knobs
         self.rng = random.Random(seed)
         self.fail_rate = fail_rate
@@ -265,7 +270,8 @@ class FakeDiscord(UserActions):
     async def stop(self) -> None:
         for task in list(self._tasks):
             task.cancel()
-        await self.gateway.close_all()
+        for gateway in self.gateways:
+            await gateway.close_all()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -301,24 +307,49 @@ class FakeDiscord(UserActions):
     def _emit(self, event: str, data: dict[str, Any], *, dm: bool = False) -> None:
         """Dispatch a state-change event in the background (queued while the bot is disconnected)."""
         if self.wants(event, dm=dm):
-            self._spawn(self.gateway.dispatch(event, data))
+            self._spawn(self.gateway_for(data).dispatch(event, data))
 
     def _spawn(self, coro: Awaitable[Any]) -> None:
         task = asyncio.ensure_future(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
+    def shard_of(self, guild_id: int) -> int:
+        return (guild_id >> 22) % self.shard_count
+
+    def gateway_for(self, data: dict[str, Any]) -> FakeGateway:
+        """The session an event goes to: its guild's shard; DMs and guildless events go to shard 0."""
+        guild_id = data.get("guild_id")
+        return self.gateways[self.shard_of(int(guild_id))] if guild_id else self.gateways[0]
+
+    @property
+    def live(self) -> bool:
+        """Every shard has a live gateway session."""
+        return all(g.live for g in self.gateways)
+
     # ---- world building ---------------------------------------------------------------------------------
+    def add_guild(self, name: str, *, shard: int | None = None) -> int:
+        """Another guild (with the same members), on `shard` if given. Add its channels with add_channel(guild=).
+        Call it before the bot connects: its GUILD_CREATE goes out with READY."""
+        guild_id = self.snowflake()
+        while shard is not None and self.shard_of(guild_id) != shard:
+            guild_id += 1 << 22  # the next millisecond: shard = (id >> 22) % shard count
+        self.snowflake._last = max(self.snowflake._last, guild_id)
+        self.guild_names[guild_id] = name
+        return guild_id
+
     def add_user(self, name: str, *, locale: str = "de", global_name: str | None = None) -> FakeUser:
         user = FakeUser(id=self.snowflake(), name=name, locale=locale, global_name=global_name)
         self.users[user.id] = user
         self._emit("GUILD_MEMBER_ADD", {**user.member_payload(), "guild_id": str(self.guild_id)})
         return user
 
-    def add_channel(self, name: str, *, position: int | None = None, topic: str | None = None) -> FakeChannel:
+    def add_channel(self, name: str, *, position: int | None = None, topic: str | None = None,
+                    guild: int | None = None) -> FakeChannel:
+        guild_id = guild or self.guild_id
         if position is None:
-            position = sum(1 for c in self.channels.values() if c.type == GUILD_TEXT)
-        channel = FakeChannel(id=self.snowflake(), name=name, type=GUILD_TEXT, guild_id=self.guild_id,
+            position = sum(1 for c in self.channels.values() if c.type == GUILD_TEXT and c.guild_id == guild_id)
+        channel = FakeChannel(id=self.snowflake(), name=name, type=GUILD_TEXT, guild_id=guild_id,
                               position=position, topic=topic)
         self.channels[channel.id] = channel
         self._emit("CHANNEL_CREATE", channel.payload())
@@ -384,9 +415,10 @@ class FakeDiscord(UserActions):
     def members(self) -> list[FakeUser]:
         return [self.bot, *self.users.values()]
 
-    def guild_payload(self, *, for_gateway: bool = False) -> dict[str, Any]:
+    def guild_payload(self, *, for_gateway: bool = False, guild: int | None = None) -> dict[str, Any]:
+        guild_id = guild or self.guild_id
         roles = [
-            {"id": str(self.everyone_role_id), "name": "@everyone", "permissions": str(EVERYONE_PERMISSIONS),
+            {"id": str(self.everyone_role_id if guild_id == self.guild_id else guild_id), "name": "@everyone", "permissions": str(EVERYONE_PERMISSIONS),
              "position": 0, "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0,
              "icon": None, "unicode_emoji": None},
             {"id": str(self.bot_role_id), "name": self.bot.name, "permissions": str(BOT_ROLE_PERMISSIONS),
@@ -401,8 +433,8 @@ class FakeDiscord(UserActions):
         members = [u.member_payload() for u in everyone]
         owner = next(iter(self.users.values()), self.bot)
         return {
-            "id": str(self.guild_id),
-            "name": self.guild_name,
+            "id": str(guild_id),
+            "name": self.guild_names[guild_id],
             "icon": None, "splash": None, "discovery_splash": None, "banner": None, "description": None,
             "owner_id": str(owner.id),
             "afk_channel_id": None, "afk_timeout": 300,
@@ -418,8 +450,9 @@ class FakeDiscord(UserActions):
             "large": False, "unavailable": False, "lazy": True,
             "member_count": len(self.members),
             "members": members,
-            "channels": [c.payload() for c in self.channels.values() if not c.is_thread],
-            "threads": [c.payload() for c in self.channels.values() if c.is_thread and not c.archived],
+            "channels": [c.payload() for c in self.channels.values() if not c.is_thread and c.guild_id == guild_id],
+            "threads": [c.payload() for c in self.channels.values()
+                        if c.is_thread and not c.archived and c.guild_id == guild_id],
             "voice_states": [], "presences": [], "stage_instances": [], "guild_scheduled_events": [],
             "soundboard_sounds": [],
         }
@@ -963,7 +996,7 @@ class FakeDiscord(UserActions):
         return 200, {"url": self.gateway_url}
 
     async def _h_gateway_bot(self, rec, params, body, files):
-        return 200, {"url": self.gateway_url, "shards": 1,
+        return 200, {"url": self.gateway_url, "shards": self.shard_count,
                      "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 14400000,
                                              "max_concurrency": 1}}
 
@@ -1327,7 +1360,7 @@ class FakeDiscord(UserActions):
         if not 1 <= len(name) <= 100:
             raise invalid_form({"name": {"_errors": [{"code": "BASE_TYPE_BAD_LENGTH",
                                                       "message": "Must be between 1 and 100 in length."}]}})
-        thread = FakeChannel(id=thread_id or self.snowflake(), name=name, type=ttype, guild_id=self.guild_id,
+        thread = FakeChannel(id=thread_id or self.snowflake(), name=name, type=ttype, guild_id=parent.guild_id,
                              parent_id=parent.id, owner_id=self.bot.id,
                              auto_archive_duration=int(body.get("auto_archive_duration") or 1440),
                              invitable=bool(body.get("invitable", True)))
@@ -1379,12 +1412,12 @@ class FakeDiscord(UserActions):
 
     # ---- route handlers: guild --------------------------------------------------------------------------
     def _guild_or_404(self, params: dict[str, str]) -> None:
-        if params.get("guild_id") != str(self.guild_id):
+        if int(params.get("guild_id") or 0) not in self.guild_names:
             raise DiscordError(404, 10004, "Unknown Guild")
 
     async def _h_guild_get(self, rec, params, body, files):
         self._guild_or_404(params)
-        data = self.guild_payload()
+        data = self.guild_payload(guild=int(params["guild_id"]))
         for key in ("members", "channels", "threads", "voice_states", "presences", "joined_at", "large",
                     "member_count", "lazy", "unavailable"):
             data.pop(key, None)
@@ -1447,12 +1480,12 @@ class FakeDiscord(UserActions):
             payload["context"] = 1
             payload["authorizing_integration_owners"] = {"0": str(self.guild_id)}
         else:
-            payload["guild_id"] = str(self.guild_id)
-            payload["guild"] = {"id": str(self.guild_id), "locale": "de", "features": []}
+            payload["guild_id"] = str(ch.guild_id)
+            payload["guild"] = {"id": str(ch.guild_id), "locale": "de", "features": []}
             payload["guild_locale"] = "de"
             payload["member"] = ix.user.member_payload(permissions=self.user_permissions(ix.user))
             payload["context"] = 0
-            payload["authorizing_integration_owners"] = {"0": str(self.guild_id)}
+            payload["authorizing_integration_owners"] = {"0": str(ch.guild_id)}
         if ix.message is not None:
             payload["message"] = ix.message.payload()
         return payload
@@ -1463,5 +1496,6 @@ class FakeDiscord(UserActions):
             if ix.dispatched_at is None:
                 ix.dispatched_at = time.perf_counter()
 
-        await self.gateway.dispatch("INTERACTION_CREATE", self._interaction_payload(ix), on_sent)
+        payload = self._interaction_payload(ix)
+        await self.gateway_for(payload).dispatch("INTERACTION_CREATE", payload, on_sent)
         return ix
