@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 
+import discord
 import pytest
 
 from bot.app import GC_THRESHOLDS, StammtischBot
@@ -34,3 +35,11 @@ async def test_a_bot_in_a_shared_process_leaves_the_collector_alone(tmp_path, re
     assert gc.get_freeze_count() == 0
     assert gc.get_threshold() == before
     await bot.close()
+
+
+async def test_closing_twice_is_harmless_and_voice_stays_quiet(tmp_path):
+    bot = StammtischBot(database_path=tmp_path / "db.sqlite3")
+    assert not discord.VoiceClient.warn_nacl and not discord.VoiceClient.warn_dave
+    await bot.close()
+    await bot.close()
+    assert bot.is_closed()

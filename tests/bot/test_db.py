@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+import threading
 
 import pytest
 
@@ -74,3 +75,22 @@ async def test_a_failed_batch_writes_nothing(tmp_path):
         assert await db.fetchall("SELECT * FROM players") == []
     finally:
         await db.close()
+
+
+@pytest.mark.parametrize("kind", ["a directory", "a path under a file"])
+async def test_an_unusable_path_fails_at_once_and_leaves_no_thread(tmp_path, kind):
+    (tmp_path / "file").write_text("")
+    path = tmp_path if kind == "a directory" else tmp_path / "file" / "db.sqlite3"
+    before = threading.active_count()
+    with pytest.raises((OSError, sqlite3.Error)):
+        await Database.open(path)
+    assert threading.active_count() == before
+
+
+async def test_a_file_that_is_not_a_database_closes_its_connection(tmp_path):
+    path = tmp_path / "notes.sqlite3"
+    path.write_bytes(b"these are not the pages of a database" * 200)
+    before = threading.active_count()
+    with pytest.raises(sqlite3.DatabaseError):
+        await Database.open(path)
+    assert threading.active_count() == before
