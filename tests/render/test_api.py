@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
+from PIL import Image
 
 from bot import demo
 from bot.games import GAMES
@@ -58,6 +62,27 @@ def test_score_sheet_folds_early_rows_of_a_long_match():
 def test_example_image_is_committed():
     p = IMAGES / "example_table.png"
     assert p.is_file() and p.stat().st_size < 300 * 1024
+
+
+def test_example_image_is_written_the_same_bytes_each_time():
+    from bot.render.canvas import encode
+    from bot.render.example import LEVEL, example_image, same_picture
+
+    first, second = encode(example_image(), LEVEL), encode(example_image(), LEVEL)
+    assert first == second  # no time stamps or other varying chunks
+    with Image.open(IMAGES / "example_table.png") as committed:
+        assert same_picture(committed, example_image())
+
+
+def test_render_package_does_not_import_the_card_module():
+    """`python -m bot.render.cards` runs the module once; runpy warns when the package imported it already."""
+    code = "import sys, bot, bot.render; print('bot.render.cards' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
+    run = subprocess.run([sys.executable, "-W", "error::RuntimeWarning", "-c",
+                          "import runpy; runpy.run_module('bot.render.cards', run_name='not_main')"],
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
 
 
 @pytest.mark.parametrize("key", ["schrum", "schroeoem"])
