@@ -9,7 +9,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from discord import app_commands
 
+from bot.app import StammtischBot
 from bot.games import GAMES
 from bot.i18n import SUPPORTED
 from bot.rules_text import rules_path
@@ -93,3 +95,20 @@ def test_links_between_documents_lead_somewhere():
             if "://" not in target and not (path.parent / target).exists():
                 broken.append(f"{path.relative_to(ROOT)} -> {target}")
     assert not broken, broken
+
+
+def _listed_commands(readme: str) -> set[str]:
+    """The slash commands the README's "Commands" section names: `/schrum new variant:` is `schrum new`."""
+    section = readme.split("\n## Commands\n", 1)[1].split("\n## ", 1)[0]
+    return {" ".join(w for w in span.split() if ":" not in w) for span in re.findall(r"`/([^`]+)`", section)}
+
+
+async def test_the_readme_lists_every_command_the_bot_registers(tmp_path):
+    bot = StammtischBot(database_path=tmp_path / "db.sqlite3", sync_commands=False)
+    async with bot:  # the cogs are loaded as by `python -m bot`, without contacting Discord
+        await bot.setup_hook()
+        registered = {c.qualified_name for c in bot.tree.walk_commands() if isinstance(c, app_commands.Command)}
+    listed = _listed_commands((ROOT / "README.md").read_text(encoding="utf-8"))
+    assert registered, "no commands registered"
+    assert not registered - listed, f"README's command table misses {sorted(registered - listed)}"
+    assert not listed - registered, f"README's command table names unknown commands {sorted(listed - registered)}"
