@@ -32,7 +32,8 @@ def test_no_token_is_one_clear_line_and_exit_code_2(tmp_path):
 
 def test_settings_from_dotenv(tmp_path, monkeypatch):
     for key in ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL"):
-        monkeypatch.delenv(key, raising=False)
+        monkeypatch.setenv(key, "")  # recorded, so what load_dotenv sets below is removed again after the test
+        monkeypatch.delenv(key)
     env = tmp_path / ".env"
     env.write_text("DISCORD_TOKEN=abc.def\nDEV_GUILD_ID=123\nLOG_LEVEL=debug\n")
     settings = load_settings(env)

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.e2e
 def start(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
     """`python -m bot ARGS` in an empty folder (no .env) with only the given settings."""
     clean = {k: v for k, v in os.environ.items()
-             if not k.startswith(("DISCORD_", "DATABASE_", "DEV_GUILD", "DEFAULT_LOCALE", "SHARD_"))}
+             if not k.startswith(("DISCORD_", "DATABASE_", "DEV_GUILD", "DEFAULT_LOCALE", "SHARD_", "LOG_LEVEL"))}
     return subprocess.run([sys.executable, "-m", "bot", *args], cwd=tmp_path, capture_output=True, text=True,
                           env={**clean, "PYTHONPATH": str(REPO_ROOT), **env}, timeout=60)
 
