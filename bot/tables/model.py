@@ -45,7 +45,13 @@ class Seat:
     dm_shows: str | None = None  # digest of the signature the hand DM shows (stored: see `shows_digest`)
     last_change: int = 0
     timeouts: int = 0
-    autopilot: bool = False
+    autopilot: bool = False  # voted absent-but-continue: the strong computer stands in for this person
+    computer: str | None = None  # a computer seat's level ("easy", "strong"); None for a person
+
+    @property
+    def plays_itself(self) -> str | None:
+        """The level of the computer that moves for this seat: its own, or the strong one standing in."""
+        return self.computer or ("strong" if self.autopilot else None)
 
 
 @dataclass
@@ -71,6 +77,8 @@ class Table:
     deadline: float | None = None
     vote: dict[str, Any] | None = None  # an open absent-player vote: {"seat": s, "yes": [...]}
     last_events: list[dict[str, Any]] = field(default_factory=list)
+    practice: bool = False  # a computer seat or hints: nothing booked or rated (fixed at the start)
+    thinking: asyncio.Task[None] | None = field(default=None, repr=False)  # the computers' moves under way
     shown_version: int | None = None  # the version the table message shows (None: not known)
     sheets_shown: int = 0  # the scored hands the last score sheet covered
 
@@ -86,6 +94,11 @@ class Table:
     @property
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
+
+    @property
+    def people(self) -> list[int]:
+        """The seats of people (not computers)."""
+        return [i for i, s in enumerate(self.seats) if s.computer is None]
 
     def seat_of(self, user_id: int) -> int | None:
         for i, s in enumerate(self.seats):

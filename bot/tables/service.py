@@ -16,10 +16,11 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bot.ai import DEFAULT_BUDGET_S, LEVELS
 from bot.db import Database
 from bot.games import GAMES, Engine, IllegalAction
 
-from . import snapshots
+from . import snapshots, thinking
 from .model import (
     ABANDONED,
     CANCELLED,
@@ -45,6 +46,10 @@ class ResultWriter(Protocol):
 
 
 DEFAULT_TURN_TIMER = 300  # seconds; a table option
+COMPUTER_PAUSE = 1.5  # seconds a computer waits before its move, so people can follow (table setting)
+REACTION = (0.8, 2.4)  # seconds: a computer's reaction time in a real-time game, drawn anew for every play
+MAX_COMPUTERS_NAMED = 8
+AUTO_PERSON, AUTO_TIMER, AUTO_COMPUTER = 0, 1, 2  # actions.auto: who made the move
 ABSENT_AFTER = 3  # consecutive timeouts
 RESTORE_CHUNK = 100  # tables whose action logs are read at once at start-up
 
@@ -189,6 +194,58 @@ class TableService:
             table.seats.append(Seat(user_id=user_id, name=name))
         return table
 
+    async def add_computer(self, table_id: int, user_id: int, level: str, name: Callable[[int], str]) -> Table:
+        """The host seats a computer player of `level` in the lobby; `name(n)`: its name as the n-th computer."""
+        if level not in LEVELS:
+            raise UserError("Unknown computer level {level}.", level=level)
+        table = self.get(table_id)
+        async with table.lock:
+            self._host_in_lobby(table, user_id)
+            if len(table.seats) >= table.engine_cls.max_seats:
+                raise UserError("This table is full ({n} seats).", n=table.engine_cls.max_seats)
+            seat = Seat(user_id=min([0, *(s.user_id for s in table.seats)]) - 1,
+                        name=name(1 + sum(1 for s in table.seats if s.computer)), computer=level)
+            await self.db.execute("INSERT INTO seats (table_id, seat, user_id, computer) VALUES (?, ?, ?, ?)",
+                                  (table.id, len(table.seats), seat.user_id, level))
+            table.seats.append(seat)
+        return table
+
+    async def remove_computer(self, table_id: int, user_id: int) -> Table:
+        """The host takes the last computer seated in the lobby off the table."""
+        table = self.get(table_id)
+        async with table.lock:
+            self._host_in_lobby(table, user_id)
+            computers = [i for i, s in enumerate(table.seats) if s.computer]
+            if not computers:
+                raise UserError("There is no computer at this table.")
+            del table.seats[computers[-1]]
+            await self.db.write(self._reseat_statements(table))
+        return table
+
+    @staticmethod
+    def _host_in_lobby(table: Table, user_id: int) -> None:
+        if table.status != LOBBY:
+            raise UserError("Table #{id} has already started.", id=table.id)
+        if user_id != table.host_id:
+            raise UserError("Only the host can seat or remove computer players.")
+
+    @staticmethod
+    def _reseat_statements(table: Table) -> list[tuple[str, Any]]:
+        """The seats rows written anew, numbered as they sit now."""
+        return [("DELETE FROM seats WHERE table_id = ?", (table.id,))] + [
+            ("INSERT INTO seats (table_id, seat, user_id, computer) VALUES (?, ?, ?, ?)",
+             (table.id, i, s.user_id, s.computer)) for i, s in enumerate(table.seats)]
+
+    async def set_setting(self, table_id: int, user_id: int, key: str, value: Any) -> Table:
+        """The host changes a table setting in the lobby (hints on or off)."""
+        table = self.get(table_id)
+        async with table.lock:
+            self._host_in_lobby(table, user_id)
+            table.settings = {**table.settings, key: value}
+            await self.db.execute("UPDATE tables SET settings = ? WHERE table_id = ?",
+                                  (json.dumps(table.settings), table.id))
+        return table
+
     async def leave(self, table_id: int, user_id: int) -> Table:
         """Leave a lobby. The host leaving hands the table to the next player, or closes it if empty."""
         table = self.get(table_id)
@@ -200,15 +257,16 @@ class TableService:
                 raise UserError("The game is running: ask the others to cancel it, or let the turn timer play"
                                 " for you.")
             del table.seats[seat]
-            statements: list[tuple[str, Any]] = [("DELETE FROM seats WHERE table_id = ?", (table.id,))]
-            statements += [("INSERT INTO seats (table_id, seat, user_id) VALUES (?, ?, ?)", (table.id, i, s.user_id))
-                           for i, s in enumerate(table.seats)]
+            statements = self._reseat_statements(table)
+            if not table.people:  # only computers are left: the table closes
+                table.seats.clear()
+                statements = [("DELETE FROM seats WHERE table_id = ?", (table.id,))]
             if not table.seats:
                 table.status = CANCELLED
                 statements.append(("UPDATE tables SET status = ?, ended_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')"
                                    " WHERE table_id = ?", (CANCELLED, table.id)))
             elif table.host_id == user_id:
-                table.host_id = table.seats[0].user_id
+                table.host_id = table.seats[table.people[0]].user_id
                 statements.append(("UPDATE tables SET host_id = ? WHERE table_id = ?", (table.host_id, table.id)))
             await self.db.write(statements)
         return table
@@ -239,12 +297,14 @@ class TableService:
                 raise UserError("These options do not work: {reason}", reason=str(exc)) from exc
             table.status = RUNNING
             table.version = 0
+            table.practice = any(s.computer for s in table.seats) or bool(table.settings.get("hints"))
             table.signatures = self._signatures(table)
             table.last_events = list(getattr(table.engine, "start_events", ()))  # automatic steps of new()
             await self.db.execute(
-                "UPDATE tables SET status = ?, started_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE table_id = ?",
-                (RUNNING, table.id))
+                "UPDATE tables SET status = ?, practice = ?, started_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')"
+                " WHERE table_id = ?", (RUNNING, int(table.practice), table.id))
             self._arm(table)
+            self._schedule_computers(table)
         return table
 
     def _signatures(self, table: Table, engine: Engine | None = None) -> list[Any]:
@@ -266,13 +326,13 @@ class TableService:
                 raise StaleError("That button is from an earlier moment of the game; here is your current hand.")
             if seat not in table.engine.to_act():
                 raise UserError("It is not your turn.")
-            outcome = await self._apply(table, seat, action, auto=False)
+            outcome = await self._apply(table, seat, action, auto=AUTO_PERSON)
             table.seats[seat].timeouts = 0
-            await self._autopilot(table, outcome)
             self._arm(table)
+        self._schedule_computers(table)
         return outcome
 
-    async def _apply(self, table: Table, seat: int, action: str, *, auto: bool,
+    async def _apply(self, table: Table, seat: int, action: str, *, auto: int,
                      outcome: Outcome | None = None) -> Outcome:
         """Apply `action` to a copy of the engine, store it, and only then make the copy the table's state:
         whatever reads the table meanwhile (a hand or table message going out for the last move, a status
@@ -328,7 +388,7 @@ class TableService:
             table.status = FINISHED
             outcome.finished = True
             self._disarm(table)
-        for event in events:
+        for event in events if not table.practice else ():
             if event.get("type") in ("hand_scored", "match_over"):
                 for hook in self._results_hooks:
                     try:
@@ -341,8 +401,8 @@ class TableService:
                            ) -> list[tuple[str, Any]]:
         out: list[tuple[str, Any]] = []
         for event in events:
-            if event.get("type") in ("hand_scored", "match_over"):
-                for writer in self._result_writers.get(table.game, ()):
+            if event.get("type") in ("hand_scored", "match_over") and not table.practice:
+                for writer in self._result_writers.get(table.game, ()):  # money and ratings: not at practice
                     out.extend(writer(table, event, engine))
             if event.get("type") == "hand_scored":
                 detail = {k: v for k, v in event.items() if k not in ("type", "deltas", "totals", "hand_no")}
@@ -358,17 +418,59 @@ class TableService:
                                 (table.id, s, table.seats[s].user_id, int(total), int(s in winners))))
         return out
 
-    async def _autopilot(self, table: Table, outcome: Outcome) -> None:
-        """Play default actions for seats whose players were voted absent-but-continue."""
-        for _ in range(10_000):
-            engine = table.engine  # each move makes a new one
-            if engine is None or engine.over:
-                return
-            due = [s for s in sorted(engine.waiting_for()) if table.seats[s].autopilot]
-            if not due:
-                return
-            seat = due[0]
-            await self._apply(table, seat, engine.default_action(seat), auto=True, outcome=outcome)
+    # -- computers ------------------------------------------------------------------------------
+    def _computers_due(self, table: Table) -> list[int]:
+        """The seats the game waits for that a computer plays (its own, or the strong one standing in)."""
+        engine = table.engine
+        if table.status != RUNNING or engine is None or engine.over or table.vote is not None:
+            return []
+        return [s for s in sorted(engine.waiting_for()) if table.seats[s].plays_itself]
+
+    def _schedule_computers(self, table: Table) -> None:
+        """Start the computers' moves when the game waits for one and none is under way."""
+        if (table.thinking is None or table.thinking.done()) and self._computers_due(table):
+            table.thinking = asyncio.get_running_loop().create_task(self._computers(table),
+                                                                    name=f"table-{table.id}-computers")
+
+    def computer_pause(self, table: Table, rng: random.Random) -> float:
+        """How long a computer waits before moving: a table setting, or a human reaction time in real time."""
+        if self.turn_timer(table) <= 0:  # a real-time game: as quick as a person, not quicker
+            scale = float(table.settings.get("computer_pause", COMPUTER_PAUSE)) / COMPUTER_PAUSE
+            return rng.uniform(*REACTION) * scale
+        return float(table.settings.get("computer_pause", COMPUTER_PAUSE))
+
+    async def think(self, table: Table, engine: Engine, seat: int, level: str) -> str:
+        seed = (table.seed ^ (table.version * 7919) ^ (seat * 104729)) & 0xFFFFFFFF
+        budget = float(table.settings.get("computer_budget", DEFAULT_BUDGET_S))
+        return await thinking.think(engine, seat, level=level, seed=seed, budget_s=budget)
+
+    async def _computers(self, table: Table) -> None:
+        """Play the computers' moves, one after the other, through the same path as people's: each is stored
+        (logged as a computer's) before it counts, and its messages go out before the next computer moves."""
+        rng = random.Random(table.seed ^ table.version)
+        try:
+            for _ in range(100_000):
+                due = self._computers_due(table)
+                if not due:
+                    return
+                seat = rng.choice(due) if len(due) > 1 else due[0]
+                version, engine = table.version, table.engine
+                assert engine is not None
+                await asyncio.sleep(self.computer_pause(table, rng))
+                if table.version != version:
+                    continue  # a person moved meanwhile: look again
+                action = await self.think(table, engine, seat, table.seats[seat].plays_itself or "strong")
+                async with table.lock:
+                    if table.version != version or table.status != RUNNING:
+                        continue
+                    outcome = await self._apply(table, seat, action, auto=AUTO_COMPUTER)
+                    self._arm(table)
+                if self.listener:
+                    await self.listener.table_changed(table, outcome)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: a computer's move failed; the turn timer takes over", table.id)
 
     # -- turn timer -----------------------------------------------------------------------------
     def turn_timer(self, table: Table) -> int:
@@ -409,10 +511,16 @@ class TableService:
             log.exception("table %s: turn timer failed", table.id)
 
     async def expire(self, table_id: int, version: int) -> Outcome | None:
-        """The turn timer ran out at `version`: play the default action for every seat being waited on."""
+        """The turn timer ran out at `version`: the strong computer moves for every seat being waited on (its
+        result still counts as that person's); three timeouts in a row open the vote on an absent player."""
         table = self.tables.get(table_id)
         if table is None:
             return None
+        engine = table.engine
+        if table.status != RUNNING or engine is None or table.version != version:
+            return None
+        # the strong computer plays for whoever is away, thinking before the table is locked
+        choices = {seat: await self.think(table, engine, seat, "strong") for seat in sorted(engine.waiting_for())}
         async with table.lock:
             engine = table.engine
             if table.status != RUNNING or engine is None or table.version != version:
@@ -424,14 +532,15 @@ class TableService:
                 engine = table.engine  # each move makes a new one
                 if engine.over or seat not in engine.to_act():
                     continue
-                outcome = await self._apply(table, seat, engine.default_action(seat), auto=True, outcome=outcome)
+                action = choices.get(seat)
+                if action not in engine.legal_actions(seat):  # thought out for the state before another's move
+                    action = engine.default_action(seat)
+                outcome = await self._apply(table, seat, action, auto=AUTO_TIMER, outcome=outcome)
                 table.seats[seat].timeouts += 1
-                if table.seats[seat].timeouts >= ABSENT_AFTER and not table.seats[seat].autopilot:
+                if table.seats[seat].timeouts >= ABSENT_AFTER and not table.seats[seat].plays_itself:
                     absent.append(seat)
             await self.db.write([("UPDATE seats SET timeouts = ? WHERE table_id = ? AND seat = ?",
                                   (table.seats[s].timeouts, table.id, s)) for s in waiting])
-            if outcome is not None:
-                await self._autopilot(table, outcome)
             if absent and table.status == RUNNING:
                 table.vote = {"seat": absent[0], "yes": []}
                 self._disarm(table)
@@ -439,6 +548,7 @@ class TableService:
                                                                      name=f"table-{table.id}-vote")
             else:
                 self._arm(table)
+        self._schedule_computers(table)
         if self.listener and outcome is not None:
             await self.listener.table_changed(table, outcome)
         if absent and table.vote and self.listener:
@@ -480,19 +590,18 @@ class TableService:
             else:
                 if user_id not in table.vote["yes"]:
                     table.vote["yes"].append(user_id)
-                voters = {s.user_id for i, s in enumerate(table.seats) if i != absent and not s.autopilot}
+                voters = {s.user_id for i, s in enumerate(table.seats) if i != absent and not s.plays_itself}
                 if not voters <= set(table.vote["yes"]):
                     return "waiting"
                 table.seats[absent].autopilot = True
                 await self.db.execute("UPDATE seats SET autopilot = 1 WHERE table_id = ? AND seat = ?",
                                       (table.id, absent))
                 table.vote = None
-                outcome = Outcome(table=table, seat=absent, action="")
-                await self._autopilot(table, outcome)
                 self._arm(table)
                 result = "continue"
         if result == "abandoned" and self.listener:
             await self.listener.ended(table)
+        self._schedule_computers(table)  # the strong computer now plays for the absent person
         return result
 
     async def _end(self, table: Table, status: str) -> None:
@@ -616,7 +725,7 @@ class TableService:
                 user_id=r["user_id"], name=r["name"] or str(r["user_id"]), locale=r["locale"],
                 dm_channel_id=r["dm_channel_id"], dm_message_id=r["dm_message_id"], dm_hand_no=r["dm_hand_no"],
                 dm_closed=bool(r["dm_closed"]), last_change=r["last_change"], timeouts=r["timeouts"],
-                autopilot=bool(r["autopilot"]), dm_shows=r["dm_shows"]))
+                autopilot=bool(r["autopilot"]), dm_shows=r["dm_shows"], computer=r["computer"]))
         return seats
 
     @staticmethod
@@ -625,7 +734,7 @@ class TableService:
                      options=json.loads(r["options"]), settings=json.loads(r["settings"]), seed=r["seed"],
                      host_id=r["host_id"], status=r["status"], seats=seats, thread_id=r["thread_id"],
                      lobby_message_id=r["lobby_message_id"], table_message_id=r["table_message_id"],
-                     shown_version=r["shown_version"], sheets_shown=r["sheets_shown"])
+                     shown_version=r["shown_version"], sheets_shown=r["sheets_shown"], practice=bool(r["practice"]))
 
     async def finished_behind(self, *, within_hours: int = 24) -> list[Table]:
         """Tables that finished (in the last `within_hours`) while their last messages had not gone out yet: the
@@ -686,8 +795,12 @@ class TableService:
         for table in restored:
             if table.status == RUNNING:
                 self._arm(table)
+                self._schedule_computers(table)
         return restored
 
     async def close(self) -> None:
         for table in self.tables.values():
             self._disarm(table)
+            if table.thinking is not None:
+                table.thinking.cancel()
+        thinking.shutdown()

@@ -2,7 +2,8 @@
 button works after a restart and a click from an earlier moment of the game is recognised as stale.
 
 custom_id layouts (at most 100 characters):
-- `st:t:<kind>:<table>`            lobby and table buttons (join, leave, start, cancel, hand, yes, no)
+- `st:t:<kind>:<table>`            lobby and table buttons (join, leave, start, cancel, hand, yes, no; the host's
+                                   addeasy, addstrong, rmbot, hints; a hand's hint)
 - `st:a:<table>:<version>:<action>` one engine action
 - `st:s:<table>:<version>:<verb>`  a select menu whose choices complete the action
 """
@@ -30,10 +31,11 @@ def _ui(interaction: discord.Interaction) -> Any:
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=r"st:t:(?P<kind>join|leave|start|cancel|hand|yes|no):(?P<table>\d+)"):
+                  template=r"st:t:(?P<kind>join|leave|start|cancel|hand|yes|no|addeasy|addstrong|rmbot|hints|hint)"
+                           r":(?P<table>\d+)"):
     def __init__(self, kind: str, table_id: int, *, label: str = "", style: str = "secondary",
-                 disabled: bool = False):
-        super().__init__(discord.ui.Button(label=label or kind, style=STYLES[style], disabled=disabled,
+                 disabled: bool = False, row: int | None = None):
+        super().__init__(discord.ui.Button(label=label or kind, style=STYLES[style], disabled=disabled, row=row,
                                            custom_id=f"st:t:{kind}:{table_id}"))
         self.kind = kind
         self.table_id = table_id

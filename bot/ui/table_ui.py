@@ -175,7 +175,8 @@ class TableUI:
     def lobby_payload(self, table: Table) -> dict[str, Any]:
         lang = table.settings.get("lang", "en")
         cls = table.engine_cls
-        seated = "\n".join(f"{i + 1}. <@{s.user_id}>" for i, s in enumerate(table.seats))
+        seated = "\n".join(f"{i + 1}. " + (s.name if s.computer else f"<@{s.user_id}>")
+                           for i, s in enumerate(table.seats))
         lines = [f"**{tr(lang, '{game} table #{id}', game=cls.title, id=table.id)}**"]
         if table.status == LOBBY:
             lines.append(tr(lang, "Seats: {n} of {lo}–{hi}. Join, then the host starts.", n=len(table.seats),
@@ -186,6 +187,12 @@ class TableUI:
             where = f" <#{table.thread_id}>" if table.thread_id and table.thread_id != table.channel_id else ""
             lines.append(tr(lang, "The game has started.") + where)
         lines.append(seated)
+        hints = bool(table.settings.get("hints"))
+        if table.status == LOBBY and (hints or any(s.computer for s in table.seats)):
+            lines.append(tr(lang, "Practice table (a computer plays or hints are on): nothing is booked in the stakes "
+                                  "ledger, rated or counted in the leaderboards."))
+        elif table.status != LOBBY and table.practice:
+            lines.append(tr(lang, "Practice table: nothing is booked or rated."))
         view = discord.ui.View(timeout=None)
         if table.status == LOBBY:
             full = len(table.seats) >= cls.max_seats
@@ -195,6 +202,15 @@ class TableUI:
             view.add_item(TableButton("start", table.id, label=tr(lang, "Start"), style="primary",
                                       disabled=not ready))
             view.add_item(TableButton("cancel", table.id, label=tr(lang, "Cancel"), style="danger"))
+            # the host's: computer players for empty seats, and hints
+            view.add_item(TableButton("addeasy", table.id, label=tr(lang, "Add computer (easy)"), disabled=full,
+                                      row=1))
+            view.add_item(TableButton("addstrong", table.id, label=tr(lang, "Add computer (strong)"), disabled=full,
+                                      row=1))
+            view.add_item(TableButton("rmbot", table.id, label=tr(lang, "Remove computer"), row=1,
+                                      disabled=not any(s.computer for s in table.seats)))
+            view.add_item(TableButton("hints", table.id, row=1, style="success" if hints else "secondary",
+                                      label=tr(lang, "Hints: on") if hints else tr(lang, "Hints: off")))
         elif table.status == RUNNING and not table.thread_id:
             view.add_item(TableButton("hand", table.id, label=tr(lang, "My hand"), style="primary"))
         return {"content": "\n".join(lines), "view": view,
@@ -288,6 +304,9 @@ class TableUI:
         else:
             lines.append(ui.status(engine.view(None), table.names, lang))
         components = build_view(table.id, table.version, controls) if table.status == RUNNING else None
+        if components is not None and legal and table.settings.get("hints"):
+            with contextlib.suppress(ValueError):  # no room left: the hand's own controls come first
+                components.add_item(TableButton("hint", table.id, label=tr(lang, "Hint"), style="secondary"))
         payload = {"content": "\n".join(lines), "view": components,
                    "filename": f"hand-{table.id}-{table.version}.png"}
         hand = view.get("hand")
@@ -317,16 +336,29 @@ class TableUI:
     # -- table buttons ----------------------------------------------------------------------------
     async def on_table_button(self, interaction: discord.Interaction, kind: str, table_id: int) -> None:
         try:
-            check_origin(interaction, self.service.get(table_id), dm_ok=False)
+            check_origin(interaction, self.service.get(table_id), dm_ok=kind == "hint")  # hints live in DMs
             if kind == "hand":
                 await self.show_hand(interaction, table_id)
                 return
             if kind in ("yes", "no"):
                 await self.on_vote(interaction, table_id, kind == "yes")
                 return
+            if kind == "hint":
+                await self.on_hint(interaction, table_id)
+                return
             service = self.service
             user = interaction.user
-            if kind == "join":
+            lobby_lang = service.get(table_id).settings.get("lang", "en")
+            if kind in ("addeasy", "addstrong"):
+                level = kind[3:]
+                table = await service.add_computer(table_id, user.id, level,
+                                                   lambda n: computer_name(lobby_lang, level, n))
+            elif kind == "rmbot":
+                table = await service.remove_computer(table_id, user.id)
+            elif kind == "hints":
+                table = await service.set_setting(table_id, user.id, "hints",
+                                                  not service.get(table_id).settings.get("hints"))
+            elif kind == "join":
                 table = await service.join(table_id, user.id, user.display_name)
             elif kind == "leave":
                 table = await service.leave(table_id, user.id)
@@ -338,7 +370,7 @@ class TableUI:
             await interaction.response.edit_message(**self.lobby_payload(table))
             if kind == "start":
                 await self.post_table(table)
-                await self.send_hands(table, set(range(len(table.seats))), new_hand=True)
+                await self.send_hands(table, set(table.people), new_hand=True)
             elif kind == "cancel" and table.thread_id and table.thread_id != table.channel_id:
                 await self._safe(self.bot.get_partial_messageable(table.thread_id).send(
                     tr(table.settings.get("lang", "en"), "This table was cancelled.")))
@@ -421,6 +453,8 @@ class TableUI:
         s = table.seats[seat]
         engine = table.engine
         assert engine is not None
+        if s.computer:
+            return None  # a computer reads its hand from the engine, through what its seat may know
         hand_no = engine.view(None).get("hand_no")
         shows = shows_digest(table.signatures[seat], s.last_change)
         payload = await self.render_hand(table, seat)
@@ -721,6 +755,28 @@ class TableUI:
         await asyncio.gather(*(one(t) for t in tables))
         log.info("caught up %d tables: %d messages were behind", len(tables), sent)
 
+    async def on_hint(self, interaction: discord.Interaction, table_id: int) -> None:
+        """What the strong computer would do now in the clicker's seat, told only to them. It sees what that
+        seat may see, like every computer."""
+        table = self.service.get(table_id)
+        seat = table.seat_of(interaction.user.id)
+        lang = normalize(interaction.locale)
+        if seat is None:
+            raise UserError("You are not seated at this table.")
+        if not table.settings.get("hints") or not table.practice:
+            raise UserError("Hints are off at this table: its results count.")
+        engine = table.engine
+        if engine is None or table.status != RUNNING or not engine.legal_actions(seat):
+            raise UserError("There is nothing for you to do right now.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        action = await self.service.think(table, engine, seat, "strong")
+        if table.engine is not engine:
+            await interaction.followup.send(tr(lang, "The table moved on while I was thinking; ask again."),
+                                            ephemeral=True)
+            return
+        await interaction.followup.send(tr(lang, "The strong computer would choose: {move}",
+                                           move=self.game_ui(table).label(action, lang)), ephemeral=True)
+
     async def on_vote(self, interaction: discord.Interaction, table_id: int, keep: bool) -> None:
         result = await self.service.vote(table_id, interaction.user.id, keep)
         table = self.service.get(table_id) if table_id in self.service.tables else None
@@ -739,6 +795,9 @@ class TableUI:
 
     async def remind(self, table: Table, seats: list[int]) -> None:
         lang = table.settings.get("lang", "en")
+        seats = [s for s in seats if not table.seats[s].plays_itself]
+        if not seats:
+            return
         mentions = " ".join(f"<@{table.seats[s].user_id}>" for s in seats)
         await self._safe(self.bot.get_partial_messageable(table.home_channel_id).send(
             tr(lang, "{who}: your turn at table #{id}. The turn timer plays for you soon.", who=mentions,
@@ -761,6 +820,14 @@ class TableUI:
         except Exception:
             log.exception("unexpected error while updating Discord")
         return None
+
+
+def computer_name(lang: str, level: str, n: int) -> str:
+    """A computer seat's name, marked so nobody takes it for a person: "🤖 Computer (strong)", then "… 2 …"."""
+    word = tr(lang, "strong") if level == "strong" else tr(lang, "easy")
+    if n == 1:
+        return tr(lang, "🤖 Computer ({level})", level=word)
+    return tr(lang, "🤖 Computer {n} ({level})", n=n, level=word)
 
 
 def check_origin(interaction: discord.Interaction, table: Table, *, dm_ok: bool) -> None:

@@ -166,7 +166,11 @@ async def test_hammer_fold_elimination_and_the_kept_match(world: World):
     assert missing.ephemeral and "no Schrööm match #99" in missing.response.content
 
 
-async def test_the_turn_timer_plays_only_for_the_player_the_game_waits_for(world: World):
+async def test_the_turn_timer_plays_only_for_the_player_the_game_waits_for(world: World, monkeypatch):
+    async def mildest(table, engine, seat, level):  # this test is about whom the timer plays for, not what
+        return engine.default_action(seat)
+
+    monkeypatch.setattr(world.bot.tables, "think", mildest)
     table = await start(world, n=3, turn_timer=60)
     thread = world.channel.threads[0]
     alice, bob, carol = world.users[:3]

@@ -240,7 +240,11 @@ async def test_tac_penalty_the_timer_gives_for_an_absent_giver(world):
     assert given["givers"] == sorted([caller, nxt], key=lambda s: (s - offender) % 3)
 
 
-async def test_tac_window_closes_when_the_next_player_exposes_and_the_timer_waits_only_for_him(world):
+async def test_tac_window_closes_when_the_next_player_exposes_and_the_timer_waits_only_for_him(world, monkeypatch):
+    async def mildest(table, engine, seat, level):  # this test is about whom the timer plays for, not what
+        return engine.default_action(seat)
+
+    monkeypatch.setattr(world.bot.tables, "think", mildest)
     table = await open_table(world, "tac", 3, seed=5, turn_timer=30)
     offender, nxt = await miss(world, table)
     await world.users[nxt].user.click(dm(world, nxt), custom_id=button(dm(world, nxt), "Expose my next card").custom_id)
