@@ -287,8 +287,11 @@ class GameUI:
                         lang: str) -> Callable[[], bytes]:
         """The score sheet posted after a hand, as a drawing job for a drawing thread: `hands` (each with
         `deltas`) and `totals` as stored. What the job reads is gathered here, on the event loop, and copied.
-        Default: the renderer's sheet."""
+        Default: the renderer's sheet. The stored rows hold only the points; what each deal was (its "Game"
+        column: a Grand Hand, who went out, the loser) comes from the engine's own records of its hands."""
         from bot.render import score_sheet
 
+        records = (table.engine.result().get("hands") or []) if table.engine is not None else []
+        hands = [dict(records[i], deltas=h["deltas"]) if i < len(records) else h for i, h in enumerate(hands)]
         return partial(score_sheet, table.game, list(table.names), snapshot(hands), list(totals), lang=lang,
                        title=tr(lang, "{game} table #{id}", game=table.engine_cls.title, id=table.id))
