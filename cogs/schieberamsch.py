@@ -69,8 +69,9 @@ class SchieberamschUI(GameUI):
         if kind == "trick":
             cards = " ".join(card_label(c["card"]) for c in event.get("cards", []))
             return tr(lang, "{name} takes the trick ({cards}).", name=names[event["winner"]], cards=cards)
-        if kind == "hand_scored":
-            return super().narrate(event, names, lang)
+        if kind == "hand_scored":  # "Deal", as in the title ("Deal 2 of 12") and the picture
+            parts = [f"{names[s]} {d:+d}" for s, d in enumerate(event.get("deltas", [])) if d]
+            return tr(lang, "Deal {n} scored: {parts}.", n=event.get("hand_no", "?"), parts=", ".join(parts) or "±0")
         return super().narrate(event, names, lang)
 
 

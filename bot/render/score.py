@@ -55,11 +55,9 @@ def describe(game_key: str, h: dict[str, Any], names: list[str], lang: str = "en
         if game_key == "schieberamsch":
             if h.get("mode") == "grand":
                 res = w["won"] if h.get("won") else w["lost"]
-                extra = ""
-                if h.get("kontra") not in (None, 0, False):
-                    extra = " " + w["kontra"]
-                if h.get("rekontra") not in (None, 0, False):
-                    extra += " " + w["rekontra"]
+                # "kontra"/"rekontra" hold the seat that said it (seat 0 too), or None
+                doubled = [w[k] for k in ("kontra", "rekontra") if h.get(k) is not None and h.get(k) is not False]
+                extra = f" · {', '.join(doubled)}" if doubled else ""
                 return f"{w['grand']} · {_name(names, h.get('solo'))} · {h.get('solo_points', '?')} {w['points']} · {res}{extra}"
             outcome = w.get(h.get("outcome") or "most_points", w["ramsch"])
             mult = h.get("multiplier") or 1
@@ -76,7 +74,7 @@ def describe(game_key: str, h: dict[str, Any], names: list[str], lang: str = "en
         if game_key == "schroeoem":
             if h.get("void"):
                 return f"{w['huebschen']}" if h.get("reason") == "huebschen" else w["draw"]
-            return f"{w['winner']} {_name(names, h.get('winner'))}  ·  {w['knock']} {h.get('value', 1)}"
+            return f"{w['winner']}: {_name(names, h.get('winner'))}  ·  {w['knock']} {h.get('value', 1)}"
         if game_key == "treppenromme":
             fin = h.get("finisher")
             if fin is None:
