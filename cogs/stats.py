@@ -26,7 +26,7 @@ from bot.i18n import N_, normalize, tr
 from bot.render import hand_image
 from bot.render.leaderboard import hands_png, leaderboard_png, stats_card_png
 from bot.stats import Aggregate, Board, Replay, StatsStore, spec
-from bot.stats.boards import cells
+from bot.stats.boards import RATING, cells
 from bot.tables import UserError
 from bot.tables.model import FINISHED, RUNNING, Seat, Table
 from bot.ui import GameUI
@@ -112,8 +112,10 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 
 def board_page(board: Board, page: int, lang: str, when: str, name_of: Callable[[Aggregate], str],
-               me: int | None = None) -> tuple[int, int, bytes, str]:
-    """One page of a leaderboard: (page, pages, PNG, the same list as plain text for screen readers)."""
+               me: int | None = None) -> tuple[int, int, bytes, str, str]:
+    """One page of a leaderboard: (page, pages, PNG, the message text, the image's alt text). The text names each
+    player with the ranking's measure and rating, short enough that the picture stays in sight on a phone; the
+    alt text (what screen readers say for the picture) lists every column."""
     game = board.game
     pages = max(1, math.ceil(len(board.rows) / PAGE))
     page = max(0, min(page, pages - 1))
@@ -131,9 +133,12 @@ def board_page(board: Board, page: int, lang: str, when: str, name_of: Callable[
                           [(a.rank, n, v) for a, n, v in zip(rows, names, values, strict=True)],
                           name_header=tr(lang, "Player"), footer=ranked_by, mark=mine)
     lines = [f"**{heading}** · {subtitle}", ranked_by]
+    alt = [f"{heading} · {subtitle}"]
+    short = [0] + [i for i, c in enumerate(sp.columns) if c is RATING]  # the measure ranked by, the rating
     for a, name, vals in zip(rows, names, values, strict=True):
-        lines.append(f"{a.rank}. {name}: " + ", ".join(f"{h} {v}" for h, v in zip(headers, vals, strict=True)))
-    return page, pages, png, "\n".join(lines)[:2000]
+        lines.append(f"{a.rank}. {name}: " + ", ".join(f"{headers[i]} {vals[i]}" for i in short))
+        alt.append(f"{a.rank}. {name}: " + ", ".join(f"{h} {v}" for h, v in zip(headers, vals, strict=True)))
+    return page, pages, png, "\n".join(lines)[:2000], "\n".join(alt)[:1024]
 
 
 # -- the cog ----------------------------------------------------------------------------------------
@@ -206,7 +211,7 @@ class Stats(commands.Cog):
                                 " command, and the leaderboard fills up.")
             raise UserError("No finished {game} matches here for {period} yet.", game=title, period=when)
         me = interaction.user.id
-        page, pages, png, text = board_page(
+        page, pages, png, text, alt = board_page(
             board, page, lang, when, lambda a: self._name(interaction.guild, a.user_id, a.name, lang), me)
         view = discord.ui.View(timeout=None)
         if pages > 1:
@@ -215,8 +220,7 @@ class Stats(commands.Cog):
                                     disabled=page == 0))
             view.add_item(BoardPage(game, period, s or 0, min(page + 1, pages - 1), "n", label=tr(lang, "Next ▶"),
                                     disabled=page >= pages - 1))
-        file = discord.File(io.BytesIO(png), filename=f"leaderboard-{game}-{page + 1}.png",
-                            description=tr(lang, "Leaderboard image; the same list is in the message text."))
+        file = discord.File(io.BytesIO(png), filename=f"leaderboard-{game}-{page + 1}.png", description=alt)
         return {"content": text, "attachments": [file], "view": view,
                 "allowed_mentions": discord.AllowedMentions.none()}
 

@@ -73,7 +73,7 @@ async def test_a_played_match_reaches_the_leaderboard_and_its_replay_shows_the_l
     table = await finish_match(world, deals=3)
     live = dict(live_images)  # the replay draws through the same code: keep what the live game sent
     alice = world.users[0]
-    # the leaderboard: an image and the same list as text, with the players' names
+    # the leaderboard: an image (every column in its alt text) and a short list as text, with the players' names
     result = await alice.slash(world.channel, "leaderboard", game="schieberamsch")
     assert not result.ephemeral
     text = result.response.content
@@ -124,7 +124,10 @@ async def test_leaderboard_pages_with_buttons(world: World):
     alice = world.users[0]
     first = await alice.slash(world.channel, "leaderboard", game="schrum")
     assert "Page 1 of 3" in first.response.content and "Players: 26" in first.response.content
-    assert "1. user100: Wins 25, Avg. place 1.00, Matches 25" in first.response.content
+    # the text names the measure ranked by and the rating; the picture's alt text has every column
+    assert "1. user100: Wins 25, Rating " in first.response.content
+    assert "Avg. place" not in first.response.content
+    assert "1. user100: Wins 25, Avg. place 1.00, Matches 25" in first.response.attachments[0].description
     assert button(first.response, "◀ Previous").disabled
     second = await alice.click(first.response, custom_id=button(first.response, "Next ▶").custom_id)
     message = world.channel.last_message
