@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import sqlite3
 import threading
 
@@ -76,6 +78,38 @@ async def test_a_failed_batch_writes_nothing(tmp_path):
     finally:
         await db.close()
 
+
+
+async def test_a_transaction_is_one_hand_over_and_a_cancelled_writer_cannot_split_it(tmp_path, monkeypatch):
+    """Each hand-over to the database thread wakes it and then the event loop: a whole transaction, or a query
+    with its rows, is one. A caller cancelled while its transaction runs leaves it committed whole."""
+    db = await Database.open(tmp_path / "db.sqlite3")
+    try:
+        calls = []
+        execute = db.conn._execute
+
+        async def counting(fn, *args, **kwargs):
+            calls.append(fn)
+            return await execute(fn, *args, **kwargs)
+
+        monkeypatch.setattr(db.conn, "_execute", counting)
+        rows = [(f"INSERT INTO players (user_id, name) VALUES ({i}, 'p{i}')", ()) for i in range(1, 51)]
+        await db.write(rows)
+        assert len(calls) == 1
+        assert [tuple(r) for r in await db.fetchall("SELECT COUNT(*) FROM players")] == [(50,)]
+        assert (await db.fetchone("SELECT name FROM players WHERE user_id = ?", (7,)))["name"] == "p7"
+        assert await db.fetchone("SELECT name FROM players WHERE user_id = ?", (99,)) is None
+        assert len(calls) == 4
+
+        task = asyncio.ensure_future(db.write([(sql.replace("VALUES (", "VALUES (1000 + "), ()) for sql, _ in rows]))
+        await asyncio.sleep(0)  # handed over
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        await db.write([])  # after the cancelled one in the thread's queue
+        assert [tuple(r) for r in await db.fetchall("SELECT COUNT(*) FROM players")] == [(100,)]
+    finally:
+        await db.close()
 
 @pytest.mark.parametrize("kind", ["a directory", "a path under a file"])
 async def test_an_unusable_path_fails_at_once_and_leaves_no_thread(tmp_path, kind):
