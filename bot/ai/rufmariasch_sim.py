@@ -3,7 +3,9 @@
 A sampled world (an engine) becomes a `Hand`: hands as 32-bit masks, card `id = suit * 8 + strength` (so a
 higher bit in a suit is a higher card), the sides known. On it run a playout policy that sees every hand
 (`policy`), playouts to the end of the hand (`playout`) and an exact alpha-beta over the last tricks
-(`solve`). Values are the searching seat's money for the hand, as `settle` in the engine computes it.
+(`solve`); and the rules of thumb of the easy player, which see only what their seat may know
+(`thumb`, `thumb_playout`: the call is judged with these, see `bot.ai.rufmariasch.strong_call`). Values are
+the searching seat's money for the hand, as `settle` in the engine computes it.
 Roughly twenty times quicker than playing the engine itself: no events, views or strings.
 """
 
@@ -46,7 +48,8 @@ class Hand:
     """One hand in play, every card known. `side[s]` is 1 for the callers, 0 for the defenders."""
 
     __slots__ = ("hands", "trump", "side", "alone", "must_head", "stake", "trick", "led", "win_seat",
-                 "win_card", "turn", "trick_no", "points", "won", "announced", "married")
+                 "win_card", "turn", "trick_no", "points", "won", "announced", "married", "fh", "call_id",
+                 "revealed")
 
     hands: list[int]
     trump: int
@@ -64,6 +67,9 @@ class Hand:
     won: list[int]            # tricks per side
     announced: list[int]      # marriage points announced per side
     married: list[int]        # per seat: suits announced (bit mask)
+    fh: int                   # the caller
+    call_id: int              # the called card's id
+    revealed: bool            # has the called card been played (the sides are public)?
 
     @classmethod
     def of(cls, w: Rufmariasch) -> Hand:
@@ -76,6 +82,7 @@ class Hand:
         h.alone = partner == w.fh
         h.must_head = w._must_head
         h.stake = w._stake
+        h.fh, h.call_id, h.revealed = w.fh, CARD_ID[w.called] if w.called else -1, w.revealed
         h.trick = [CARD_ID[c] for _, c in w.trick]
         h.turn = w.turn
         h.trick_no = w.trick_no
@@ -109,6 +116,7 @@ class Hand:
         h.alone = partner == w.fh
         h.must_head = w._must_head
         h.stake = w._stake
+        h.fh, h.call_id, h.revealed = w.fh, CARD_ID[card], False
         h.trick, h.led, h.win_seat, h.win_card = [], -1, -1, -1
         h.turn, h.trick_no = w.fh, 1
         h.points, h.won, h.announced, h.married = [0, 0], [0, 0], [0, 0], [0, 0, 0, 0]
@@ -119,6 +127,7 @@ class Hand:
         h.hands = list(self.hands)
         h.trump, h.side, h.alone, h.must_head, h.stake = (self.trump, self.side, self.alone, self.must_head,
                                                           self.stake)
+        h.fh, h.call_id, h.revealed = self.fh, self.call_id, self.revealed
         h.trick = list(self.trick)
         h.led, h.win_seat, h.win_card, h.turn, h.trick_no = (self.led, self.win_seat, self.win_card, self.turn,
                                                             self.trick_no)
@@ -159,6 +168,8 @@ class Hand:
         if self.trick_no == 1:
             self.announce_all()
         self.hands[seat] &= ~(1 << c)
+        if c == self.call_id:
+            self.revealed = True
         if not self.trick:
             self.led, self.win_seat, self.win_card = c >> 3, seat, c
         elif beats(c, self.win_card, self.trump):
@@ -255,6 +266,49 @@ class Hand:
         """Play the hand to its end with `policy` for everybody; `seat`'s money."""
         while self.trick_no <= TRICKS:
             self.play(self.policy())
+        return self.value(seat)
+
+    # -- the rules of thumb (the easy player's `easy_card`), from what the seat to act may know ----------
+    def known_mates(self, seat: int) -> list[int]:
+        """The seats `seat` knows to play with it: everybody's once the called card is out, before that only
+        the partner's (who holds the called card) and a caller's who holds it himself."""
+        if not (self.revealed or (self.side[seat] and (seat != self.fh or self.alone))):
+            return []
+        return [s for s in range(4) if s != seat and self.side[s] == self.side[seat]]
+
+    def thumb(self) -> int:
+        """The easy player's card (`bot.ai.rufmariasch.easy_card`) for the player to act: it sees its own
+        hand, the trick and the sides only as far as its seat knows them."""
+        seat = self.turn
+        legal = self.legal()
+        if not legal & (legal - 1):
+            return legal.bit_length() - 1
+        trump = self.trump
+        cards = ids(legal)
+        low = min(cards, key=lambda c: (POINTS[c], c >> 3 == trump, c & 7))
+        if not self.trick:
+            for c in cards:
+                if c & 7 == 7 and c >> 3 != trump:
+                    return c
+            trumps = [c for c in cards if c >> 3 == trump]
+            return trumps[-1] if len(trumps) >= 3 else low
+        last = len(self.trick) == 3
+        w = self.win_card
+        if self.win_seat in self.known_mates(seat) and (last or w & 7 == 7 or w >> 3 == trump):
+            return max(cards, key=lambda c: (POINTS[c], -(c & 7)))
+        winners = [c for c in cards if beats(c, w, trump)]
+        if winners:
+            if last:
+                return max(winners, key=lambda c: (POINTS[c], -(c & 7)))
+            top = [c for c in winners if c & 7 == 7 or (c >> 3 == trump and self.led != trump)]
+            if top:
+                return min(top, key=lambda c: (c >> 3 == trump, c & 7))
+        return low
+
+    def thumb_playout(self, seat: int) -> int:
+        """Play the hand to its end with the rules of thumb for everybody; `seat`'s money."""
+        while self.trick_no <= TRICKS:
+            self.play(self.thumb())
         return self.value(seat)
 
 

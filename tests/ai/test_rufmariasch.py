@@ -100,6 +100,18 @@ def test_the_call_follows_the_strong_suit_both_ways():
         assert call.split()[2] not in hand          # with three top trumps of four it calls a partner
 
 
+def test_the_call_is_judged_by_playouts_that_do_not_peek(monkeypatch):
+    """Calls chosen with playouts that see every card lost money against the rule of thumb in real play (the
+    partner is no secret there): the call is played out by the rules of thumb, each seat seeing its own."""
+    def peeking(self, seat):
+        raise AssertionError("a call judged by playouts that see every card")
+
+    monkeypatch.setattr(Hand, "playout", peeking)
+    for seed in range(3):
+        e = new(seed=seed)
+        assert choose(e, 0, level="strong", seed=seed, iterations=16) in e.legal_actions(0)
+
+
 def test_call_candidates_cover_partner_and_alone():
     cands = call_candidates(["AH", "10H", "KH", "8C"])
     assert ("H", "QH") in cands and ("H", "JH") in cands and ("H", "AC") in cands
@@ -130,6 +142,29 @@ def test_property_quick_hand_plays_and_scores_like_the_engine(seed, steps, must_
         scored = [x for x in events if x["type"] == "hand_scored"]
         if scored:
             assert h.done() and [h.value(s) for s in range(4)] == scored[0]["deltas"]
+            return
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), must_head=st.booleans(), call=st.integers(0, 127))
+def test_property_quick_hand_rules_of_thumb_play_the_hand_as_the_easy_player(seed, must_head, call):
+    """The strong call is judged by `Hand.thumb_playout`: it must play a hand card for card as the easy
+    players do in the engine (each seeing only what its seat knows: the partner stays hidden until the called
+    card is out), whatever the call, alone calls included."""
+    e = new(seed=seed, deals=4, must_head=must_head, stake=2)
+    t, c = "CSHD"[call % 4], [f"{r}{s}" for s in "CSHD" for r in ("A", "10", "K", "Q", "J", "9", "8", "7")][call // 4]
+    h = Hand.called(e, t, c)
+    e.apply(e.turn, f"call {t} {c}")
+    values = [h.copy().thumb_playout(s) for s in range(4)]
+    while True:
+        (seat,) = e.to_act()
+        action = choose(e, seat, level="easy", seed=seed)
+        if action.startswith("play "):
+            assert ID_CARD[h.thumb()] == action[5:]
+            h.play(h.thumb())
+        scored = [x for x in e.apply(seat, action) if x["type"] == "hand_scored"]
+        if scored:
+            assert values == scored[0]["deltas"]
             return
 
 
