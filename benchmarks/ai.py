@@ -13,8 +13,16 @@ A pair's score for a side is the mean of the deal's score (the game's `deltas`) 
 played in the two seatings. The table gives per game: pairs, the mean score per seat and deal for each side
 (in the game's unit), the advantage of strong (better minus worse: in Schieberamsch a lower score is better)
 with the 95 % confidence interval over pairs, the share of pairs strong won (ties apart), the strong
-decisions' time p50/p99 (only decisions with a choice; `--jobs` processes, each single-threaded) and the
-engine steps per second inside the strong searches (`apply` calls, counted with a wrapper).
+decisions' time p50/p99 (only decisions with a choice; `--jobs` processes, each single-threaded), the
+engine steps per second inside the strong searches (`apply` calls, counted with a wrapper) and the playouts
+per second: one playout is one candidate move evaluated in one sampled world, counted as the engine copies
+the searches make outside `sample` (Rufmariasch, whose search plays on its own quick hand instead of the
+engine, counts its playouts and exact end-game solves).
+
+"won" is the share of all pairs strong won, "won/dec" the share of the decided pairs (ties apart). Ties are
+common in Rufmariasch: when the caller and the partner are one strong and one easy player, the seating's
+money cancels between the two sides, so a pair counts only where a side of two was one level in a seating
+(or the caller went alone) or where the two seatings' calls differ.
 
 Who acts when several seats may: the lowest seat the game waits for (`waiting_for()`), so calls out of turn
 (a Schrööm knock by a seat that is not the mover, a Tač call) are not made in these matches; in real-time
@@ -64,24 +72,53 @@ class PairResult:
     easy: float
     decisions: list[float] = field(default_factory=list)  # seconds, strong decisions with a choice
     steps: int = 0  # engine steps inside strong searches
+    playouts: int = 0  # candidate moves evaluated in sampled worlds inside strong searches
     search_s: float = 0.0
 
 
 _STEPS = [0]
+_PLAYOUTS = [0]
+_SAMPLING = [0]  # > 0 while `sample` runs (its own copy is not a playout)
 
 
 def _count_steps(cls: type) -> None:
-    """Wrap `cls.apply` (once per process) so that engine steps can be counted."""
+    """Wrap `cls.apply`, `clone` and `sample` (once per process) so that engine steps and playouts can be
+    counted; for Rufmariasch also the quick hand's playouts and the exact solves its search starts."""
     if getattr(cls.apply, "_counted", False):
         return
-    original = cls.apply
+    original, clone, sample = cls.apply, cls.clone, cls.sample
 
     def apply(self: Any, seat: int, action: str) -> list[dict[str, Any]]:
         _STEPS[0] += 1
         return original(self, seat, action)
 
+    def counted_clone(self: Any) -> Any:
+        if not _SAMPLING[0]:
+            _PLAYOUTS[0] += 1
+        return clone(self)
+
+    def counted_sample(self: Any, seat: int, rng: Any) -> Any:
+        _SAMPLING[0] += 1
+        try:
+            return sample(self, seat, rng)
+        finally:
+            _SAMPLING[0] -= 1
+
     apply._counted = True  # type: ignore[attr-defined]
-    cls.apply = apply
+    cls.apply, cls.clone, cls.sample = apply, counted_clone, counted_sample
+    if cls.key == "rufmariasch":
+        from bot.ai import rufmariasch as ai
+        hand_playout, solve = ai.Hand.playout, ai.solve
+
+        def playout(self: Any, seat: int) -> int:
+            _PLAYOUTS[0] += 1
+            return hand_playout(self, seat)
+
+        def solve_root(h: Any, seat: int) -> int:
+            _PLAYOUTS[0] += 1
+            return solve(h, seat)
+
+        ai.Hand.playout, ai.solve = playout, solve_root  # type: ignore[method-assign]
 
 
 def strong_seats(n: int, deal: int) -> tuple[set[int], set[int]]:
@@ -113,12 +150,13 @@ def play_seating(game: str, deal: int, seed: int, strong: set[int], iterations: 
         choice_seed = deal * 10_007 + step
         if level == "strong":
             has_choice = len(engine.legal_actions(seat)) > 1
-            before, t0 = _STEPS[0], time.perf_counter()
+            before, played, t0 = _STEPS[0], _PLAYOUTS[0], time.perf_counter()
             action = choose(engine, seat, level=level, seed=choice_seed, budget_s=budget_s, iterations=iterations)
             dt = time.perf_counter() - t0
             if has_choice:
                 out.decisions.append(dt)
             out.steps += _STEPS[0] - before
+            out.playouts += _PLAYOUTS[0] - played
             out.search_s += dt
         else:
             action = choose(engine, seat, level=level, seed=choice_seed)
@@ -160,14 +198,17 @@ def summarize(game: str, pairs: list[PairResult], iterations: int, budget_s: flo
     half = 1.96 * statistics.stdev(adv) / math.sqrt(len(adv)) if len(adv) > 1 else math.nan
     decisions = [d for p in pairs for d in p.decisions]
     search_s = sum(p.search_s for p in pairs)
+    won, tied = sum(a > 0 for a in adv), sum(a == 0 for a in adv)
     return {
         "game": game, "pairs": len(pairs), "unit": SPECS[game][3], "lower_is_better": sign < 0,
         "strong_mean": statistics.fmean(p.strong for p in pairs), "easy_mean": statistics.fmean(p.easy for p in pairs),
         "advantage": mean, "ci95": [mean - half, mean + half],
-        "won": sum(a > 0 for a in adv) / len(adv), "tied": sum(a == 0 for a in adv) / len(adv),
+        "won": won / len(adv), "tied": tied / len(adv),
+        "won_decided": won / (len(adv) - tied) if len(adv) > tied else math.nan,
         "decisions": len(decisions), "p50_ms": 1000 * percentile(decisions, 0.5),
         "p99_ms": 1000 * percentile(decisions, 0.99), "max_ms": 1000 * max(decisions, default=math.nan),
         "steps_per_s": sum(p.steps for p in pairs) / search_s if search_s else math.nan,
+        "playouts_per_s": sum(p.playouts for p in pairs) / search_s if search_s else math.nan,
         "iterations": iterations, "budget_s": budget_s, "wall_s": wall_s,
     }
 
@@ -206,13 +247,14 @@ def run_game(game: str, deals: int, seed: int, iterations: int | None, budget_s:
 
 def print_table(rows: list[dict[str, Any]]) -> None:
     print(f"{'game':14s} {'pairs':>6s} {'strong':>8s} {'easy':>8s} {'advantage [95% CI]':>26s} {'won':>6s} "
-          f"{'tied':>5s} {'p50 ms':>7s} {'p99 ms':>7s} {'steps/s':>8s}  unit")
+          f"{'tied':>5s} {'won/dec':>7s} {'p50 ms':>7s} {'p99 ms':>7s} {'steps/s':>8s} {'plays/s':>8s}  unit")
     for r in rows:
         lo, hi = r["ci95"]
         better = "lower better" if r["lower_is_better"] else "higher better"
         print(f"{r['game']:14s} {r['pairs']:6d} {r['strong_mean']:8.2f} {r['easy_mean']:8.2f} "
               f"{r['advantage']:8.2f} [{lo:7.2f}, {hi:7.2f}] {100 * r['won']:5.1f}% {100 * r['tied']:4.0f}% "
-              f"{r['p50_ms']:7.1f} {r['p99_ms']:7.1f} {r['steps_per_s'] or math.nan:8.0f}  {r['unit']} ({better}), "
+              f"{100 * r['won_decided']:6.1f}% {r['p50_ms']:7.1f} {r['p99_ms']:7.1f} "
+              f"{r['steps_per_s'] or math.nan:8.0f} {r['playouts_per_s'] or math.nan:8.0f}  {r['unit']} ({better}), "
               f"iterations {r['iterations']}" + (f", budget {r['budget_s']} s" if r["budget_s"] else ""))
 
 
