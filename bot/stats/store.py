@@ -223,7 +223,8 @@ class StatsStore:
         oldest first. Returns how many tables it rated."""
         missing = await self.db.fetchall(
             "SELECT t.table_id, t.guild_id, t.game, t.options, t.seed, t.ended_at FROM tables t"
-            " WHERE t.status = 'finished' AND NOT EXISTS (SELECT 1 FROM stat_results s WHERE s.table_id = t.table_id)"
+            " WHERE t.status = 'finished' AND t.practice = 0"  # a practice table is never rated
+            " AND NOT EXISTS (SELECT 1 FROM stat_results s WHERE s.table_id = t.table_id)"
             " ORDER BY t.ended_at, t.table_id LIMIT ?", (limit,))
         for t in missing:
             try:

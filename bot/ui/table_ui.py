@@ -304,7 +304,7 @@ class TableUI:
         else:
             lines.append(ui.status(engine.view(None), table.names, lang))
         components = build_view(table.id, table.version, controls) if table.status == RUNNING else None
-        if components is not None and legal and table.settings.get("hints"):
+        if components is not None and table.settings.get("hints"):  # always there: controls do not jump
             with contextlib.suppress(ValueError):  # no room left: the hand's own controls come first
                 components.add_item(TableButton("hint", table.id, label=tr(lang, "Hint"), style="secondary"))
         payload = {"content": "\n".join(lines), "view": components,
