@@ -179,8 +179,12 @@ class TableUI:
                            for i, s in enumerate(table.seats))
         lines = [f"**{tr(lang, '{game} table #{id}', game=cls.title, id=table.id)}**"]
         if table.status == LOBBY:
-            lines.append(tr(lang, "Seats: {n} of {lo}–{hi}. Join, then the host starts.", n=len(table.seats),
-                            lo=cls.min_seats, hi=cls.max_seats))
+            if cls.min_seats == cls.max_seats:
+                lines.append(tr(lang, "Seats: {n} of {hi}. Join, then the host starts.", n=len(table.seats),
+                                hi=cls.max_seats))
+            else:
+                lines.append(tr(lang, "Seats: {n} of {lo}–{hi}. Join, then the host starts.", n=len(table.seats),
+                                lo=cls.min_seats, hi=cls.max_seats))
         elif table.status == CANCELLED:
             lines.append(tr(lang, "This table was cancelled."))
         else:
@@ -289,7 +293,8 @@ class TableUI:
         legal = ui.hand_actions(engine.legal_actions(seat)) if table.status == RUNNING else []
         live = ui.live(table)
         controls = ui.hand_controls(view, legal, lang, table=table, seat=seat)
-        lines = [f"**{table.engine_cls.title} #{table.id}** · {ui.hand_title(view, lang)}"]
+        lines = [f"**{tr(lang, '{game} table #{id}', game=table.engine_cls.title, id=table.id)}** · "
+                 f"{ui.hand_title(view, lang)}"]
         note = ui.hand_note(table, seat, view, legal, lang, self.deadline(table)) if table.status == RUNNING else None
         asked = ui.asked_in_hand(table, legal)
         if table.status != RUNNING:

@@ -30,6 +30,20 @@ async def test_join_rules_and_host_only_start(world: World):
     assert world.table().status == "lobby"
 
 
+async def test_lobby_seat_count_and_hand_title_match_the_table(world: World):
+    _, lobby = await open_table(world, n=3)
+    assert "Seats: 3 of 3." in lobby.content and "3–3" not in lobby.content  # Schieberamsch: exactly three
+    await world.users[0].click(lobby, custom_id=button(lobby, "Start").custom_id)
+    table = world.table()
+    assert dm_last(world.users[0]).content.startswith(f"**Schieberamsch table #{table.id}** · ")
+    assert table_message(world, table).content.startswith(f"**Schieberamsch table #{table.id}** · ")
+
+
+def test_lobby_seat_count_in_german():
+    from bot.i18n import tr
+    assert tr("de", "Seats: {n} of {hi}. Join, then the host starts.", n=2, hi=3).startswith("Plätze: 2 von 3.")
+
+
 async def test_leave_hands_the_table_to_the_next_player(world: World):
     _, lobby = await open_table(world, n=2)
     alice, bob = world.users[:2]
