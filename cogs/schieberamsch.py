@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot.i18n import N_, tr
 from bot.ui import GameUI
-from bot.ui.game_ui import card_label
+from bot.ui.game_ui import card_label, signed_score
 from bot.ui.options import DECK_CHOICES, TIMER_RANGE, table_settings
 
 PHASE_ASK = {
@@ -70,7 +70,7 @@ class SchieberamschUI(GameUI):
             cards = " ".join(card_label(c["card"]) for c in event.get("cards", []))
             return tr(lang, "{name} takes the trick ({cards}).", name=names[event["winner"]], cards=cards)
         if kind == "hand_scored":  # "Deal", as in the title ("Deal 2 of 12") and the picture
-            parts = [f"{names[s]} {d:+d}" for s, d in enumerate(event.get("deltas", [])) if d]
+            parts = [f"{names[s]} {signed_score(d)}" for s, d in enumerate(event.get("deltas", [])) if d]
             return tr(lang, "Deal {n} scored: {parts}.", n=event.get("hand_no", "?"), parts=", ".join(parts) or "±0")
         return super().narrate(event, names, lang)
 

@@ -11,6 +11,7 @@ from bot.i18n import normalize, tr
 from bot.tables import Table, UserError
 from bot.ui.checks import unknown_component
 from bot.ui.errors import send_ephemeral
+from bot.ui.game_ui import score_text
 
 
 class Tables(commands.Cog):
@@ -66,7 +67,7 @@ class Tables(commands.Cog):
         if table.engine is not None:
             ui = self.bot.table_ui.game_ui(table)  # type: ignore[attr-defined]
             public = table.engine.view(None)
-            totals = ", ".join(f"{n} {t}" for n, t in zip(table.names, public.get("totals", []), strict=False))
+            totals = ", ".join(f"{n} {score_text(t)}" for n, t in zip(table.names, public.get("totals", []), strict=False))
             text += "\n" + ui.hand_title(public, lang) + " · " + ui.status(public, table.names, lang)
             text += "\n" + tr(lang, "Standing: {totals}", totals=totals)
         await send_ephemeral(interaction, text, allowed_mentions=discord.AllowedMentions.none())

@@ -78,6 +78,16 @@ def card_label(card: str) -> str:
     return card[:-1] + SUIT_SYMBOLS[card[-1]]
 
 
+def signed_score(n: int) -> str:
+    """A score change as the pictures write it: "+24", "−24" (a real minus sign, not a hyphen), "0"."""
+    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
+
+
+def score_text(n: Any) -> str:
+    """A score as the pictures write it: "24", "−24" (a real minus sign)."""
+    return f"−{-n}" if isinstance(n, int) and n < 0 else str(n)
+
+
 VERB_LABELS = {
     "pass": N_("Pass"), "grand": N_("Grand Hand"), "take": N_("Take the skat"), "push": N_("Push"),
     "kontra": N_("Kontra"), "rekontra": N_("Rekontra"), "knock": N_("Knock"), "hold": N_("Hold"),
@@ -240,7 +250,7 @@ class GameUI:
         if kind == "trick" and "winner" in event:
             return tr(lang, "{name} takes the trick.", name=names[event["winner"]])
         if kind == "hand_scored":
-            parts = [f"{names[s]} {d:+d}" for s, d in enumerate(event.get("deltas", [])) if d]
+            parts = [f"{names[s]} {signed_score(d)}" for s, d in enumerate(event.get("deltas", [])) if d]
             return tr(lang, "Hand {n} scored: {parts}.", n=event.get("hand_no", "?"),
                       parts=", ".join(parts) or "±0")
         if kind == "match_over":

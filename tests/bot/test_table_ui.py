@@ -118,3 +118,14 @@ async def test_the_score_sheet_is_drawn_in_a_drawing_thread_from_the_stored_rows
         ui.close()
     assert drawn == [("draw-update_0", [{"deltas": [30, -30, 0]}], [30, -30, 0])]
     assert posted == ["scores-7.png"]
+
+
+def test_event_lines_write_scores_with_a_real_minus_sign():
+    from bot.ui.game_ui import score_text, signed_score
+    from cogs.schieberamsch import SchieberamschUI
+
+    assert (signed_score(12), signed_score(-24), signed_score(0)) == ("+12", "−24", "0")
+    assert (score_text(-24), score_text(7)) == ("−24", "7")
+    event = {"type": "hand_scored", "hand_no": 1, "deltas": [-24, 12, 0]}
+    assert SchieberamschUI().narrate(event, ["ann", "bo", "cy"], "en") == "Deal 1 scored: ann −24, bo +12."
+    assert GameUI().narrate(event, ["ann", "bo", "cy"], "en") == "Hand 1 scored: ann −24, bo +12."
