@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import pickle
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -71,11 +73,38 @@ def verb_of(action: str) -> str:
     return action.split(" ", 1)[0]
 
 
-def card_label(card: str) -> str:
-    """`"10H"` -> `"10♥"`: suit symbols read on every phone."""
+# The corner letters of the pictures (bot/render/cards.py `rank_label`): U and O on German-suited cards in any
+# language; B and D (Bube, Dame) on French cards in a German picture; J and Q otherwise.
+GERMAN_DECK_RANKS = {"J": "U", "Q": "O"}
+FRENCH_DECK_RANKS_DE = {"J": "B", "Q": "D"}
+# The deck and language card labels follow where no deck is passed (see `card_style`); (None, "en"): J and Q.
+_CARD_STYLE: ContextVar[tuple[str | None, str]] = ContextVar("card_style", default=(None, "en"))
+
+
+@contextmanager
+def card_style(deck: str | None, lang: str) -> Iterator[None]:
+    """Within the block, `card_label` writes ranks as the pictures of `deck` ("french"/"german") in `lang` do."""
+    token = _CARD_STYLE.set((deck, lang))
+    try:
+        yield
+    finally:
+        _CARD_STYLE.reset(token)
+
+
+def card_label(card: str, deck: str | None = None, lang: str | None = None) -> str:
+    """`"10H"` -> `"10♥"`: suit symbols read on every phone. With a deck (given, or the `card_style` in force),
+    the ranks are the pictures' letters: `"JD"` -> `"U♦"` (German deck), `"B♦"` (French deck in German)."""
     if not is_card(card):
         return card
-    return card[:-1] + SUIT_SYMBOLS[card[-1]]
+    if deck is None:
+        deck, style_lang = _CARD_STYLE.get()
+        lang = lang or style_lang
+    rank = card[:-1]
+    if deck == "german":
+        rank = GERMAN_DECK_RANKS.get(rank, rank)
+    elif deck == "french" and lang == "de":
+        rank = FRENCH_DECK_RANKS_DE.get(rank, rank)
+    return rank + SUIT_SYMBOLS[card[-1]]
 
 
 def signed_score(n: int) -> str:
@@ -283,6 +312,15 @@ class GameUI:
 
     def deck_style(self, settings: dict[str, Any]) -> str | None:
         return settings.get("deck")
+
+    def card_deck(self, table: Table) -> str:
+        """The deck a table's pictures show ("french"/"german"): its setting, else the game's default."""
+        deck = self.deck_style(table.settings)
+        if deck:
+            return deck
+        from bot.render import default_deck
+
+        return default_deck(table.game)
 
     # -- pictures ---------------------------------------------------------------------------------
     def table_image(self, table: Any, view: dict[str, Any], lang: str) -> bytes:

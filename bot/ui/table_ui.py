@@ -24,7 +24,7 @@ from bot.tables.model import CANCELLED, FINISHED, LOBBY, OUT_OF_MATCH, RUNNING, 
 
 from .components import ActionButton, TableButton, bare, build_view, sending
 from .errors import reply_error, send_ephemeral
-from .game_ui import GameUI, card_label, snapshot, verb_of
+from .game_ui import GameUI, card_label, card_style, snapshot, verb_of
 
 log = logging.getLogger(__name__)
 
@@ -292,7 +292,9 @@ class TableUI:
         view = engine.view(seat)
         legal = ui.hand_actions(engine.legal_actions(seat)) if table.status == RUNNING else []
         live = ui.live(table)
-        controls = ui.hand_controls(view, legal, lang, table=table, seat=seat)
+        deck = ui.card_deck(table)
+        with card_style(deck, lang):  # the card buttons name ranks as the hand's picture does (U/O, B/D)
+            controls = ui.hand_controls(view, legal, lang, table=table, seat=seat)
         lines = [f"**{tr(lang, '{game} table #{id}', game=table.engine_cls.title, id=table.id)}** · "
                  f"{ui.hand_title(view, lang)}"]
         note = ui.hand_note(table, seat, view, legal, lang, self.deadline(table)) if table.status == RUNNING else None
@@ -308,7 +310,8 @@ class TableUI:
                                   "turn it is."))
         else:
             lines.append(ui.status(engine.view(None), table.names, lang))
-        components = build_view(table.id, table.version, controls) if table.status == RUNNING else None
+        with card_style(deck, lang):  # a game's own items make their labels here
+            components = build_view(table.id, table.version, controls) if table.status == RUNNING else None
         if components is not None and table.settings.get("hints"):  # always there: controls do not jump
             with contextlib.suppress(ValueError):  # no room left: the hand's own controls come first
                 components.add_item(TableButton("hint", table.id, label=tr(lang, "Hint"), style="secondary"))
@@ -319,8 +322,9 @@ class TableUI:
             return payload, None
         playable = set() if live else {a.split()[1] for a in legal if a.startswith("play ") and len(a.split()) >= 2}
         cards = list(hand)
-        deck, four = ui.deck_style(table.settings), bool(table.settings.get("four_colour"))
-        return payload, lambda: _render().hand_image(table.game, cards, playable, deck=deck, four_colour=four)
+        four = bool(table.settings.get("four_colour"))
+        return payload, lambda: _render().hand_image(table.game, cards, playable, deck=deck, four_colour=four,
+                                                     lang=lang)
 
     def hand_payload(self, table: Table, seat: int, lang: str | None = None) -> dict[str, Any]:
         """A seat's hand message with its picture, drawn here (cogs' own views of a hand)."""

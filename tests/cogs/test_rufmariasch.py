@@ -137,7 +137,7 @@ async def test_the_call_is_drafted_in_the_forehands_dm_and_the_deal_is_booked(wo
     card = next(c for c in DECK_32 if c not in four and c[-1] == "S")
     await user.select(after, [card], custom_id=menus(after)["cards1"].custom_id)
     ready = call_button(dm(world, fh))
-    assert not ready.disabled and card_label(card) in ready.label and "♥" in ready.label
+    assert not ready.disabled and card_label(card, "german") in ready.label and "♥" in ready.label
     await user.click(dm(world, fh), custom_id=ready.custom_id)
     view = table.engine.view(None)
     assert (view["trump"], view["called"], view["phase"]) == ("H", card, "play")

@@ -44,6 +44,30 @@ def test_lobby_seat_count_in_german():
     assert tr("de", "Seats: {n} of {hi}. Join, then the host starts.", n=2, hi=3).startswith("Plätze: 2 von 3.")
 
 
+def test_card_labels_name_ranks_as_the_pictures_do():
+    from bot.ui.game_ui import card_label, card_style
+
+    assert [card_label(c) for c in ("JD", "QC", "10H", "AS")] == ["J♦", "Q♣", "10♥", "A♠"]
+    assert [card_label(c, "german") for c in ("JD", "QC", "KH")] == ["U♦", "O♣", "K♥"]
+    assert [card_label(c, "german", "de") for c in ("JD", "QC")] == ["U♦", "O♣"]
+    assert [card_label(c, "french", "de") for c in ("JD", "QC", "KH")] == ["B♦", "D♣", "K♥"]
+    assert [card_label(c, "french", "en") for c in ("JD", "QC")] == ["J♦", "Q♣"]
+    with card_style("german", "en"):
+        assert card_label("JD") == "U♦" and card_label("JD", "french") == "J♦"
+    assert card_label("JD") == "J♦"
+
+
+async def test_hand_buttons_follow_the_deck_of_the_pictures(world: World):
+    table = await start_table(world)  # Schieberamsch: German cards unless the table says otherwise
+    labels = {c.label for c in components(dm_last(world.users[0])) if (c.custom_id or "").startswith("st:")}
+    hand = table.engine.view(0)["hand"]
+    german = {"J": "U", "Q": "O"}
+    for card in hand:
+        rank = german.get(card[:-1], card[:-1])
+        assert any(label.startswith(rank) and label.endswith("♣♠♥♦"["CSHD".index(card[-1])]) for label in labels)
+    assert not any(label[0] in "JQ" for label in labels)
+
+
 async def test_leave_hands_the_table_to_the_next_player(world: World):
     _, lobby = await open_table(world, n=2)
     alice, bob = world.users[:2]
