@@ -3,6 +3,7 @@
     python -m benchmarks.load --tables 10 100 500          # load runs, then the restore run
     python -m benchmarks.load --tables 10 --restore 0       # a quick look, no restore run
     python -m benchmarks.load --tables 500 --interval 20 --duration 90 --json out.json
+    python -m benchmarks.load --tables 500 --computers 0.25 --restore 0   # one seat in four a strong computer
 
 Load run (per N): N Schieberamsch tables (3 scripted players each, all different users) are opened through
 `/schieberamsch new`, Join and Start, then played for `--duration` seconds at a steady rate: at every table the
@@ -22,6 +23,14 @@ the bot is late, the move follows as soon as the table shows the last one). Repo
   since on a shared virtual machine both the bot and the fake stop then; and the p99 of the moves with no stall
   during them or in the second before (the bot's own tail). `--json` also gets every measured move's dispatch
   time and latency, and the stalls.
+
+With `--computers SHARE` (e.g. 0.25), round(SHARE × 3N) seats are strong computers, spread evenly over the
+tables (at most two a table, never the host's): the host seats them with the lobby's "Add computer (strong)"
+button before the guests join, and `computer_pause` stays at its default. The latencies are then the people's
+moves only (the scripted players never click for a computer); "next turn" is taken at the tables without a
+computer; the tables with one do not spread (their moves wait for the process pool). Also reported: the
+computers' moves stored while playing (actions.auto = 2) and a computer's turn as the table message shows it
+(from naming the computer to the next version: pause, queue for the pool, decision, messages).
 
 Restore run (per K in `--restore`): K running tables with half-played action logs (uniformly 1..~11 of the 12
 deals' moves) are written straight into a fresh database, then (a) `TableService.restore()` is timed in this
@@ -56,7 +65,7 @@ from typing import Any
 from bot.db import Database
 from bot.games import GAMES
 from bot.tables import TableService, snapshots
-from tests.e2e.players import MOVE_ANSWERS, OpenTable, TablePlayers, Turn, open_table
+from tests.e2e.players import MOVE_ANSWERS, OpenTable, TablePlayers, Turn, open_table, table_version
 from tests.fakediscord import FakeDiscord, RecordedRequest
 from tests.fakediscord.process import bot_process
 
@@ -128,14 +137,32 @@ class Driver:
     one of their DMs."""
 
     table: OpenTable
+    computers: int = 0  # computer seats at this table
     event: asyncio.Event = field(default_factory=asyncio.Event)
     next_turn: list[float] = field(default_factory=list)  # dispatch -> the next turn shown, seconds
+    computer_turns: list[float] = field(default_factory=list)  # a computer named to act -> the table moved on, s
     moves: int = 0
     errors: list[str] = field(default_factory=list)
+    _computer_since: tuple[int, float] | None = None
+
+    def note_computer(self) -> None:
+        """Time the computers' turns from the table message: from the first version that names a computer to
+        act to the first later version (pause, queue for the process pool, decision, messages out)."""
+        msg = self.table.players.table_message()
+        if msg is None:
+            return
+        version = table_version(msg)
+        if self._computer_since is not None and version > self._computer_since[0]:
+            self.computer_turns.append(time.perf_counter() - self._computer_since[1])
+            self._computer_since = None
+        if self._computer_since is None and msg.content.rsplit("\n", 1)[-1].startswith(COMPUTER_MARK):
+            self._computer_since = (version, time.perf_counter())
 
     async def wait_turn(self, deadline: float) -> Turn | None:
         players = self.table.players
         while True:
+            if self.computers:
+                self.note_computer()
             turn = players.turn()
             if turn is not None or time.perf_counter() >= deadline:
                 return turn
@@ -182,11 +209,12 @@ class Driver:
                 return
             if ix.callback_type not in MOVE_ANSWERS:
                 self.errors.append(f"table {self.table.table_id}: callback {ix.callback_type} {ix.callback_data}")
-            dispatched = ix.dispatched_at
+            dispatched = ix.dispatched_at if not self.computers else None  # next turn: people-only tables
             self.moves += 1
             next_at = max(next_at + interval, time.perf_counter())
 
 
+COMPUTER_MARK = "🤖"  # how a computer seat's name starts (bot.ui.table_ui.computer_name)
 SLOW_MOVE = 0.100  # seconds: the p99 target
 STALL_AFTERMATH = 1.0  # seconds after a machine stall in which moves still wait for the backlog it left
 
@@ -215,7 +243,10 @@ async def quiet(fake: FakeDiscord, seconds: float = 1.0, limit: float = 120.0) -
 
 async def load_run(n: int, *, interval: float, duration: float, warmup: float, spread: int, seed: int,
                    workdir: Path, echo: bool = False, profile: Path | None = None,
-                   lit_cards: bool = False) -> dict[str, Any]:
+                   lit_cards: bool = False, computers: float = 0.0) -> dict[str, Any]:
+    # computer seats: round(share * 3N), spread evenly over the tables, never the host's seat
+    n_computers = round(computers * 3 * n)
+    per_table = [min(2, (i + 1) * n_computers // n - i * n_computers // n) for i in range(n)]
     users = [(f"p{i:04d}", "de") for i in range(3 * n)]
     channels = [f"tisch-{c}" for c in range(max(1, math.ceil(n / 100)))]
     db_path = workdir / f"load-{n}.sqlite3"
@@ -235,17 +266,19 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
         async def open_one(i: int) -> OpenTable:
             async with gate:
                 host, *guests = names[3 * i:3 * i + 3]
+                guests = guests[:len(guests) - per_table[i]]
                 return await open_table(fake, host, guests, channels[i % len(channels)],
                                         # opening 500 tables takes minutes
                                         {"deals": 12, "turn_timer": 3600, **({"lit_cards": True} if lit_cards else {})},
-                                        rng=random.Random(seed * 100_003 + i), timeout=300)
+                                        rng=random.Random(seed * 100_003 + i), timeout=300,
+                                        computers=["strong"] * per_table[i])
 
         tables = await asyncio.gather(*(open_one(i) for i in range(n)))
         open_seconds = time.perf_counter() - t_open
         await quiet(fake)
         rss_open = proc_status(pid).get("VmRSS", 0)
 
-        drivers = [Driver(t) for t in tables]
+        drivers = [Driver(t, computers=c) for t, c in zip(tables, per_table, strict=True)]
         by_channel = {fake.dm_channel(u).id: d for d in drivers for u in d.table.players.users}
         by_channel.update({d.table.thread_id: d for d in drivers})
 
@@ -258,7 +291,9 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
         t_spread = time.perf_counter()
         gate = asyncio.Semaphore(16)
         spread_rng = random.Random(seed)
-        await asyncio.gather(*(d.spread(spread_rng.randrange(spread + 1), gate) for d in drivers))
+        # tables with a computer do not spread: its moves wait for the process pool, at most a few per second
+        await asyncio.gather(*(d.spread(spread_rng.randrange(spread + 1) if not d.computers else 0, gate)
+                               for d in drivers))
         spread_seconds = time.perf_counter() - t_spread
         for d in drivers:
             d.table.players.interactions.clear()
@@ -280,11 +315,13 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
         gc.disable()
         mark = fake.mark()
         cpu0, bench_cpu0, machine0 = proc_cpu(pid), time.process_time(), cpu_times()
+        computer_moves0 = computer_moves(db_path)
         start = time.perf_counter()
         measure_from = start + warmup
         stop = start + warmup + duration
         await asyncio.gather(*(d.run(start, stop, interval, random.Random(seed + i)) for i, d in enumerate(drivers)))
         played = time.perf_counter() - start
+        computer_moves1 = computer_moves(db_path)
         gc.enable()
         gc.unfreeze()
         await quiet(fake)
@@ -307,6 +344,7 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
         kinds = Counter(classify(fake, r) for r in reqs)
         detail = Counter(r.kind if r.kind != "message_edit" else f"message_edit:{classify(fake, r)}" for r in reqs)
         errors = [e for d in drivers for e in d.errors]
+        computer_turns = [x for d in drivers for x in d.computer_turns]
         bad = [r for r in reqs if not r.ok]
         stalls = machine_stalls(stall_log, measure_from, stop)
         slow = [ix for ix in ixs if ix.latency > SLOW_MOVE]
@@ -324,12 +362,19 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
         "spread_s": round(spread_seconds, 1),
             "moves": moves,
             "moves_per_s": round(moves / played, 2),
+            "computer_seats": n_computers,
+            "computer_tables": sum(1 for c in per_table if c),
             "measured_moves": len(lat),
             "p50_ms": round(pct(lat, 50) * 1000, 1),
             "p99_ms": round(pct(lat, 99) * 1000, 1),
             "max_ms": round(max(lat, default=math.nan) * 1000, 1),
             "next_turn_p50_ms": round(pct(next_turn, 50) * 1000, 1),
             "next_turn_p99_ms": round(pct(next_turn, 99) * 1000, 1),
+            "computer_moves": computer_moves1 - computer_moves0,
+            "computer_moves_per_s": round((computer_moves1 - computer_moves0) / played, 2),
+            "computer_turn_p50_s": round(pct(computer_turns, 50), 2),
+            "computer_turn_p99_s": round(pct(computer_turns, 99), 2),
+            "computer_turn_max_s": round(max(computer_turns, default=math.nan), 2),
             "rest_per_move": round(len(reqs) / max(moves, 1), 2),
             "rest_by_kind_per_move": {k: round(kinds[k] / max(moves, 1), 2)
                                       for k in ("interaction", "table_edit", "dm", "other")},
@@ -356,6 +401,12 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
             "error_count": len(errors),
             "failed_requests": [repr(r) for r in bad[:5]],
         }
+
+
+def computer_moves(db_path: Path) -> int:
+    """The computers' moves stored so far (actions.auto = 2, bot.tables.service.AUTO_COMPUTER)."""
+    with contextlib.closing(sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=10)) as conn:
+        return conn.execute("SELECT count(*) FROM actions WHERE auto = 2").fetchone()[0]
 
 
 # -- restore run -----------------------------------------------------------------------------------------------
@@ -500,6 +551,13 @@ def print_load(rows: list[dict[str, Any]]) -> None:
               f"{r['rss_per_table_kb']} ({r['rss_per_table_end_kb']} at end) | {r['steal_pct']} | {r['machine_stalls']} "
               f"({r['machine_stall_ms']}, {r['machine_stall_max_ms']}) | {r['slow_moves']} "
               f"({r['slow_moves_during_stalls']}) | {r['clear_p99_ms']} ({r['clear_moves']}) |")
+    for r in rows:
+        if r.get("computer_seats"):
+            print(f"\nN = {r['tables']}: {r['computer_seats']} strong computer seats at {r['computer_tables']} tables "
+                  f"(latencies above: the people's moves; next turn: tables without a computer); computers' moves "
+                  f"{r['computer_moves']} ({r['computer_moves_per_s']}/s), a computer's turn (pause, pool, decision, "
+                  f"messages) p50 / p99 / max {r['computer_turn_p50_s']} / {r['computer_turn_p99_s']} / "
+                  f"{r['computer_turn_max_s']} s")
 
 
 def print_restore(rows: list[dict[str, Any]]) -> None:
@@ -523,7 +581,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
                                  spread=args.spread,
                                  seed=args.seed, workdir=workdir, echo=args.echo,
                                  profile=args.profile and args.profile.with_suffix(f".{n}.prof"),
-                                 lit_cards=args.lit_cards)
+                                 lit_cards=args.lit_cards, computers=args.computers)
             print(json.dumps({k: v for k, v in row.items() if k not in ("samples", "stalls")}), flush=True)
             out["load"].append(row)
         for k in args.restore:
@@ -550,6 +608,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--restore", type=int, nargs="*", default=[2000], help="K for each restore run (0: none)")
     parser.add_argument("--lit-cards", action="store_true",
                         help="open the tables with lit_cards (only playable cards clickable, hand redrawn per turn)")
+    parser.add_argument("--computers", type=float, default=0.0,
+                        help="share of the seats a strong computer takes (e.g. 0.25), seated by the host through"
+                             " the lobby button; latencies are then the people's moves only")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path, help="also write the results here")
     parser.add_argument("--echo", action="store_true", help="mirror the bot's output to stderr")

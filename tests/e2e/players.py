@@ -210,13 +210,17 @@ class OpenTable:
 
 async def open_table(fake: FakeDiscord, host: FakeUser | str, guests: list[FakeUser | str],
                      channel: str = "spieltisch", options: dict[str, Any] | None = None, *,
-                     rng: random.Random | None = None, timeout: float = 10.0) -> OpenTable:
-    """`/schieberamsch new` by the host, the guests click Join, the host clicks Start; returns once every
-    player has a hand in their DM and the table message is in the thread."""
+                     rng: random.Random | None = None, timeout: float = 10.0,
+                     computers: tuple[str, ...] | list[str] = ()) -> OpenTable:
+    """`/schieberamsch new` by the host, the host seats `computers` (levels: "easy", "strong") with the lobby's
+    buttons, the guests click Join, the host clicks Start; returns once every person has a hand in their DM and
+    the table message is in the thread."""
     ix = await (await fake.slash(host, channel, "schieberamsch new", options or {})).wait(timeout)
     lobby = ix.response_message
     assert lobby is not None, ix
     table_id = int(table_button(lobby, "join").rsplit(":", 1)[1])
+    for level in computers:
+        await (await fake.click(host, lobby, table_button(lobby, f"add{level}"))).wait(timeout)
     for guest in guests:
         await (await fake.click(guest, lobby, table_button(lobby, "join"))).wait(timeout)
     await (await fake.click(host, lobby, table_button(lobby, "start"))).wait(timeout)
