@@ -568,7 +568,12 @@ class TableUI:
 
     def refusal(self, table: Table, interaction: discord.Interaction, action: str, exc: UserError) -> str:
         """Why a move was refused; for a card click, also what can be played now or whom the table waits for
-        (live cards are clickable whoever's turn it is). Only the clicker's own cards are named."""
+        (live cards are clickable whoever's turn it is). Only the clicker's own cards are named, as their hand
+        message names them."""
+        with card_style(self.game_ui(table).card_deck(table), normalize(interaction.locale)):
+            return self._refusal(table, interaction, action, exc)
+
+    def _refusal(self, table: Table, interaction: discord.Interaction, action: str, exc: UserError) -> str:
         lang = normalize(interaction.locale)
         text = tr(lang, exc.msgid, **exc.fields)
         ui, engine = self.game_ui(table), table.engine

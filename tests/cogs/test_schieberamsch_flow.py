@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from tests.cogs.helpers import button, components, dm, dm_last, lobby_message, table_message
 from tests.conftest import World
 
@@ -172,6 +174,10 @@ async def test_live_cards(world):
     bad = next(c for c in components(message) if c.custom_id.split(":", 4)[4].split()[-1] not in legal)
     result = await user.click(message, custom_id=bad.custom_id)
     assert result.ephemeral and "Playable now:" in result.response.content, result.response.content
+    # German cards (the game's default deck): Unter and Ober are U and O in texts, as in the pictures
+    from bot.ui.game_ui import card_label
+    playable = result.response.content.split("Playable now:")[1]
+    assert all(card_label(c, "german") in playable for c in legal) and not re.search(r"[JQ][♣♠♥♦]", playable)
     assert table.engine.view(follower)["hand"] == hand
     # someone not to act clicks a card of a message from before the others' moves: not stale, not their turn
     idle = next(s for s in range(3) if s not in table.engine.waiting_for())
