@@ -19,11 +19,25 @@ The drawing modules are imported when first used, not with the package, so that
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
 GERMAN_DEFAULT = frozenset({"schroeoem", "schieberamsch", "rufmariasch"})
 DECKS = ("french", "german")
+
+
+# a computer seat's name ("🤖 Computer 2 (strong)", in any language) as a plate has room for it: "⚙ Strong 2";
+# the pictures' font (DejaVu) has no robot, the gear marks a computer there
+COMPUTER_NAME = re.compile(r"\N{ROBOT FACE} \S+(?: (?P<n>\d+))? \((?P<level>[^)]+)\)")
+
+
+def drawable(names: Iterable[str]) -> list[str]:
+    """Player names as the pictures draw them: people's as they are, computers' short and marked with a gear."""
+    def short(m: re.Match[str]) -> str:
+        return f"\N{GEAR} {m['level'][:1].upper()}{m['level'][1:]}" + (f" {m['n']}" if m["n"] else "")
+
+    return [COMPUTER_NAME.sub(short, name).replace("\N{ROBOT FACE}", "\N{GEAR}") for name in names]
 
 
 def default_deck(game_key: str) -> str:
@@ -43,7 +57,7 @@ def table_image(game_key: str, view: dict[str, Any], names: list[str], *, deck: 
     """PNG of the table from the public view; hidden cards appear only as backs."""
     from .tables import table_png
 
-    return table_png(game_key, view, list(names), _deck(game_key, deck), bool(four_colour), lang)
+    return table_png(game_key, view, drawable(names), _deck(game_key, deck), bool(four_colour), lang)
 
 
 def hand_image(game_key: str, cards: list[str], playable: set[str] | list[str] | Iterable[str], *,
@@ -63,7 +77,7 @@ def score_sheet(game_key: str, names: list[str], hands: list[dict[str, Any]], to
     default the leaders by the game's own measure)."""
     from .score import score_png
 
-    return score_png(game_key, list(names), list(hands), list(totals), title, lang,
+    return score_png(game_key, drawable(names), list(hands), list(totals), title, lang,
                      None if winners is None else list(winners))
 
 
