@@ -6,9 +6,11 @@ see it; with `--every N` only every Nth, keeping the action's number), seat 0's 
 leaves it to act (`hand_0001.png`, same numbering, playable cards raised), the score sheet after every hand
 (`sheet_hand_01.png`) and of the match (`sheet.png`), and a text log (`log.txt`).
 
-The players are deliberately simple: they pick among the legal actions with a few rules of thumb per
-game (meld when you can in Treppenrommé, play a correct card in Repezita, knock now and then in
-Schrööm, ...), seeded, so a demo run is reproducible.
+By default the players are deliberately simple: they pick among the legal actions with a few rules of thumb
+per game (meld when you can in Treppenrommé, play a correct card in Repezita, knock now and then in
+Schrööm, ...), seeded, so a demo run is reproducible. `--players easy|strong|mixed` seats the bot's computer
+players instead (`bot.ai`; mixed: strong on even seats, easy on odd ones), each deciding only from what its
+seat may know.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bot.ai import choose as ai_choose
 from bot.games import GAMES, IllegalAction
 from bot.render import hand_image, score_sheet, table_image
 
@@ -170,9 +173,23 @@ def choose(e: Any, key: str, rng: random.Random) -> tuple[int, list[str]]:
     return seat, [rng.choice(acts)]
 
 
-def step(e: Any, key: str, rng: random.Random) -> tuple[int, str, list[dict[str, Any]]]:
+PLAYERS = ("simple", "easy", "strong", "mixed")
+DEMO_BUDGET_S = 0.2  # a strong demo player's deadline per decision: a whole match in a few minutes
+
+
+def level_of(players: str, seat: int) -> str | None:
+    """The computer level playing `seat` (None: the simple demo player)."""
+    if players == "mixed":
+        return "strong" if seat % 2 == 0 else "easy"
+    return None if players == "simple" else players
+
+
+def step(e: Any, key: str, rng: random.Random, players: str = "simple") -> tuple[int, str, list[dict[str, Any]]]:
     """Let one automatic player act; returns (seat, action, events)."""
     seat, tries = choose(e, key, rng)
+    level = level_of(players, seat)
+    if level is not None:
+        tries = [ai_choose(e, seat, level=level, seed=rng.getrandbits(32), budget_s=DEMO_BUDGET_S)]
     for action in tries:
         try:
             return seat, action, e.apply(seat, action)
@@ -190,14 +207,14 @@ def new_match(key: str, seats: int, seed: int, options: dict[str, Any] | None = 
 
 
 def play(key: str, seats: int, seed: int, *, options: dict[str, Any] | None = None, max_steps: int = 20000,
-         on_step: Callable[[Any, int, str, list[dict[str, Any]]], None] | None = None) -> Any:
+         on_step: Callable[[Any, int, str, list[dict[str, Any]]], None] | None = None, players: str = "simple") -> Any:
     """Play a whole match with the automatic players; `on_step(engine, seat, action, events)` after
     each action. Returns the finished engine."""
     e = new_match(key, seats, seed, options)
     rng = random.Random(seed)
     n = 0
     while not e.over and n < max_steps:
-        seat, action, events = step(e, key, rng)
+        seat, action, events = step(e, key, rng, players)
         n += 1
         if on_step:
             on_step(e, seat, action, events)
@@ -231,6 +248,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--deck", choices=["french", "german"], default=None, help="card style (default: the game's)")
     ap.add_argument("--four-colour", action="store_true", help="four-colour French suits")
     ap.add_argument("--lang", default="en", choices=["en", "de"])
+    ap.add_argument("--players", default="simple", choices=PLAYERS,
+                    help="who plays: the simple demo players, or the bot's easy/strong computers, or mixed")
     ap.add_argument("--every", type=int, default=1, help="write a table image every N actions (default 1)")
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["demo"]:  # called with the sub-command still in front
@@ -283,9 +302,9 @@ def main(argv: list[str] | None = None) -> int:
             snapshot(e)
 
     first = new_match(args.game, seats, args.seed)
-    log.write(f"{E.title}, {seats} players, seed {args.seed}\n")
+    log.write(f"{E.title}, {seats} players ({args.players}), seed {args.seed}\n")
     (out / "table_0000.png").write_bytes(table_image(args.game, first.view(None), names, lang=args.lang, **style))
-    e = play(args.game, seats, args.seed, on_step=on_step)
+    e = play(args.game, seats, args.seed, on_step=on_step, players=args.players)
     res = e.result()
     (out / "sheet.png").write_bytes(score_sheet(args.game, names, res["hands"], res["totals"], title=E.title,
                                                 lang=args.lang, winners=res.get("winners")))

@@ -116,3 +116,22 @@ def test_the_example_is_not_rewritten_when_its_pixels_are_the_same(tmp_path):
     assert example.write(path) is True
     first = path.read_bytes()
     assert example.write(path) is False and path.read_bytes() == first
+
+
+@pytest.mark.parametrize("players", ["easy", "strong", "mixed"])
+def test_demo_with_the_bots_computer_players(tmp_path, monkeypatch, players):
+    asked = []
+    real = demo.ai_choose
+
+    def recording(engine, seat, **kw):
+        asked.append((seat, kw["level"]))
+        return real(engine, seat, level=kw["level"], seed=kw["seed"], iterations=4)
+
+    monkeypatch.setattr(demo, "ai_choose", recording)
+    out = tmp_path / players
+    assert demo.main(["treppenromme", "--seats", "2", "--seed", "3", "--players", players, "--out", str(out)]) == 0
+    assert f"2 players ({players})" in (out / "log.txt").read_text(encoding="utf-8").splitlines()[0]
+    levels = {lv for _, lv in asked}
+    assert levels == ({"strong", "easy"} if players == "mixed" else {players})
+    if players == "mixed":
+        assert all(lv == ("strong" if s % 2 == 0 else "easy") for s, lv in asked)
