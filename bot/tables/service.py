@@ -222,6 +222,18 @@ class TableService:
             await self.db.write(self._reseat_statements(table))
         return table
 
+    async def finished_table(self, table_id: int) -> Table:
+        """A finished table (to deal again), from memory or, after a restart, from the database."""
+        table = self.tables.get(table_id)
+        if table is None:
+            row = await self.db.fetchone("SELECT * FROM tables WHERE table_id = ?", (table_id,))
+            if row is None:
+                raise UserError("Table #{id} is not open any more.", id=table_id)
+            table = self._table_from_row(row, (await self._load_seats([table_id])).get(table_id, []))
+        if table.status != FINISHED:
+            raise UserError("Table #{id} has not finished yet.", id=table_id)
+        return table
+
     @staticmethod
     def _host_in_lobby(table: Table, user_id: int) -> None:
         if table.status != LOBBY:

@@ -31,7 +31,7 @@ def _ui(interaction: discord.Interaction) -> Any:
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=r"st:t:(?P<kind>join|leave|start|cancel|hand|yes|no|addeasy|addstrong|rmbot|hints|hint)"
+                  template=r"st:t:(?P<kind>join|leave|start|cancel|hand|yes|no|addeasy|addstrong|rmbot|hints|hint|again)"
                            r":(?P<table>\d+)"):
     def __init__(self, kind: str, table_id: int, *, label: str = "", style: str = "secondary",
                  disabled: bool = False, row: int | None = None):

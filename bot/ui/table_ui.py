@@ -162,6 +162,33 @@ class TableUI:
         self._opening.pop(table.id).set()
         return table
 
+    async def play_again(self, interaction: discord.Interaction, table_id: int) -> None:
+        """Play again: the host opens the same game with the same options and settings (a new seed) where the
+        old table played; its computers take their seats again, and the people are called to join, as at a real
+        table where everyone confirms the next deal by sitting down."""
+        old = await self.service.finished_table(table_id)
+        check_origin(interaction, old, dm_ok=False)
+        if interaction.user.id != old.host_id:
+            raise UserError("Only the host can deal again; join the new table when it opens.")
+        settings = {k: v for k, v in old.settings.items() if k != "lang"}
+        table = await self.open_table(interaction, old.game, options=dict(old.options), settings=settings)
+        if table is None:
+            return
+        lang = table.settings.get("lang", "en")
+        for s in old.seats:
+            if s.computer:
+                level = s.computer
+                table = await self.service.add_computer(table.id, old.host_id, level,
+                                                        lambda n, level=level: computer_name(lang, level, n))
+        others = [s.user_id for s in old.seats if not s.computer and s.user_id != old.host_id]
+        if any(s.computer for s in old.seats):
+            await interaction.edit_original_response(**self.lobby_payload(table))
+        if others:
+            await interaction.followup.send(
+                tr(lang, "{who}: {host} deals again. Join table #{id} to play.",
+                   who=" ".join(f"<@{u}>" for u in others), host=interaction.user.display_name, id=table.id),
+                allowed_mentions=discord.AllowedMentions(users=True))
+
     def table_lang(self, interaction: discord.Interaction) -> str:
         guild_lang = getattr(self.bot, "guild_locales", {}).get(interaction.guild_id)
         return normalize(guild_lang or interaction.guild_locale or self.default_locale)
@@ -253,6 +280,8 @@ class TableUI:
             if table.vote:
                 view.add_item(TableButton("yes", table.id, label=tr(lang, "Keep playing"), style="success"))
                 view.add_item(TableButton("no", table.id, label=tr(lang, "End the table"), style="danger"))
+        elif table.status == FINISHED and table.engine is not None and table.engine.over:
+            view.add_item(TableButton("again", table.id, label=tr(lang, "Play again"), style="primary"))
         payload = {"content": "\n".join(line for line in lines if line)[:2000], "view": view,
                    "allowed_mentions": discord.AllowedMentions.none(),
                    "filename": f"table-{table.id}-{table.version}.png"}
@@ -345,6 +374,9 @@ class TableUI:
     # -- table buttons ----------------------------------------------------------------------------
     async def on_table_button(self, interaction: discord.Interaction, kind: str, table_id: int) -> None:
         try:
+            if kind == "again":
+                await self.play_again(interaction, table_id)
+                return
             check_origin(interaction, self.service.get(table_id), dm_ok=kind == "hint")  # hints live in DMs
             if kind == "hand":
                 await self.show_hand(interaction, table_id)
