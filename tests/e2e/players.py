@@ -31,7 +31,9 @@ TABLE_PICTURE = re.compile(r"table-\d+-(\d+)\.png")
 # what the table message says, in the languages a table may speak: "<name> to play.", "Trick: <name> <card>, …."
 TO_PLAY = tuple(tr(lang, "{who} to play.", who="\0").split("\0")[1] for lang in ("en", "de"))
 TRICK = re.compile("(?:" + "|".join(re.escape(tr(lang, "Trick: {cards}.", cards="\0").split("\0")[0])
-                                    for lang in ("en", "de")) + r")\S+ (\S+?)[,.]")
+                                    for lang in ("en", "de")) + r").+? ((?:10|[2-9AKQJUOBD])[♣♠♥♦])[,.]")
+# the ranks as the pictures name them (U/O on German cards, B/D on French cards in German) -> the engine's J/Q
+RANK_CODES = {"U": "J", "B": "J", "O": "Q", "D": "Q"}
 
 
 def version_of(custom_id: str) -> int:
@@ -87,9 +89,10 @@ def waiting_for(message: FakeMessage, users: list[FakeUser]) -> FakeUser | None:
 
 
 def led_card(message: FakeMessage) -> str | None:
-    """The first card of the trick the table message spells out ("Trick: anna 7♥, bernd K♥."), as a code."""
+    """The first card of the trick the table message spells out ("Trick: anna 7♥, bernd K♥.", the leader's name
+    may have spaces: "🤖 Computer (strong) U♦, …"), as a code."""
     m = TRICK.search(message.content)
-    return m[1][:-1] + SUITS[m[1][-1]] if m else None
+    return RANK_CODES.get(m[1][:-1], m[1][:-1]) + SUITS[m[1][-1]] if m else None
 
 
 def playable(hand: list[str], led: str | None) -> list[str]:
