@@ -81,8 +81,9 @@ async def test_match_finishes_through_rest_faults_and_a_gateway_drop(db_file: Pa
         await fake.wait_for(lambda: sheets() >= 3, timeout=15, what="three score sheets")
         table_msg = table.table_message(fake)
         assert table_msg is not None
-        await fake.wait_for(lambda: "table-" in table_msg.attachments[0].filename and not table_msg.buttons,
-                            timeout=15, what="the final table message without buttons")
+        await fake.wait_for(lambda: "table-" in table_msg.attachments[0].filename
+                            and [b.get("custom_id", "").split(":")[2] for b in table_msg.buttons] == ["again"],
+                            timeout=15, what="the final table message with only Play again")
         assert sheets() == 3
         for name in ("anna", "bernd", "ceca"):
             assert not move_controls(dm_hand(fake, name))
