@@ -250,7 +250,13 @@ class TableUI:
     def table_message(self, table: Table, events: list[dict[str, Any]] | None = None
                       ) -> tuple[dict[str, Any], Callable[[], bytes]]:
         """The table message without its picture, and the job that draws the picture from a snapshot of the
-        public view. `events`: what to narrate (default: the last move's)."""
+        public view. `events`: what to narrate (default: the last move's). Cards are named as the table's
+        pictures name them (U/O on a German deck, B/D on a French deck in German)."""
+        with card_style(self.game_ui(table).card_deck(table), table.settings.get("lang", "en")):
+            return self._table_message(table, events)
+
+    def _table_message(self, table: Table, events: list[dict[str, Any]] | None
+                       ) -> tuple[dict[str, Any], Callable[[], bytes]]:
         lang = table.settings.get("lang", "en")
         engine = table.engine
         assert engine is not None

@@ -144,9 +144,9 @@ async def test_the_call_is_drafted_in_the_forehands_dm_and_the_deal_is_booked(wo
     assert all(len(table.engine.view(s)["hand"]) == 8 for s in range(4))
 
     public = table_message(world, table).content
-    assert f"calls ♥ as trump and the {card_label(card)}" in public
+    assert f"calls ♥ as trump and the {card_label(card, 'german')}" in public  # as the table's pictures name it
     hidden = {c for s in range(4) for c in table.engine.view(s)["hand"]} - {card}
-    assert not [c for c in hidden if card_label(c) in public]  # no card anyone still holds
+    assert not [c for c in hidden if card_label(c, "german") in public]  # no card anyone still holds
     assert "'s partner" not in public and "alone against" not in public  # the partner is not known yet
     holder = table.engine.partner_seat  # only the holder of the called card learns it, in their own DM
     told = {s for s in range(4) if "silent partner" in dm(world, s).content or "alone against" in dm(world, s).content}

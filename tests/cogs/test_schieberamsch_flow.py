@@ -214,3 +214,25 @@ async def test_lit_cards(world):
             assert not any(not c.disabled for c in components(dm(world, other))), "only the one to play has cards lit"
         result = await play_one(world, table, rng)
         assert not result.ephemeral
+
+
+async def test_the_table_message_names_cards_as_its_german_pictures_do(world):
+    import random
+
+    from bot.ui.game_ui import card_label
+
+    table = await start_table(world, deals=3)
+    rng = random.Random(3)
+    seen = 0
+    for _ in range(300):
+        if table.engine.over or seen >= 6:
+            break
+        await play_one(world, table, rng)
+        trick = table.engine.view(None).get("trick") or []
+        content = table_message(world, table).content
+        for c in (t["card"] for t in trick):
+            assert card_label(c, "german") in content, (c, content)
+            if c[0] in "JQ":
+                seen += 1
+                assert card_label(c) not in content  # not J♣/Q♣ beside a picture that shows U/O
+    assert seen, "no Unter or Ober was played"
