@@ -48,7 +48,6 @@ class ResultWriter(Protocol):
 DEFAULT_TURN_TIMER = 300  # seconds; a table option
 COMPUTER_PAUSE = 1.5  # seconds a computer waits before its move, so people can follow (table setting)
 REACTION = (0.8, 2.4)  # seconds: a computer's reaction time in a real-time game, drawn anew for every play
-MAX_COMPUTERS_NAMED = 8
 AUTO_PERSON, AUTO_TIMER, AUTO_COMPUTER = 0, 1, 2  # actions.auto: who made the move
 ABSENT_AFTER = 3  # consecutive timeouts
 RESTORE_CHUNK = 100  # tables whose action logs are read at once at start-up

@@ -13,7 +13,7 @@ import pytest
 
 from bot.ai import choose
 from bot.tables import thinking
-from bot.tables.service import AUTO_COMPUTER
+from bot.tables.service import AUTO_COMPUTER, AUTO_TIMER
 from bot.ui.components import TableButton
 from tests.cogs.helpers import button, components, dm, lobby_message, table_message
 from tests.conftest import World
@@ -241,7 +241,7 @@ async def test_the_turn_timer_hands_an_absent_player_to_the_strong_computer(worl
     assert table.version > before and (waiting, "strong") in asked
     row = await world.bot.db.fetchone("SELECT seat, auto FROM actions WHERE table_id = ? AND seq = ?",
                                       (table.id, before + 1))
-    assert row["seat"] == waiting and row["auto"] == 1  # logged as the timer's move for that person
+    assert row["seat"] == waiting and row["auto"] == AUTO_TIMER  # logged as the timer's move for that person
     assert not table.practice, "a stand-in changes nothing in how the person's result counts"
 
 
