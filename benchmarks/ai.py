@@ -4,25 +4,32 @@
                             [--json FILE] [--quick]
 
 Duplicate matches: every deal (a fixed engine seed; the deal is played to its first `hand_scored` event) is
-played twice, with complementary seatings, so the cards' luck cancels. Seating A puts the strong player at
-seats r, r+2, r+4, ... (fewer than half of the seats when their number is odd) and seating B at all the
-others, with r = deal index mod seats. Each seat is thus played once by strong and once by easy in a pair:
-4 seats give SESE/ESES, 3 seats SEE/ESS, ESE/SES, EES/SSE in turn, 2 seats SE/ES.
+played with several seatings so that the cards' luck cancels. In the games without partners it is played
+twice, with complementary seatings: seating A puts the strong player at seats r, r+2, r+4, ... (fewer than
+half of the seats when their number is odd) and seating B at all the others, with r = deal index mod seats.
+Each seat is thus played once by strong and once by easy in a pair: 4 seats give SESE/ESES, 3 seats
+SEE/ESS, ESE/SES, EES/SSE in turn, 2 seats SE/ES.
 
-A pair's score for a side is the mean of the deal's score (the game's `deltas`) over the seats that side
-played in the two seatings. The table gives per game: pairs, the mean score per seat and deal for each side
-(in the game's unit), the advantage of strong (better minus worse: in Schieberamsch a lower score is better)
-with the 95 % confidence interval over pairs, the share of pairs strong won (ties apart), the strong
-decisions' time p50/p99 (only decisions with a choice; `--jobs` processes, each single-threaded), the
-engine steps per second inside the strong searches (`apply` calls, counted with a wrapper) and the playouts
-per second: one playout is one candidate move evaluated in one sampled world, counted as the engine copies
-the searches make outside `sample` (Rufmariasch, whose search plays on its own quick hand instead of the
-engine, counts its playouts and exact end-game solves).
+Rufmariasch has partners, found by the call, so two strong against two easy players is no contest there:
+whenever the partners are one of each level, the seating's money cancels between the sides. Its deals are
+played four times instead, with one strong player among three easy ones, at each seat once (SEEE, ESEE,
+EESE, EEES). The strong seats' money over the four seatings is zero when strong plays as easy would (the
+stakes sum to zero within a deal), so luck cancels as well, and every choice strong makes that changes the
+money decides the pair.
 
-"won" is the share of all pairs strong won, "won/dec" the share of the decided pairs (ties apart). Ties are
-common in Rufmariasch: when the caller and the partner are one strong and one easy player, the seating's
-money cancels between the two sides, so a pair counts only where a side of two was one level in a seating
-(or the caller went alone) or where the two seatings' calls differ.
+A pair is one deal, or in Rufmariasch one round of four deals in which every seat deals once (a short
+match: a Rufmariasch evening is played in rounds), with all its seatings; `--deals` counts deals. A pair
+scores for a side the mean of the deals' scores (the game's `deltas`) over the seats that side played in the
+pair's seatings. The table gives per game: pairs, the mean score per seat and deal for each side (in the
+game's unit), the advantage of strong (better minus worse: in Schieberamsch a lower score is better) with the
+95 % confidence interval over pairs, the share of pairs strong won (ties apart; for rounds also of single
+deals), the strong decisions' time p50/p99 (only decisions with a choice; `--jobs` processes, each
+single-threaded), the engine steps per second inside the strong searches (`apply` calls, counted with a
+wrapper) and the playouts per second: one playout is one candidate move evaluated in one sampled world,
+counted as the engine copies the searches make outside `sample` (Rufmariasch, whose search plays on its own
+quick hand instead of the engine, counts its playouts and exact end-game solves).
+
+"won" is the share of all pairs strong won, "won/dec" the share of the decided pairs (ties apart).
 
 Who acts when several seats may: the lowest seat the game waits for (`waiting_for()`), so calls out of turn
 (a Schrööm knock by a seat that is not the mover, a Tač call) are not made in these matches; in real-time
@@ -58,7 +65,10 @@ SPECS: dict[str, tuple[int, dict[str, Any] | None, int, str]] = {
     "tac": (4, {"hands": 1}, 1, "hands won"),
     "repezita": (4, {"hands": 1}, 1, "place points"),
 }
+# deals in a pair: one, or a round in which every seat deals once (a short match), see the module docstring
+ROUNDS = {"rufmariasch": 4}
 TRICK_GAMES = ("schieberamsch", "rufmariasch")
+PARTNERS = ("rufmariasch",)  # one strong seat among easy ones, at every seat in turn (module docstring)
 DEFAULT_DEALS = 2000  # trick games; the others play DEFAULT_DEALS_OTHER
 DEFAULT_DEALS_OTHER = 500
 REALTIME = ("repezita",)
@@ -68,8 +78,9 @@ MAX_STEPS = 5000
 @dataclass
 class PairResult:
     deal: int
-    strong: float  # mean score per seat of the strong side over both seatings
+    strong: float  # mean score per seat and deal of the strong side over the pair's seatings
     easy: float
+    deal_advantages: list[float] = field(default_factory=list)  # per deal of a round: strong's better score
     decisions: list[float] = field(default_factory=list)  # seconds, strong decisions with a choice
     steps: int = 0  # engine steps inside strong searches
     playouts: int = 0  # candidate moves evaluated in sampled worlds inside strong searches
@@ -121,11 +132,13 @@ def _count_steps(cls: type) -> None:
         ai.Hand.playout, ai.solve = playout, solve_root  # type: ignore[method-assign]
 
 
-def strong_seats(n: int, deal: int) -> tuple[set[int], set[int]]:
-    """The strong seats of seating A and B for this deal (see the module docstring)."""
+def strong_seats(n: int, deal: int, *, partners: bool = False) -> list[set[int]]:
+    """The strong seats of each seating of this deal (see the module docstring)."""
+    if partners:
+        return [{s} for s in range(n)]
     r = deal % n
     a = {(r + 2 * j) % n for j in range(n // 2)}
-    return a, set(range(n)) - a
+    return [a, set(range(n)) - a]
 
 
 def deal_seed(seed: int, game: str, deal: int) -> int:
@@ -133,10 +146,12 @@ def deal_seed(seed: int, game: str, deal: int) -> int:
 
 
 def play_seating(game: str, deal: int, seed: int, strong: set[int], iterations: int | None,
-                 budget_s: float | None, out: PairResult) -> list[int]:
-    """Play the deal once with `strong` seats strong and the rest easy; the deal's deltas."""
+                 budget_s: float | None, out: PairResult) -> list[list[int]]:
+    """Play the pair's deal (or round of deals) once with `strong` seats strong and the rest easy; the
+    deltas of each deal."""
     n, options, _, _ = SPECS[game]
     engine = GAMES[game].new(n, seed=deal_seed(seed, game, deal), options=options)
+    scored: list[list[int]] = []
     last = -1
     for step in range(MAX_STEPS):
         if engine.over:
@@ -163,7 +178,9 @@ def play_seating(game: str, deal: int, seed: int, strong: set[int], iterations: 
         last = seat
         for ev in engine.apply(seat, action):
             if ev.get("type") == "hand_scored":
-                return list(ev["deltas"])
+                scored.append(list(ev["deltas"]))
+                if len(scored) == ROUNDS.get(game, 1):
+                    return scored
     raise RuntimeError(f"{game} deal {deal} did not end within {MAX_STEPS} steps")
 
 
@@ -172,14 +189,16 @@ def play_pair(job: tuple[str, int, int, int | None, float | None]) -> PairResult
     _count_steps(GAMES[game])
     n = SPECS[game][0]
     out = PairResult(deal, 0.0, 0.0)
-    strong_scores: list[int] = []
-    easy_scores: list[int] = []
-    for strong in strong_seats(n, deal):
-        deltas = play_seating(game, deal, seed, strong, iterations, budget_s, out)
-        strong_scores += [deltas[s] for s in strong]
-        easy_scores += [deltas[s] for s in range(n) if s not in strong]
-    out.strong = statistics.fmean(strong_scores)
-    out.easy = statistics.fmean(easy_scores)
+    per_deal: list[tuple[list[int], list[int]]] = [([], []) for _ in range(ROUNDS.get(game, 1))]
+    for strong in strong_seats(n, deal, partners=game in PARTNERS):
+        for (strong_scores, easy_scores), deltas in zip(
+                per_deal, play_seating(game, deal, seed, strong, iterations, budget_s, out), strict=True):
+            strong_scores += [deltas[s] for s in strong]
+            easy_scores += [deltas[s] for s in range(n) if s not in strong]
+    out.strong = statistics.fmean(x for ss, _ in per_deal for x in ss)
+    out.easy = statistics.fmean(x for _, es in per_deal for x in es)
+    sign = SPECS[game][2]
+    out.deal_advantages = [sign * (statistics.fmean(ss) - statistics.fmean(es)) for ss, es in per_deal]
     return out
 
 
@@ -199,12 +218,17 @@ def summarize(game: str, pairs: list[PairResult], iterations: int, budget_s: flo
     decisions = [d for p in pairs for d in p.decisions]
     search_s = sum(p.search_s for p in pairs)
     won, tied = sum(a > 0 for a in adv), sum(a == 0 for a in adv)
+    per_deal = [a for p in pairs for a in p.deal_advantages]
+    deals_won, deals_tied = sum(a > 0 for a in per_deal), sum(a == 0 for a in per_deal)
     return {
         "game": game, "pairs": len(pairs), "unit": SPECS[game][3], "lower_is_better": sign < 0,
         "strong_mean": statistics.fmean(p.strong for p in pairs), "easy_mean": statistics.fmean(p.easy for p in pairs),
         "advantage": mean, "ci95": [mean - half, mean + half],
         "won": won / len(adv), "tied": tied / len(adv),
         "won_decided": won / (len(adv) - tied) if len(adv) > tied else math.nan,
+        "deals_per_pair": ROUNDS.get(game, 1), "deals_won": deals_won / len(per_deal),
+        "deals_tied": deals_tied / len(per_deal),
+        "deals_won_decided": deals_won / (len(per_deal) - deals_tied) if len(per_deal) > deals_tied else math.nan,
         "decisions": len(decisions), "p50_ms": 1000 * percentile(decisions, 0.5),
         "p99_ms": 1000 * percentile(decisions, 0.99), "max_ms": 1000 * max(decisions, default=math.nan),
         "steps_per_s": sum(p.steps for p in pairs) / search_s if search_s else math.nan,
@@ -220,7 +244,8 @@ def has_player(game: str) -> bool:
 
 def run_game(game: str, deals: int, seed: int, iterations: int | None, budget_s: float | None,
              jobs: int) -> dict[str, Any]:
-    work = [(game, d, seed, iterations, budget_s) for d in range(deals)]
+    work = [(game, d, seed, iterations, budget_s) for d in range(max(1, deals // ROUNDS.get(game, 1)))]
+    deals = len(work)
     t0 = time.perf_counter()
     n_iter = iterations if iterations is not None else player(game).ITERATIONS
     every = max(50, deals // 20)
@@ -256,12 +281,16 @@ def print_table(rows: list[dict[str, Any]]) -> None:
               f"{100 * r['won_decided']:6.1f}% {r['p50_ms']:7.1f} {r['p99_ms']:7.1f} "
               f"{r['steps_per_s'] or math.nan:8.0f} {r['playouts_per_s'] or math.nan:8.0f}  {r['unit']} ({better}), "
               f"iterations {r['iterations']}" + (f", budget {r['budget_s']} s" if r["budget_s"] else ""))
+        if r["deals_per_pair"] > 1:
+            print(f"{'':14s} a pair is a round of {r['deals_per_pair']} deals; single deals: won "
+                  f"{100 * r['deals_won']:.1f}%, tied {100 * r['deals_tied']:.0f}%, won of decided "
+                  f"{100 * r['deals_won_decided']:.1f}%")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", help="comma-separated game keys (default: every game with a player)")
-    parser.add_argument("--deals", type=int, help=f"pairs per game (default {DEFAULT_DEALS} for the trick games, "
+    parser.add_argument("--deals", type=int, help=f"deals per game (default {DEFAULT_DEALS} for the trick games, "
                                                   f"{DEFAULT_DEALS_OTHER} for the others)")
     parser.add_argument("--iterations", type=int, help="strong search size (default: each game's ITERATIONS)")
     parser.add_argument("--budget-s", type=float, help="a deadline per strong decision, as the bot gives")

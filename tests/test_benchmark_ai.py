@@ -14,6 +14,9 @@ def test_each_seat_is_played_once_by_strong_and_once_by_easy_in_a_pair(n):
     for deal in range(2 * n):
         a, b = strong_seats(n, deal)
         assert a and b and not a & b and a | b == set(range(n))
+        # with partners: one strong seat among easy ones, every seat strong once
+        alone = strong_seats(n, deal, partners=True)
+        assert sorted(min(s) for s in alone) == list(range(n)) and all(len(s) == 1 for s in alone)
     # over n deals every seat is in the smaller side equally often
     smaller = [min(strong_seats(n, d), key=len) for d in range(n)]
     assert all(sum(s in side for side in smaller) == len(smaller[0]) for s in range(n))
@@ -28,3 +31,15 @@ def test_a_tiny_run_reports_the_table(tmp_path, capsys):
     lo, hi = row["ci95"]
     assert lo <= row["advantage"] <= hi
     assert "schieberamsch" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("game", ["rufmariasch", "schieberamsch", "schroeoem"])
+def test_a_strong_player_that_plays_as_easy_ties_every_pair(game, monkeypatch):
+    """The seatings cancel the cards' luck exactly: equal play gives equal scores in every pair."""
+    import benchmarks.ai as bench
+
+    real = bench.choose
+    monkeypatch.setattr(bench, "choose", lambda engine, seat, **kw: real(engine, seat, **kw | {"level": "easy"}))
+    for deal in range(4):
+        pair = bench.play_pair((game, deal, 1, 2, None))
+        assert pair.strong == pytest.approx(pair.easy)
