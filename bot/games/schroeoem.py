@@ -38,6 +38,7 @@ Interpretations ([R], documented in the report and below):
 from __future__ import annotations
 
 import random
+from itertools import combinations
 from typing import Any
 
 from .base import Engine, IllegalAction, Reason, integer
@@ -527,8 +528,41 @@ class Schroeoem(Engine):
         """See `Engine.sample`. `seat` sees its own hand and out-of-play cards, every card played and the
         cards shown in Vier Bilder exchanges; the rest is dealt anew among the other hands (keeping the
         suits a player showed he lacks), the other players' out-of-play cards (a folded hand keeps those
-        voids too; an unrevealed fourth Vier Bilder card) and the stock. The Kölsch notice (a dealt hand's
-        numbers) is not used as a constraint: it is rare and would only slightly shift the odds."""
+        voids too; an unrevealed fourth Vier Bilder card) and the stock. The Kölsch notice is public too:
+        a seat that had one gets a dealt hand that qualifies (its hidden cards chosen first, among the
+        qualifying hands that fit what it showed), and a seat that had none never gets one (such a deal is
+        dealt again; after 30 tries the last one stands, which needs two notices' worth of luck)."""
+        for _ in range(30):
+            w = self._sample_once(seat, rng)
+            if all((koelsch_sum(h) > 37) == (s in self.koelsch) for s, h in self._dealt_hands(w, seat).items()):
+                break
+        return w
+
+    def _dealt_hands(self, w: Schroeoem, seat: int) -> dict[int, list[str]]:
+        """The four cards each other seat was dealt this game, as world `w` has them (the Kölsch notice
+        speaks of these): its laid cards after a Vier Bilder exchange, else its hand, folded cards and
+        the cards it played."""
+        played: dict[int, list[str]] = {}
+        for t in self.tricks:
+            for c in t["cards"]:
+                played.setdefault(c["seat"], []).append(c["card"])
+        for s, c in self.trick:
+            played.setdefault(s, []).append(c)
+        laid = {x["seat"]: x for x in self.exchanges}
+        out: dict[int, list[str]] = {}
+        for s in range(self.seats):
+            if s == seat:
+                continue
+            if s in laid:
+                x = laid[s]
+                hand = list(x["revealed"]) + [x["fourth"] if x["fourth"] is not None else w.out[s][0]]
+            else:
+                hand = w.hands[s] + w.out[s] + played.get(s, [])
+            if len(hand) == 4:
+                out[s] = hand
+        return out
+
+    def _sample_once(self, seat: int, rng: random.Random) -> Schroeoem:
         w = self.clone()
         w.rng = random.Random(rng.getrandbits(64))
         if self._over:
@@ -554,7 +588,12 @@ class Schroeoem(Engine):
             if has_fourth:
                 places.append(("fourth", s, 1, frozenset(SUITS)))
         places.append(("stock", -1, len(self.stock), frozenset(SUITS)))
-        dealt = _deal_by_suit(pool, [(size, ok) for _, _, size, ok in places], rng)
+        fixed = self._koelsch_cards(seat, places, pool, rng)
+        pool = [c for c in pool if not any(c in cards for cards in fixed.values())]
+        sizes = [(0 if i in fixed else size, ok) for i, (_, _, size, ok) in enumerate(places)]
+        dealt = _deal_by_suit(pool, sizes, rng)
+        for i, cards in fixed.items():
+            dealt[i] = cards
         for (kind, s, _, _), cards in zip(places, dealt, strict=True):
             if kind == "hand":
                 w.hands[s] = sorted(cards, key=SORT_KEY.__getitem__)
@@ -570,6 +609,32 @@ class Schroeoem(Engine):
         elif hasattr(w, "_fourth"):
             w._fourth = None  # a past exchange's card: never read again, and not the seat's to know
         return w
+
+    def _koelsch_cards(self, seat: int, places: list[tuple[str, int, int, frozenset[str]]], pool: list[str],
+                       rng: random.Random) -> dict[int, list[str]]:
+        """For each other seat with a Kölsch notice, hidden cards that complete a qualifying dealt hand:
+        {index in `places`: cards}. Its hidden part of the dealt hand is one place (the hand, the folded
+        cards, or an unrevealed fourth laid card); the known part is what it played or showed."""
+        fixed: dict[int, list[str]] = {}
+        free = set(pool)
+        for s in self.koelsch:
+            if s == seat:
+                continue
+            laid = next((x for x in self.exchanges if x["seat"] == s), None)
+            kinds = ("fourth",) if laid is not None else ("hand", "fold")
+            spots = [i for i, (k, o, size, _) in enumerate(places) if o == s and k in kinds and size]
+            if len(spots) != 1:
+                continue  # nothing hidden (the notice is already true of the known cards)
+            i = spots[0]
+            _, _, size, ok = places[i]
+            known = frozenset(_koelsch_known(self, s, laid))
+            fits = [h - known for h in KOELSCH_HANDS
+                    if known <= h and len(h - known) == size and all(c in free and CARD_SUIT[c] in ok for c in h - known)]
+            if fits:
+                cards = sorted(rng.choice(sorted(sorted(f) for f in fits)), key=SORT_KEY.__getitem__)
+                fixed[i] = cards
+                free.difference_update(cards)
+        return fixed
 
     # -- views --------------------------------------------------------------------------------------
     def view(self, seat: int | None = None) -> dict[str, Any]:
@@ -741,6 +806,19 @@ class Schroeoem(Engine):
 
 def _copy_record(rec: dict[str, Any]) -> dict[str, Any]:
     return {k: (list(v) if isinstance(v, list) else v) for k, v in rec.items()}
+
+
+def _koelsch_known(e: Schroeoem, s: int, laid: dict[str, Any] | None) -> list[str]:
+    """The cards of seat `s`'s dealt hand everybody has seen: its shown laid cards, else the cards it played."""
+    if laid is not None:
+        return list(laid["revealed"]) + ([laid["fourth"]] if laid["fourth"] is not None else [])
+    return [c["card"] for t in e.tricks for c in t["cards"] if c["seat"] == s] + [c for o, c in e.trick if o == s]
+
+
+# every dealt hand that buys a round: its numbers (only tens, nines and eights can get there) sum to > 37
+KOELSCH_HANDS: tuple[frozenset[str], ...] = tuple(
+    frozenset(h) for h in combinations([c for c in DECK_32 if c[:-1] in ("10", "9", "8")], 4)
+    if koelsch_sum(list(h)) > 37)
 
 
 def _deal_by_suit(pool: list[str], places: list[tuple[int, frozenset[str]]],

@@ -122,3 +122,33 @@ def test_a_deal_the_greedy_order_could_strand_is_still_found() -> None:
         first, second = _deal_by_suit(["7S", "7C", "7D"], [(1, frozenset("SC")), (2, frozenset("SD"))],
                                       random.Random(i))
         assert first == ["7C"] and sorted(second) == ["7D", "7S"]
+
+
+def _dealt(w: Schroeoem, seat: int) -> list[str]:
+    played = [c["card"] for t in w.tricks for c in t["cards"] if c["seat"] == seat]
+    return w.hands[seat] + w.out[seat] + played + [c for s, c in w.trick if s == seat]
+
+
+def test_a_koelsch_notice_is_true_in_every_sample_and_absent_notices_too() -> None:
+    """Seat 1's notice is public: every world deals it a hand whose numbers sum to more than 37, and the
+    seats without a notice never get one (a plain shuffle gives seat 1 such a hand in 0.2 % of worlds)."""
+    from bot.games.schroeoem import koelsch_sum
+
+    hands = [["JH", "JS", "QC", "KD"], ["10H", "10S", "9C", "9D"], ["10C", "AH", "7S", "8H"],
+             ["10D", "9H", "9S", "AS"]]
+    e = Schroeoem.new(4, seed=3, options={"dealer": 3}, deal={"hands": hands})
+    assert e.view()["koelsch"] == [1]
+    while e.view()["phase"] == "exchange":
+        e.apply(e.view()["mover"], "pass")
+    e.apply(0, "play JH")  # seat 0 leads hearts; seat 1 follows with a ten, which it then has played
+    e.apply(1, "play 10H")
+    rng = random.Random(7)
+    seen_hands = set()
+    for _ in range(200):
+        w = check_sample(e, 0, rng)
+        dealt = _dealt(w, 1)
+        assert "10H" in dealt and koelsch_sum(dealt) > 37
+        assert all(koelsch_sum(_dealt(w, s)) <= 37 for s in (2, 3))
+        seen_hands.add(frozenset(dealt))
+    # still a random choice among the qualifying hands that fit (not always the true one)
+    assert len(seen_hands) > 3
