@@ -10,6 +10,9 @@ Each game has a module `bot/ai/<game>.py` with two functions:
 - `easy(know, rng) -> str`: rules of thumb over `know.view` and `know.legal` only;
 - `strong(know, rng, budget) -> str`: a search over sampled worlds (perfect-information Monte Carlo or
   information-set MCTS), stopping when `budget` says so and playing the best move found by then.
+A game in which a seat may act without being waited for (a Schrööm knock out of turn, a Tač call) also has
+`volunteer_easy(know, rng)` and `volunteer_strong(know, rng, budget)`, which return the action to take now or
+None to let the moment pass; `volunteer` asks them.
 """
 
 from __future__ import annotations
@@ -91,4 +94,29 @@ def choose(engine: Engine, seat: int, *, level: str = "strong", seed: int = 0, b
         action = module.strong(know, rng, Budget(n, deadline))
     if action not in know.legal:
         raise AssertionError(f"{engine.key} computer chose {action!r}, not a legal action")
+    return action
+
+
+def volunteer(engine: Engine, seat: int, *, level: str = "strong", seed: int = 0, budget_s: float | None = None,
+              iterations: int | None = None) -> str | None:
+    """For a seat that may act now although the game does not wait for it (`to_act()` but not
+    `waiting_for()`): the action the computer of `level` takes, or None to let the moment pass. Games
+    without such moments, or without a player for them, never volunteer."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
+    if seat not in engine.to_act() or seat in engine.waiting_for():
+        raise ValueError(f"seat {seat} is not free to act out of turn now")
+    module = player(engine.key)
+    know = knowledge(engine, seat)
+    rng = random.Random(seed)
+    if level == "easy":
+        fn = getattr(module, "volunteer_easy", None)
+        action = fn(know, rng) if fn is not None else None
+    else:
+        fn = getattr(module, "volunteer_strong", None)
+        n = iterations if iterations is not None else getattr(module, "VOLUNTEER_ITERATIONS", module.ITERATIONS)
+        deadline = time.perf_counter() + budget_s if budget_s is not None else None
+        action = fn(know, rng, Budget(n, deadline)) if fn is not None else None
+    if action is not None and action not in know.legal:
+        raise AssertionError(f"{engine.key} computer volunteered {action!r}, not a legal action")
     return action

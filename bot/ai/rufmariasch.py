@@ -20,6 +20,7 @@ from bot.games.rufmariasch import POINTS, RANK_ORDER, STRENGTH, SUIT_OF, Rufmari
 
 from . import Budget, Knowledge
 from .rufmariasch_sim import CARD_ID, ID_CARD, Hand, solve
+from .search import clearly_better
 
 ITERATIONS = 100         # worlds per card decision (the call plays about 15 times as many playouts)
 SOLVE_CARDS = 12         # cards still in hands at or below which a world is solved exactly, not played out
@@ -185,17 +186,6 @@ def strong_call(know: Knowledge, rng: random.Random, budget: Budget) -> str:
         alive = keep
         per_round *= 2
     best = alive[0]
-    if best != rule and clear_gain(values[best], values[rule][-len(values[best]):]):
+    if best != rule and clearly_better(values[best], values[rule][-len(values[best]):], CLEAR):
         return f"call {best[0]} {best[1]}"
     return f"call {rule_t} {rule_c}"
-
-
-def clear_gain(xs: list[int], base: list[int]) -> bool:
-    """Is the mean of `xs - base` (paired, the same worlds) above `CLEAR` times its standard error?"""
-    d = [x - y for x, y in zip(xs, base, strict=True)]
-    n = len(d)
-    if n < 2:
-        return False
-    mean = sum(d) / n
-    var = sum((x - mean) ** 2 for x in d) / (n - 1)
-    return mean > CLEAR * (var / n) ** 0.5

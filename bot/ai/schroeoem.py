@@ -10,6 +10,9 @@ lets the rules of thumb play the game out for everybody. A game's outcome is sco
 match: the points this seat won or lost against the others' average, and a large weight on being
 eliminated (or eliminating someone, or winning the match). So a knock is made when, over the sampled
 worlds, the stake it raises and the folds it provokes are worth more than the risk, not by a fixed rule.
+A knock out of turn (`volunteer_strong`, asked whenever the seat may knock but is not the one to move) is
+weighed against letting the moment pass in the same way, with a margin; the rules of thumb knock only on
+their own turn.
 """
 
 from __future__ import annotations
@@ -21,8 +24,11 @@ from typing import Any
 from bot.games.schroeoem import CARD_STRENGTH, CARD_SUIT, IS_NUMBER, LOW_KEY, Schroeoem
 
 from . import Budget, Knowledge
+from .search import clearly_better
 
 ITERATIONS = 120  # sampled worlds per decision (each plays every legal action out to the game's end)
+VOLUNTEER_ITERATIONS = 60  # worlds per question "knock now, out of turn?" (asked at every decision point)
+CLEAR = 2.0  # a knock out of turn needs a gain of this many standard errors over waiting
 ELIMINATION = 4.0  # weight of a seat dropping out of the match, in points
 MATCH_WIN = 8.0  # weight of winning the match outright
 HIGH = 7  # strength of a nine; a ten is 8 (the two best cards of a suit)
@@ -126,9 +132,11 @@ def utility(seat: int, before: Sequence[bool], events: list[dict[str, Any]]) -> 
     return u
 
 
-def strong(know: Knowledge, rng: random.Random, budget: Budget) -> str:
-    moves = list(know.legal)
-    totals = [0.0] * len(moves)
+def outcomes(know: Knowledge, rng: random.Random, budget: Budget,
+             moves: Sequence[str | None]) -> list[list[float]]:
+    """Per move, its utility in each sampled world (the same worlds for every move); None is letting the
+    moment pass: the game goes on without this seat acting now."""
+    values: list[list[float]] = [[] for _ in moves]
     seat = know.seat
     for n in range(max(1, budget.iterations)):
         world = know.sample(rng)
@@ -136,11 +144,37 @@ def strong(know: Knowledge, rng: random.Random, budget: Budget) -> str:
         before = list(world.in_match)
         for i, move in enumerate(moves):
             after = world.clone()
-            events = after.apply(seat, move)
-            done = [j for j, e in enumerate(events) if e["type"] == "hand_scored"]
-            events = events[done[0]:] if done else play_game_out(after)
-            totals[i] += utility(seat, before, events)
+            if move is None:
+                events = play_game_out(after)
+            else:
+                events = after.apply(seat, move)
+                done = [j for j, e in enumerate(events) if e["type"] == "hand_scored"]
+                events = events[done[0]:] if done else play_game_out(after)
+            values[i].append(utility(seat, before, events))
         if n and budget.expired():
             break
+    return values
+
+
+def strong(know: Knowledge, rng: random.Random, budget: Budget) -> str:
+    moves = list(know.legal)
+    totals = [sum(v) for v in outcomes(know, rng, budget, moves)]
     best = max(range(len(moves)), key=lambda i: (totals[i], -i))
     return moves[best]
+
+
+def volunteer_easy(know: Knowledge, rng: random.Random) -> str | None:
+    """The rules of thumb knock only on their own turn."""
+    return None
+
+
+def volunteer_strong(know: Knowledge, rng: random.Random, budget: Budget) -> str | None:
+    """A knock out of turn (or a Hübschen proposal), when it is clearly better than letting the moment pass,
+    world by world. The question comes at every decision point of the game, so a knock that is better only
+    by the noise of the sampled worlds would be made sooner or later; hence the margin `CLEAR`."""
+    moves = [a for a in know.legal if a in ("knock", "huebschen")]
+    if not moves:
+        return None
+    values = outcomes(know, rng, budget, [None, *moves])
+    best = max(range(1, len(values)), key=lambda i: (sum(values[i]), -i))
+    return moves[best - 1] if clearly_better(values[best], values[0], CLEAR) else None

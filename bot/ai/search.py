@@ -73,3 +73,15 @@ def hand_deltas(events: list[dict[str, Any]]) -> list[int] | None:
         if e.get("type") == "hand_scored":
             return list(e["deltas"])
     return None
+
+
+def clearly_better(xs: Sequence[float], base: Sequence[float], z: float) -> bool:
+    """Is the mean of `xs - base` (paired: the same worlds) above `z` times its standard error? For choices
+    that a search would otherwise make on noise, such as leaving a sound default."""
+    d = [x - y for x, y in zip(xs, base, strict=True)]
+    n = len(d)
+    if n < 2:
+        return False
+    mean = sum(d) / n
+    var = sum((x - mean) ** 2 for x in d) / (n - 1)
+    return mean > z * (var / n) ** 0.5

@@ -7,7 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.ai import choose
+from bot.ai import choose, volunteer
 from bot.games.cards import DECK_32
 from bot.games.schroeoem import Schroeoem
 from tests.games.test_schroeoem_sample import random_position
@@ -43,6 +43,13 @@ def test_every_decision_of_a_match_is_legal_for_both_levels() -> None:
         e = Schroeoem.new(seats, seed=seed, options={"points": 3})
         rng = random.Random(seed)
         while not e.over:
+            for other in sorted(e.to_act() - e.waiting_for()):  # out of turn: a knock, or the moment passes
+                knock = volunteer(e, other, level=level, seed=rng.randrange(1000), iterations=3)
+                if knock is not None:
+                    e.apply(other, knock)
+                    break
+            if e.over:
+                break
             seat = min(e.waiting_for())
             lv = level if seat % 2 == 0 else "easy"
             action = choose(e, seat, level=lv, seed=rng.randrange(1000), iterations=3)
@@ -61,6 +68,30 @@ def test_strong_never_peeks(seed: int, steps: int, j: int) -> None:
     for level in ("easy", "strong"):
         assert (choose(e, seat, level=level, seed=seed, iterations=4)
                 == choose(world, seat, level=level, seed=seed, iterations=4))
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 40), st.integers(0, 100))
+def test_a_knock_out_of_turn_never_peeks(seed: int, steps: int, j: int) -> None:
+    e = random_position(seed, steps)
+    for seat in sorted(e.to_act() - e.waiting_for()) if not e.over else []:
+        world = e.sample(seat, random.Random(j))
+        for level in ("easy", "strong"):
+            real = volunteer(e, seat, level=level, seed=seed, iterations=4)
+            assert real in (None, *e.legal_actions(seat))
+            assert volunteer(world, seat, level=level, seed=seed, iterations=4) == real
+
+
+def test_a_bluff_knock_out_of_turn_needs_a_clear_gain() -> None:
+    """Seat 0's last jack cannot win, but the rules of thumb fold any last card that is not sure to win, and
+    from seat 0's seat seat 1's last card is any unseen card: a knock is a bluff that pays against them. It is
+    made only when the sampled worlds show the gain clearly (never on one world); easy never knocks out of
+    turn."""
+    e = to_last_trick(duel(JACKS, TENS))
+    assert e._mover() == 1 and e.legal_actions(0) == ["knock"]
+    assert volunteer(e, 0, seed=0, iterations=1) is None
+    assert volunteer(e, 0, seed=0, iterations=60) == "knock"
+    assert volunteer(e, 0, level="easy") is None
 
 
 def test_knocks_with_a_last_card_nobody_can_beat_and_not_with_a_sure_loser() -> None:
