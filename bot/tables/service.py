@@ -437,9 +437,18 @@ class TableService:
             return []
         return [s for s in sorted(engine.waiting_for()) if table.seats[s].plays_itself]
 
+    def _volunteers(self, table: Table) -> list[int]:
+        """Computer seats free to act out of turn now (a knock, a Tač call): they are asked, not waited for."""
+        engine = table.engine
+        if table.status != RUNNING or engine is None or engine.over or table.vote is not None:
+            return []
+        return [s for s in sorted(engine.to_act() - engine.waiting_for()) if table.seats[s].plays_itself]
+
     def _schedule_computers(self, table: Table) -> None:
-        """Start the computers' moves when the game waits for one and none is under way."""
-        if (table.thinking is None or table.thinking.done()) and self._computers_due(table):
+        """Start the computers' moves when the game waits for one, or one may act out of turn, and none is
+        under way."""
+        if (table.thinking is None or table.thinking.done()) and (self._computers_due(table)
+                                                                   or self._volunteers(table)):
             table.thinking = asyncio.get_running_loop().create_task(self._computers(table),
                                                                     name=f"table-{table.id}-computers")
 
@@ -450,27 +459,47 @@ class TableService:
             return rng.uniform(*REACTION) * scale
         return float(table.settings.get("computer_pause", COMPUTER_PAUSE))
 
+    def _seed(self, table: Table, seat: int) -> int:
+        return (table.seed ^ (table.version * 7919) ^ (seat * 104729)) & 0xFFFFFFFF
+
     async def think(self, table: Table, engine: Engine, seat: int, level: str) -> str:
-        seed = (table.seed ^ (table.version * 7919) ^ (seat * 104729)) & 0xFFFFFFFF
         budget = float(table.settings.get("computer_budget", DEFAULT_BUDGET_S))
-        return await thinking.think(engine, seat, level=level, seed=seed, budget_s=budget)
+        return await thinking.think(engine, seat, level=level, seed=self._seed(table, seat), budget_s=budget)
+
+    async def think_volunteer(self, table: Table, engine: Engine, seat: int, level: str) -> str | None:
+        """What a computer free to act out of turn does now (None: it lets the moment pass)."""
+        budget = float(table.settings.get("computer_budget", DEFAULT_BUDGET_S))
+        return await thinking.volunteer(engine, seat, level=level, seed=self._seed(table, seat), budget_s=budget)
 
     async def _computers(self, table: Table) -> None:
         """Play the computers' moves, one after the other, through the same path as people's: each is stored
         (logged as a computer's) before it counts, and its messages go out before the next computer moves."""
         rng = random.Random(table.seed ^ table.version)
+        asked: set[tuple[int, int]] = set()  # (version, seat): out-of-turn questions already answered
         try:
             for _ in range(100_000):
                 due = self._computers_due(table)
-                if not due:
+                free = [s for s in self._volunteers(table) if (table.version, s) not in asked]
+                if not due and not free:
                     return
-                seat = rng.choice(due) if len(due) > 1 else due[0]
                 version, engine = table.version, table.engine
                 assert engine is not None
                 await asyncio.sleep(self.computer_pause(table, rng))
                 if table.version != version:
                     continue  # a person moved meanwhile: look again
-                action = await self.think(table, engine, seat, table.seats[seat].plays_itself or "strong")
+                # out of turn first: a knock or a call comes before the next card, as at a real table
+                seat, action = -1, None
+                for s in free:
+                    asked.add((version, s))
+                    action = await self.think_volunteer(table, engine, s, table.seats[s].plays_itself or "strong")
+                    if action is not None:
+                        seat = s
+                        break
+                if action is None:
+                    if not due:
+                        continue
+                    seat = rng.choice(due) if len(due) > 1 else due[0]
+                    action = await self.think(table, engine, seat, table.seats[seat].plays_itself or "strong")
                 async with table.lock:
                     if table.version != version or table.status != RUNNING:
                         continue

@@ -12,9 +12,11 @@ import asyncio
 import logging
 import multiprocessing
 import os
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from functools import partial
 
+import bot.ai
 from bot.ai import DEFAULT_BUDGET_S, choose
 from bot.games import Engine
 
@@ -47,12 +49,24 @@ def shutdown() -> None:
 async def think(engine: Engine, seat: int, *, level: str, seed: int, budget_s: float = DEFAULT_BUDGET_S) -> str:
     """The action a computer of `level` takes for `seat`. If the search fails (a broken worker), the engine's
     mildest legal action: a table never waits on a computer that cannot answer."""
+    action = await _decide(choose, engine, seat, level, seed, budget_s)
+    return engine.default_action(seat) if action is None else action
+
+
+async def volunteer(engine: Engine, seat: int, *, level: str, seed: int,
+                    budget_s: float = DEFAULT_BUDGET_S) -> str | None:
+    """What a computer of `level` free to act out of turn does now (None: nothing; also if the search fails)."""
+    return await _decide(bot.ai.volunteer, engine, seat, level, seed, budget_s)
+
+
+async def _decide(decide: Callable[..., str | None], engine: Engine, seat: int, level: str, seed: int,
+                  budget_s: float) -> str | None:
     if level == "easy":
-        return choose(engine, seat, level=level, seed=seed)
+        return decide(engine, seat, level=level, seed=seed)
     try:
         return await asyncio.get_running_loop().run_in_executor(
-            pool(), partial(choose, engine, seat, level=level, seed=seed, budget_s=budget_s))
+            pool(), partial(decide, engine, seat, level=level, seed=seed, budget_s=budget_s))
     except Exception:
-        log.exception("computer for seat %d could not decide; playing the mildest move", seat)
+        log.exception("computer for seat %d could not decide; playing the mildest move (or none)", seat)
         shutdown()  # a broken pool is made anew on the next decision
-        return engine.default_action(seat)
+        return None

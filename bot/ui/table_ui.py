@@ -821,9 +821,16 @@ class TableUI:
         if engine is None or table.status != RUNNING or not engine.legal_actions(seat):
             raise UserError("There is nothing for you to do right now.")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        action = await self.service.think(table, engine, seat, "strong")
+        if seat in engine.waiting_for():
+            action: str | None = await self.service.think(table, engine, seat, "strong")
+        else:  # free to act out of turn (a knock, a call): acting is a choice, and so is letting it pass
+            action = await self.service.think_volunteer(table, engine, seat, "strong")
         if table.engine is not engine:
             await interaction.followup.send(tr(lang, "The table moved on while I was thinking; ask again."),
+                                            ephemeral=True)
+            return
+        if action is None:
+            await interaction.followup.send(tr(lang, "The strong computer would do nothing now and wait."),
                                             ephemeral=True)
             return
         await interaction.followup.send(tr(lang, "The strong computer would choose: {move}",

@@ -12,6 +12,7 @@ import discord
 import pytest
 
 from bot.ai import choose
+from bot.ai import volunteer as ai_volunteer
 from bot.tables import thinking
 from bot.tables.service import AUTO_COMPUTER, AUTO_TIMER
 from bot.ui.components import TableButton
@@ -28,7 +29,11 @@ def think_inline(monkeypatch):
     async def think(engine, seat, *, level, seed, budget_s=None):
         return choose(engine, seat, level=level, seed=seed, iterations=6)
 
+    async def volunteer(engine, seat, *, level, seed, budget_s=None):
+        return ai_volunteer(engine, seat, level=level, seed=seed, iterations=6)
+
     monkeypatch.setattr(thinking, "think", think)
+    monkeypatch.setattr(thinking, "volunteer", volunteer)
 
 
 async def open_with_computers(world: World, command: str, levels: list[str], *, seed: int = 3, **options):
@@ -184,6 +189,49 @@ async def test_repezita_computer_reacts_like_a_person_and_the_race_is_finished(w
             assert not reply.ephemeral or "Wrong" not in reply.response.content
     moved = await computer_moves(world, table)
     assert moved and all(seat == 1 for seat, _ in moved)
+
+
+async def test_a_persons_miss_is_called_by_a_computer_out_of_turn_and_punished(world: World):
+    """Tač: alice misses on purpose; seat 1 (next) is the one the game waits for, seat 2 calls Tač! out of
+    turn, as people do, and both computers give alice a card."""
+    table = await open_with_computers(world, "schrum new", ["strong", "strong"], variant="tac")
+    rng = random.Random(2)
+    for _ in range(500):
+        await settle(table)
+        assert not table.engine.over
+        if "keep" in table.engine.legal_actions(0) and 0 in table.engine.waiting_for():
+            break
+        await human_move(world, table, 0, rng)
+    else:
+        raise AssertionError("alice never had a card to miss")
+    before = table.engine.view(None)["counts"][0]
+    keep = next(c for c in components(dm(world, 0)) if (c.custom_id or "").endswith(":keep"))
+    await world.users[0].user.click(dm(world, 0), custom_id=keep.custom_id)
+    await settle(table)
+    moved = await computer_moves(world, table)
+    assert (2, "tac") in moved, "the computer that was not waited for called the miss"
+    assert {(1, "give"), (2, "give")} <= set(moved)
+    assert table.engine.view(None)["counts"][0] >= before + 2  # the missed card kept, two cards given
+
+
+async def test_a_computer_knocks_out_of_turn_through_the_tables_path(world: World, monkeypatch):
+    """Schrööm: a computer that may knock while another is to move is asked (never the seat the game waits
+    for), and its knock is stored as a computer's move before the mover acts."""
+    asked = []
+
+    async def volunteer(engine, seat, *, level, seed, budget_s=None):
+        asked.append((seat, sorted(engine.waiting_for())))
+        return "knock" if "knock" in engine.legal_actions(seat) and len(asked) == 1 else None
+
+    monkeypatch.setattr(thinking, "volunteer", volunteer)
+    table = await open_with_computers(world, "schroeoem new", ["strong", "easy"])
+    await settle(table)
+    assert asked and all(seat not in waiting for seat, waiting in asked)
+    knocker = asked[0][0]
+    rows = await world.bot.db.fetchall("SELECT seat, action, auto FROM actions WHERE table_id = ? ORDER BY seq",
+                                       (table.id,))
+    assert (rows[0]["seat"], rows[0]["action"], rows[0]["auto"]) == (knocker, "knock", AUTO_COMPUTER)
+    assert table.engine.view(None)["value"] == 2
 
 
 async def test_host_only_adds_and_removes_computers_and_a_full_table_refuses_more(world: World):
