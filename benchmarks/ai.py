@@ -31,10 +31,11 @@ quick hand instead of the engine, counts its playouts and exact end-game solves)
 
 "won" is the share of all pairs strong won, "won/dec" the share of the decided pairs (ties apart).
 
-Who acts when several seats may: the lowest seat the game waits for (`waiting_for()`), so calls out of turn
-(a Schrööm knock by a seat that is not the mover, a Tač call) are not made in these matches; in real-time
-Repezita the computers take turns in a fixed rotation among the seats that may act (the one after the last
-mover first), since there every seat may play whenever its card fits.
+Who acts when several seats may: first the seats free to act out of turn (a Schrööm knock by a seat that is
+not the mover, a Tač call), asked in seat order as the tables ask them (`bot.ai.volunteer`), the first that
+acts does; else the lowest seat the game waits for (`waiting_for()`). In real-time Repezita the computers
+take turns in a fixed rotation among the seats that may act (the one after the last mover first), since
+there every seat may play whenever its card fits.
 """
 
 from __future__ import annotations
@@ -48,12 +49,12 @@ import os
 import statistics
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from bot.ai import MODULES, choose, player
-from bot.games import GAMES
+from bot.ai import MODULES, choose, player, volunteer
+from bot.games import GAMES, Engine
 
 # game -> (seats, options bounding the match, +1 if a higher score is better else -1, unit)
 SPECS: dict[str, tuple[int, dict[str, Any] | None, int, str]] = {
@@ -157,24 +158,22 @@ def play_seating(game: str, deal: int, seed: int, strong: set[int], iterations: 
         if engine.over:
             break
         movers = sorted(engine.to_act())
-        if game in REALTIME:
-            seat = next((s for s in movers if s > last), movers[0])
-        else:
-            seat = min(engine.waiting_for() or movers)
-        level = "strong" if seat in strong else "easy"
         choice_seed = deal * 10_007 + step
-        if level == "strong":
-            has_choice = len(engine.legal_actions(seat)) > 1
-            before, played, t0 = _STEPS[0], _PLAYOUTS[0], time.perf_counter()
-            action = choose(engine, seat, level=level, seed=choice_seed, budget_s=budget_s, iterations=iterations)
-            dt = time.perf_counter() - t0
-            if has_choice:
-                out.decisions.append(dt)
-            out.steps += _STEPS[0] - before
-            out.playouts += _PLAYOUTS[0] - played
-            out.search_s += dt
-        else:
-            action = choose(engine, seat, level=level, seed=choice_seed)
+        seat, action = -1, None
+        if game not in REALTIME:  # out of turn first (a knock, a Tač call), as the tables ask
+            for s in sorted(engine.to_act() - engine.waiting_for()):
+                action = decide(volunteer, engine, s, "strong" if s in strong else "easy", choice_seed,
+                                iterations, budget_s, out, always_a_choice=True)
+                if action is not None:
+                    seat = s
+                    break
+        if action is None:
+            if game in REALTIME:
+                seat = next((s for s in movers if s > last), movers[0])
+            else:
+                seat = min(engine.waiting_for() or movers)
+            action = decide(choose, engine, seat, "strong" if seat in strong else "easy", choice_seed, iterations,
+                            budget_s, out)
         last = seat
         for ev in engine.apply(seat, action):
             if ev.get("type") == "hand_scored":
@@ -182,6 +181,25 @@ def play_seating(game: str, deal: int, seed: int, strong: set[int], iterations: 
                 if len(scored) == ROUNDS.get(game, 1):
                     return scored
     raise RuntimeError(f"{game} deal {deal} did not end within {MAX_STEPS} steps")
+
+
+def decide(ask: Callable[..., str | None], engine: Engine, seat: int, level: str, seed: int,
+           iterations: int | None, budget_s: float | None, out: PairResult, *,
+           always_a_choice: bool = False) -> str | None:
+    """`choose` or `volunteer` for `seat`; a strong decision with a choice is timed and its search counted
+    (out of turn there is always a choice: to act or not)."""
+    if level == "easy":
+        return ask(engine, seat, level=level, seed=seed)
+    has_choice = always_a_choice or len(engine.legal_actions(seat)) > 1
+    before, played, t0 = _STEPS[0], _PLAYOUTS[0], time.perf_counter()
+    action = ask(engine, seat, level=level, seed=seed, budget_s=budget_s, iterations=iterations)
+    dt = time.perf_counter() - t0
+    if has_choice:
+        out.decisions.append(dt)
+    out.steps += _STEPS[0] - before
+    out.playouts += _PLAYOUTS[0] - played
+    out.search_s += dt
+    return action
 
 
 def play_pair(job: tuple[str, int, int, int | None, float | None]) -> PairResult:

@@ -38,8 +38,9 @@ def test_a_strong_player_that_plays_as_easy_ties_every_pair(game, monkeypatch):
     """The seatings cancel the cards' luck exactly: equal play gives equal scores in every pair."""
     import benchmarks.ai as bench
 
-    real = bench.choose
-    monkeypatch.setattr(bench, "choose", lambda engine, seat, **kw: real(engine, seat, **kw | {"level": "easy"}))
+    for name in ("choose", "volunteer"):
+        real = getattr(bench, name)
+        monkeypatch.setattr(bench, name, lambda engine, seat, real=real, **kw: real(engine, seat, **kw | {"level": "easy"}))
     for deal in range(4):
         pair = bench.play_pair((game, deal, 1, 2, None))
         assert pair.strong == pytest.approx(pair.easy)
