@@ -326,3 +326,34 @@ async def test_hints_only_where_the_table_allows_them_and_only_to_the_asker(worl
     assert hint.ephemeral and "The strong computer would choose" in hint.response.content
     stored = await world.bot.db.fetchone("SELECT settings FROM tables WHERE table_id = ?", (table.id,))
     assert json.loads(stored["settings"])["hints"] is True
+
+
+async def test_a_hint_out_of_turn_may_say_to_wait(world: World, monkeypatch):
+    """Schrööm at a hint table: while the computer is to move, alice may still knock; her hint asks the strong
+    computer whether to knock now, and it may say to wait (here: it does)."""
+    asked = []
+
+    async def volunteer(engine, seat, *, level, seed, budget_s=None):
+        asked.append(seat)
+        return None
+
+    monkeypatch.setattr(thinking, "volunteer", volunteer)
+    alice = world.users[0]
+    await alice.slash(world.channel, "schroeoem new")
+    for label in ("Hints: off", "Add computer (strong)"):
+        await alice.click(lobby_message(world), custom_id=button(lobby_message(world), label).custom_id)
+    table = world.table()
+    table.settings.update(FAST)
+    await alice.click(lobby_message(world), custom_id=button(lobby_message(world), "Start").custom_id)
+    await settle(table)
+    table.settings["computer_pause"] = 600  # from now on the computer takes its time
+    rng = random.Random(4)
+    for _ in range(50):
+        if 0 not in table.engine.waiting_for():
+            break
+        await human_move(world, table, 0, rng)
+    assert 0 not in table.engine.waiting_for() and table.engine.legal_actions(0) == ["knock"]
+    asked.clear()
+    hint = await alice.user.click(dm(world, 0), custom_id=button(dm(world, 0), "Hint").custom_id)
+    assert hint.ephemeral and "do nothing now and wait" in hint.response.content
+    assert asked == [0]
