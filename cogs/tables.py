@@ -11,7 +11,7 @@ from bot.i18n import normalize, tr
 from bot.tables import Table, UserError
 from bot.ui.checks import unknown_component
 from bot.ui.errors import send_ephemeral
-from bot.ui.game_ui import score_text
+from bot.ui.game_ui import card_style, score_text
 
 
 class Tables(commands.Cog):
@@ -68,7 +68,8 @@ class Tables(commands.Cog):
             ui = self.bot.table_ui.game_ui(table)  # type: ignore[attr-defined]
             public = table.engine.view(None)
             totals = ", ".join(f"{n} {score_text(t)}" for n, t in zip(table.names, public.get("totals", []), strict=False))
-            text += "\n" + ui.hand_title(public, lang) + " · " + ui.status(public, table.names, lang)
+            with card_style(ui.card_deck(table), lang):  # cards named as the table's pictures name them
+                text += "\n" + ui.hand_title(public, lang) + " · " + ui.status(public, table.names, lang)
             text += "\n" + tr(lang, "Standing: {totals}", totals=totals)
         await send_ephemeral(interaction, text, allowed_mentions=discord.AllowedMentions.none())
 

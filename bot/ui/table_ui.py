@@ -328,23 +328,24 @@ class TableUI:
         legal = ui.hand_actions(engine.legal_actions(seat)) if table.status == RUNNING else []
         live = ui.live(table)
         deck = ui.card_deck(table)
-        with card_style(deck, lang):  # the card buttons name ranks as the hand's picture does (U/O, B/D)
+        with card_style(deck, lang):  # buttons and text name ranks as the hand's picture does (U/O, B/D)
             controls = ui.hand_controls(view, legal, lang, table=table, seat=seat)
-        lines = [f"**{tr(lang, '{game} table #{id}', game=table.engine_cls.title, id=table.id)}** · "
-                 f"{ui.hand_title(view, lang)}"]
-        note = ui.hand_note(table, seat, view, legal, lang, self.deadline(table)) if table.status == RUNNING else None
-        asked = ui.asked_in_hand(table, legal)
-        if table.status != RUNNING:
-            lines.append(tr(lang, "The game is over."))
-        elif note:
-            lines.append(note)
-        elif asked:
-            lines.append(tr(lang, "Your move."))
-        elif live:  # shown whoever's turn it is: this message is not edited when the turn comes round
-            lines.append(tr(lang, "Click a card to play it when it is your turn; the table message shows whose "
-                                  "turn it is."))
-        else:
-            lines.append(ui.status(engine.view(None), table.names, lang))
+            lines = [f"**{tr(lang, '{game} table #{id}', game=table.engine_cls.title, id=table.id)}** · "
+                     f"{ui.hand_title(view, lang)}"]
+            note = (ui.hand_note(table, seat, view, legal, lang, self.deadline(table))
+                    if table.status == RUNNING else None)
+            asked = ui.asked_in_hand(table, legal)
+            if table.status != RUNNING:
+                lines.append(tr(lang, "The game is over."))
+            elif note:
+                lines.append(note)
+            elif asked:
+                lines.append(tr(lang, "Your move."))
+            elif live:  # shown whoever's turn it is: this message is not edited when the turn comes round
+                lines.append(tr(lang, "Click a card to play it when it is your turn; the table message shows "
+                                      "whose turn it is."))
+            else:
+                lines.append(ui.status(engine.view(None), table.names, lang))
         with card_style(deck, lang):  # a game's own items make their labels here
             components = build_view(table.id, table.version, controls) if table.status == RUNNING else None
         if components is not None and table.settings.get("hints"):  # always there: controls do not jump
@@ -833,8 +834,10 @@ class TableUI:
             await interaction.followup.send(tr(lang, "The strong computer would do nothing now and wait."),
                                             ephemeral=True)
             return
-        await interaction.followup.send(tr(lang, "The strong computer would choose: {move}",
-                                           move=self.game_ui(table).label(action, lang)), ephemeral=True)
+        with card_style(self.game_ui(table).card_deck(table), lang):
+            move = self.game_ui(table).label(action, lang)
+        await interaction.followup.send(tr(lang, "The strong computer would choose: {move}", move=move),
+                                        ephemeral=True)
 
     async def on_vote(self, interaction: discord.Interaction, table_id: int, keep: bool) -> None:
         result = await self.service.vote(table_id, interaction.user.id, keep)

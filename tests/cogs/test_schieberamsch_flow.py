@@ -236,3 +236,24 @@ async def test_the_table_message_names_cards_as_its_german_pictures_do(world):
                 seen += 1
                 assert card_label(c) not in content  # not J♣/Q♣ beside a picture that shows U/O
     assert seen, "no Unter or Ober was played"
+
+
+async def test_hand_messages_and_table_status_name_german_cards_as_the_pictures_do(world):
+    """Every text beside a German picture says U/O, never J/Q: the hand messages (their notes and status
+    lines) and /table status, all through a deal."""
+    import random
+
+    table = await start_table(world, deals=3)
+    rng = random.Random(8)
+    german_faces = 0
+    for _ in range(40):
+        if table.engine.over:
+            break
+        await play_one(world, table, rng)
+        texts = [dm(world, s).content for s in range(3)]
+        status = await world.users[0].slash(world.channel, "table status")
+        texts.append(status.response.content)
+        for text in texts:
+            assert not re.search(r"(?<![\w])[JQ][♣♠♥♦]", text), text
+            german_faces += len(re.findall(r"(?<![\w])[UO][♣♠♥♦]", text))
+    assert german_faces, "no Unter or Ober was named in any text"
