@@ -31,6 +31,7 @@ from bot.tables import UserError
 from bot.tables.model import FINISHED, RUNNING, Seat, Table
 from bot.ui import GameUI
 from bot.ui.errors import reply_error, send_ephemeral
+from bot.ui.game_ui import card_style
 
 log = logging.getLogger(__name__)
 
@@ -344,7 +345,8 @@ class Stats(commands.Cog):
                      table.engine.view(None), lang)]
         if k > 0:
             seat, action = replay.actions[k - 1]
-            lines.append(f"{table.names[seat]}: {game_ui.label(action, lang)}")
+            with card_style(game_ui.card_deck(table), lang):  # as the replay's pictures name the cards
+                lines.append(f"{table.names[seat]}: {game_ui.label(action, lang)}")
         lines.extend(line for line in live["content"].split("\n")[1:] if line)
         lines.append(tr(lang, "The match is over, so every hand is shown."))
         files = [table_file]
@@ -352,7 +354,8 @@ class Stats(commands.Cog):
         if any(hands):
             deck = game_ui.deck_style(source.settings)
             four = bool(source.settings.get("four_colour"))
-            pngs = [hand_image(source.game, h, [], deck=deck, four_colour=four) for h in hands]
+            drawn_in = source.settings.get("lang", "en")  # the language the table picture beside them is drawn in
+            pngs = [hand_image(source.game, h, [], deck=deck, four_colour=four, lang=drawn_in) for h in hands]
             files.append(discord.File(io.BytesIO(hands_png(table.names, pngs, title=tr(lang, "Hands"))),
                                       filename=f"replay-{table_id}-{k}-hands.png"))
         view = discord.ui.View(timeout=None)
