@@ -10,9 +10,9 @@ lets the rules of thumb play the game out for everybody. A game's outcome is sco
 match: the points this seat won or lost against the others' average, and a large weight on being
 eliminated (or eliminating someone, or winning the match). So a knock is made when, over the sampled
 worlds, the stake it raises and the folds it provokes are worth more than the risk, not by a fixed rule.
-A knock out of turn (`volunteer_strong`, asked whenever the seat may knock but is not the one to move) is
-weighed against letting the moment pass in the same way, with a margin; the rules of thumb knock only on
-their own turn.
+Out of turn (`volunteer_strong`, asked whenever the seat may knock but is not the one to move) it knocks
+only with a last card nobody can beat (measured: see there); the rules of thumb knock only on their own
+turn.
 """
 
 from __future__ import annotations
@@ -24,11 +24,8 @@ from typing import Any
 from bot.games.schroeoem import CARD_STRENGTH, CARD_SUIT, IS_NUMBER, LOW_KEY, Schroeoem
 
 from . import Budget, Knowledge
-from .search import clearly_better
 
 ITERATIONS = 120  # sampled worlds per decision (each plays every legal action out to the game's end)
-VOLUNTEER_ITERATIONS = 60  # worlds per question "knock now, out of turn?" (asked at every decision point)
-CLEAR = 2.0  # a knock out of turn needs a gain of this many standard errors over waiting
 ELIMINATION = 4.0  # weight of a seat dropping out of the match, in points
 MATCH_WIN = 8.0  # weight of winning the match outright
 HIGH = 7  # strength of a nine; a ten is 8 (the two best cards of a suit)
@@ -132,11 +129,9 @@ def utility(seat: int, before: Sequence[bool], events: list[dict[str, Any]]) -> 
     return u
 
 
-def outcomes(know: Knowledge, rng: random.Random, budget: Budget,
-             moves: Sequence[str | None]) -> list[list[float]]:
-    """Per move, its utility in each sampled world (the same worlds for every move); None is letting the
-    moment pass: the game goes on without this seat acting now."""
-    values: list[list[float]] = [[] for _ in moves]
+def strong(know: Knowledge, rng: random.Random, budget: Budget) -> str:
+    moves = list(know.legal)
+    totals = [0.0] * len(moves)
     seat = know.seat
     for n in range(max(1, budget.iterations)):
         world = know.sample(rng)
@@ -144,21 +139,12 @@ def outcomes(know: Knowledge, rng: random.Random, budget: Budget,
         before = list(world.in_match)
         for i, move in enumerate(moves):
             after = world.clone()
-            if move is None:
-                events = play_game_out(after)
-            else:
-                events = after.apply(seat, move)
-                done = [j for j, e in enumerate(events) if e["type"] == "hand_scored"]
-                events = events[done[0]:] if done else play_game_out(after)
-            values[i].append(utility(seat, before, events))
+            events = after.apply(seat, move)
+            done = [j for j, e in enumerate(events) if e["type"] == "hand_scored"]
+            events = events[done[0]:] if done else play_game_out(after)
+            totals[i] += utility(seat, before, events)
         if n and budget.expired():
             break
-    return values
-
-
-def strong(know: Knowledge, rng: random.Random, budget: Budget) -> str:
-    moves = list(know.legal)
-    totals = [sum(v) for v in outcomes(know, rng, budget, moves)]
     best = max(range(len(moves)), key=lambda i: (totals[i], -i))
     return moves[best]
 
@@ -169,12 +155,19 @@ def volunteer_easy(know: Knowledge, rng: random.Random) -> str | None:
 
 
 def volunteer_strong(know: Knowledge, rng: random.Random, budget: Budget) -> str | None:
-    """A knock out of turn (or a Hübschen proposal), when it is clearly better than letting the moment pass,
-    world by world. The question comes at every decision point of the game, so a knock that is better only
-    by the noise of the sampled worlds would be made sooner or later; hence the margin `CLEAR`."""
-    moves = [a for a in know.legal if a in ("knock", "huebschen")]
-    if not moves:
+    """A knock out of turn only with a last card nobody can beat: then it cannot lose (the others fold what
+    they would have lost anyway, or hold and lose more). Weighed by the sampled worlds like a knock on its own
+    turn, knocks out of turn lost: over the benchmark's first 150 pairs strong gained 0.02 lives per deal
+    with them, 0.08 with a margin of four standard errors, and 0.22 without. The question comes at every
+    decision point, the worlds do not know what the others' earlier answers showed of their cards, and a
+    knock now gives up knocking later, which the playouts do not value."""
+    if "knock" not in know.legal:
         return None
-    values = outcomes(know, rng, budget, [None, *moves])
-    best = max(range(1, len(values)), key=lambda i: (sum(values[i]), -i))
-    return moves[best - 1] if clearly_better(values[best], values[0], CLEAR) else None
+    v = know.view
+    seat = know.seat
+    own = next((c["card"] for c in v["trick"] if c["seat"] == seat), None)
+    last = own if own is not None else (v["hand"][0] if len(v["hand"]) == 1 else None)
+    if v["trick_no"] != 4 or last is None:
+        return None
+    played = {c["card"] for t in v["tricks"] for c in t["cards"]} | {c["card"] for c in v["trick"]}
+    return "knock" if _sure_winner(last, [c["card"] for c in v["trick"]], played) else None

@@ -82,16 +82,14 @@ def test_a_knock_out_of_turn_never_peeks(seed: int, steps: int, j: int) -> None:
             assert volunteer(world, seat, level=level, seed=seed, iterations=4) == real
 
 
-def test_a_bluff_knock_out_of_turn_needs_a_clear_gain() -> None:
-    """Seat 0's last jack cannot win, but the rules of thumb fold any last card that is not sure to win, and
-    from seat 0's seat seat 1's last card is any unseen card: a knock is a bluff that pays against them. It is
-    made only when the sampled worlds show the gain clearly (never on one world); easy never knocks out of
-    turn."""
+def test_knocks_out_of_turn_only_with_a_last_card_nobody_can_beat() -> None:
     e = to_last_trick(duel(JACKS, TENS))
-    assert e._mover() == 1 and e.legal_actions(0) == ["knock"]
-    assert volunteer(e, 0, seed=0, iterations=1) is None
-    assert volunteer(e, 0, seed=0, iterations=60) == "knock"
-    assert volunteer(e, 0, level="easy") is None
+    assert e._mover() == 1 and e.legal_actions(0) == ["knock"]  # seat 0 may knock, with its last jack
+    assert volunteer(e, 0, seed=0, iterations=60) is None  # no bluff out of turn
+    e.apply(1, e.legal_actions(1)[0])  # seat 1 leads its last ten: nobody can beat it
+    assert e._mover() == 0 and e.legal_actions(1) == ["knock"]
+    assert volunteer(e, 1) == "knock"
+    assert volunteer(e, 1, level="easy") is None  # the rules of thumb knock only on their own turn
 
 
 def test_knocks_with_a_last_card_nobody_can_beat_and_not_with_a_sure_loser() -> None:
