@@ -23,8 +23,8 @@ scores for a side the mean of the deals' scores (the game's `deltas`) over the s
 pair's seatings. The table gives per game: pairs, the mean score per seat and deal for each side (in the
 game's unit), the advantage of strong (better minus worse: in Schieberamsch a lower score is better) with the
 95 % confidence interval over pairs, the share of pairs strong won (ties apart; for rounds also of single
-deals), the strong decisions' time p50/p99 (only decisions with a choice; `--jobs` processes, each
-single-threaded), the engine steps per second inside the strong searches (`apply` calls, counted with a
+deals), the strong decisions' time p50/p99 (only decisions with a choice, not the questions out of turn;
+`--jobs` processes, each single-threaded), the engine steps per second inside the strong searches (`apply` calls, counted with a
 wrapper) and the playouts per second: one playout is one candidate move evaluated in one sampled world,
 counted as the engine copies the searches make outside `sample` (Rufmariasch, whose search plays on its own
 quick hand instead of the engine, counts its playouts and exact end-game solves).
@@ -163,7 +163,7 @@ def play_seating(game: str, deal: int, seed: int, strong: set[int], iterations: 
         if game not in REALTIME:  # out of turn first (a knock, a Tač call), as the tables ask
             for s in sorted(engine.to_act() - engine.waiting_for()):
                 action = decide(volunteer, engine, s, "strong" if s in strong else "easy", choice_seed,
-                                iterations, budget_s, out, always_a_choice=True)
+                                iterations, budget_s, out, timed=False)
                 if action is not None:
                     seat = s
                     break
@@ -184,13 +184,12 @@ def play_seating(game: str, deal: int, seed: int, strong: set[int], iterations: 
 
 
 def decide(ask: Callable[..., str | None], engine: Engine, seat: int, level: str, seed: int,
-           iterations: int | None, budget_s: float | None, out: PairResult, *,
-           always_a_choice: bool = False) -> str | None:
-    """`choose` or `volunteer` for `seat`; a strong decision with a choice is timed and its search counted
-    (out of turn there is always a choice: to act or not)."""
+           iterations: int | None, budget_s: float | None, out: PairResult, *, timed: bool = True) -> str | None:
+    """`choose` or `volunteer` for `seat`; the search of a strong decision is counted, and its time when it
+    had a choice and is `timed` (the questions out of turn are not: they are quick rules, asked at every step)."""
     if level == "easy":
         return ask(engine, seat, level=level, seed=seed)
-    has_choice = always_a_choice or len(engine.legal_actions(seat)) > 1
+    has_choice = timed and len(engine.legal_actions(seat)) > 1
     before, played, t0 = _STEPS[0], _PLAYOUTS[0], time.perf_counter()
     action = ask(engine, seat, level=level, seed=seed, budget_s=budget_s, iterations=iterations)
     dt = time.perf_counter() - t0
