@@ -17,17 +17,17 @@ EESE, EEES). The strong seats' money over the four seatings is zero when strong 
 stakes sum to zero within a deal), so luck cancels as well, and every choice strong makes that changes the
 money decides the pair.
 
-A pair is one deal, or in Rufmariasch one round of four deals in which every seat deals once (a short
-match: a Rufmariasch evening is played in rounds), with all its seatings; `--deals` counts deals. A pair
-scores for a side the mean of the deals' scores (the game's `deltas`) over the seats that side played in the
-pair's seatings. The table gives per game: pairs, the mean score per seat and deal for each side (in the
-game's unit), the advantage of strong (better minus worse: in Schieberamsch a lower score is better) with the
-95 % confidence interval over pairs, the share of pairs strong won (ties apart; for rounds also of single
-deals), the strong decisions' time p50/p99 (only decisions with a choice, not the questions out of turn;
-`--jobs` processes, each single-threaded), the engine steps per second inside the strong searches (`apply` calls, counted with a
-wrapper) and the playouts per second: one playout is one candidate move evaluated in one sampled world,
-counted as the engine copies the searches make outside `sample` (Rufmariasch, whose search plays on its own
-quick hand instead of the engine, counts its playouts and exact end-game solves).
+A pair is one deal, or in Rufmariasch one round of four deals in which every seat deals once (a short match: a
+Rufmariasch evening is played in rounds), with all its seatings; `--deals` counts deals. A pair scores for a
+side the mean of the deals' scores (the game's `deltas`) over the seats that side played in the pair's
+seatings. The table gives per game: pairs, the mean score per seat and deal for each side (in the game's
+unit), the advantage of strong (better minus worse: in Schieberamsch a lower score is better) with the 95 %
+confidence interval over pairs, the share of pairs strong won (ties apart; for rounds also of single deals),
+the strong decisions' time p50/p99 (only decisions with a choice, not the questions out of turn; `--jobs`
+processes, each single-threaded), the engine steps per second inside the strong searches (`apply` calls,
+counted with a wrapper) and the playouts per second: one playout is one candidate move evaluated in one
+sampled world, counted as the engine copies the searches make outside `sample` (Rufmariasch, whose search
+plays on its own quick hand instead of the engine, counts its playouts and exact end-game solves).
 
 "won" is the share of all pairs strong won, "won/dec" the share of the decided pairs (ties apart).
 
