@@ -343,6 +343,8 @@ async def test_a_hint_out_of_turn_may_say_to_wait(world: World, monkeypatch):
     for label in ("Hints: off", "Add computer (strong)"):
         await alice.click(lobby_message(world), custom_id=button(lobby_message(world), label).custom_id)
     table = world.table()
+    table.seed = 3  # a deal in which alice may knock while the computer is to move
+    await world.bot.db.execute("UPDATE tables SET seed = ? WHERE table_id = ?", (table.seed, table.id))
     table.settings.update(FAST)
     await alice.click(lobby_message(world), custom_id=button(lobby_message(world), "Start").custom_id)
     await settle(table)
