@@ -44,3 +44,15 @@ def test_a_strong_player_that_plays_as_easy_ties_every_pair(game, monkeypatch):
     for deal in range(4):
         pair = bench.play_pair((game, deal, 1, 2, None))
         assert pair.strong == pytest.approx(pair.easy)
+
+
+def test_the_schrum_ceiling_runs_and_leaves_the_players_as_they_were(capsys):
+    import benchmarks.ai as bench
+    from benchmarks import schrum_ceiling
+    from bot.ai import schrum
+
+    before = bench.choose, schrum.easy, schrum.volunteer_easy
+    assert schrum_ceiling.main(["--pairs", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "oracle (peeks)" in out and "strong" in out and "3 pairs" in out
+    assert (bench.choose, schrum.easy, schrum.volunteer_easy) == before

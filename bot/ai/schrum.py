@@ -8,10 +8,10 @@ What there is to decide (docs/rules/schrum.md):
 - calling Tač! on a miss (the call costs nothing; the offender takes cards and the caller may give), and
   giving a card after a call (one card less to shed; the offender gets one more): a sound player always does.
 
-So nearly everything is forced for a sound player, and where the card goes hardly matters: over 1,000
-duplicate pairs even a player that sees every talon gains only 0.024 hands per deal over the rule of thumb
-below, and a player that puts each card anywhere it fits loses only 0.015. The levels therefore differ the
-way people at a real table do:
+So nearly everything is forced for a sound player, and where the card goes hardly matters: over 2,000
+duplicate pairs even a player that sees every talon gains only 0.021 hands per deal over the rule of thumb
+below (`benchmarks/schrum_ceiling.py`), and strong gains 0.008 over a player that puts each card anywhere it
+fits (10,000 pairs). The levels therefore differ the way people at a real table do:
 - `strong` never misses, calls every miss (also out of turn, `volunteer_strong`), always gives, and chooses a
   destination by perfect-information Monte Carlo: talons dealt anew from what nobody has seen
   (`Knowledge.sample`), every destination played out to the end of the hand with a noisy version of the rule
