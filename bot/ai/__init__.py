@@ -114,7 +114,7 @@ def volunteer(engine: Engine, seat: int, *, level: str = "strong", seed: int = 0
         action = fn(know, rng) if fn is not None else None
     else:
         fn = getattr(module, "volunteer_strong", None)
-        n = iterations if iterations is not None else getattr(module, "VOLUNTEER_ITERATIONS", module.ITERATIONS)
+        n = iterations if iterations is not None else module.ITERATIONS
         deadline = time.perf_counter() + budget_s if budget_s is not None else None
         action = fn(know, rng, Budget(n, deadline)) if fn is not None else None
     if action is not None and action not in know.legal:

@@ -540,24 +540,18 @@ class Schroeoem(Engine):
 
     def _dealt_hands(self, w: Schroeoem, seat: int) -> dict[int, list[str]]:
         """The four cards each other seat was dealt this game, as world `w` has them (the Kölsch notice
-        speaks of these): its laid cards after a Vier Bilder exchange, else its hand, folded cards and
-        the cards it played."""
-        played: dict[int, list[str]] = {}
-        for t in self.tricks:
-            for c in t["cards"]:
-                played.setdefault(c["seat"], []).append(c["card"])
-        for s, c in self.trick:
-            played.setdefault(s, []).append(c)
-        laid = {x["seat"]: x for x in self.exchanges}
+        speaks of these): what everybody saw of them (`_koelsch_known`) and the rest, its hand and folded
+        cards, or after a Vier Bilder exchange its unrevealed fourth laid card."""
         out: dict[int, list[str]] = {}
         for s in range(self.seats):
             if s == seat:
                 continue
-            if s in laid:
-                x = laid[s]
-                hand = list(x["revealed"]) + [x["fourth"] if x["fourth"] is not None else w.out[s][0]]
+            laid = next((x for x in self.exchanges if x["seat"] == s), None)
+            if laid is not None:
+                hidden = [w.out[s][0]] if laid["fourth"] is None else []
             else:
-                hand = w.hands[s] + w.out[s] + played.get(s, [])
+                hidden = w.hands[s] + w.out[s]
+            hand = _koelsch_known(self, s, laid) + hidden
             if len(hand) == 4:
                 out[s] = hand
         return out
