@@ -359,3 +359,27 @@ async def test_a_hint_out_of_turn_may_say_to_wait(world: World, monkeypatch):
     hint = await alice.user.click(dm(world, 0), custom_id=button(dm(world, 0), "Hint").custom_id)
     assert hint.ephemeral and "do nothing now and wait" in hint.response.content
     assert asked == [0]
+
+
+async def test_a_person_punishes_an_easy_computers_miss_with_tac(world: World):
+    """Tač with an easy computer: now and then it overlooks a card that fits (a miss, as casual players do);
+    alice, next to play, gets Tač! beside her Expose button, calls it, and gives the computer a card."""
+    table = await open_with_computers(world, "schrum new", ["easy"], variant="tac")
+    rng = random.Random(6)
+    for _ in range(2000):
+        await settle(table)
+        assert not table.engine.over, "the easy computer never missed"
+        view = table.engine.view(None)
+        if view["phase"] == "tac" and view["tac_window"] == 1:
+            break
+        await human_move(world, table, 0, rng)
+    assert (1, "keep") in await computer_moves(world, table)
+    call = next(c for c in components(dm(world, 0)) if (c.custom_id or "").endswith(":tac"))
+    assert call.label == "Tač!"
+    before = table.engine.view(None)["counts"][1]
+    reply = await world.users[0].user.click(dm(world, 0), custom_id=call.custom_id)
+    assert not reply.ephemeral or "Not allowed" not in (reply.response.content or "")
+    give = next(c for c in components(dm(world, 0)) if (c.custom_id or "").endswith(":give"))
+    await world.users[0].user.click(dm(world, 0), custom_id=give.custom_id)
+    await settle(table)
+    assert table.engine.view(None)["counts"][1] == before + 1  # alice's card on top of its Closed pile
