@@ -1,83 +1,78 @@
-"""The few words the images carry, in English and German. Unknown languages fall back to English."""
+"""The words the pictures carry, as English msgids of the gettext catalogs (`bot.i18n`).
+
+The pictures have no dictionary of their own: a table picture and the message beside it read their words
+from the same `.po` files, so they cannot drift apart, and `python -m bot.i18n.extract LANG` (with the test
+that fails on untranslated strings) finds these msgids like every other. The keys are the renderers' names
+for the words; the picture-only German lives in `bot/i18n/locales/de/LC_MESSAGES/pictures.po`.
+"""
 
 from __future__ import annotations
 
-WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "seat": "Seat", "hand": "Hand", "deal": "Deal", "game": "Game", "of": "of", "last_trick": "Last trick",
-        "trick": "Trick", "dealer": "D", "cards": "cards", "total": "Total", "totals": "Totals",
-        "trump": "Trump", "called": "Called", "skat": "Skat", "pushes": "Pushes", "centre": "Centre",
-        "talon": "Talon", "reserve": "Reserve", "open": "Open", "closed": "Closed", "stock": "Stock",
-        "staircase": "Staircase", "melds": "Melds", "knock": "Value", "lives": "points", "tricks": "tricks",
-        "one_trick": "trick",
-        "over": "Match over", "winner": "Winner", "winners": "Winners", "to_act": "to act", "pile": "Pile",
-        "alone": "alone", "partner": "partner", "caller": "caller", "solo": "Solo", "kontra": "Kontra",
-        "rekontra": "Re", "ramsch": "Ramsch", "grand": "Grand Hand", "out": "out", "folded": "folded",
-        "marriage": "Marriage", "marriages": "Marriages", "points": "pts", "target": "target", "no_cards": "no cards",
-        "empty": "empty", "sheet": "Score sheet", "no": "No.", "note": "Game", "score": "Score",
-        "won": "won", "lost": "lost", "pushed": "pushed", "took": "took", "value": "value",
-        "jungfrau": "Jungfrau", "durchmarsch": "Durchmarsch", "most_points": "Ramsch",
-        "draw": "Drawn", "finished": "out", "loser": "Loser", "waiting": "waiting",
-        "hand_of": "Hand", "playable": "playable", "exchange": "Vier Bilder", "huebschen": "Hübschen?",
-        "stake": "stake", "callers": "Callers", "defenders": "Defenders", "romme": "Rommé hand",
-        "phase_call": "calling", "phase_play": "play", "phase_over": "over",
-        "st_play": "{name} to play", "st_grand": "{name}: Grand Hand?", "st_schieben": "{name}: take or push the skat",
-        "st_discard": "{name} lays two cards away", "st_kontra": "{name}: Kontra?", "st_rekontra": "{name}: Re?",
-        "st_call": "{name} calls trump and a card", "st_draw": "{name}: draw or take stairs",
-        "st_meld": "{name}: meld, lay off, discard", "st_knock": "{name}: hold or fold?",
-        "st_exchange": "{name}: Vier Bilder?", "st_reveal": "{name}: reveal the 4th card?",
-        "st_huebschen": "{name}: Hübschen?", "st_all": "Everybody plays", "st_tac": "Tač? ({name} missed)",
-        "st_place": "{name} places the exposed card", "st_over": "Match over – {name} wins",
-        "st_over_many": "Match over – {name} win", "knocked": "knocked", "hold": "hold", "fold": "fold",
-        "next": "next", "dead": "Blocked piles set aside: {n} ({cards} cards)",
-        "any_start": "No Ace left in the hands: any card starts", "played_by": "by {name}", "first": "1st", "place": "#{n}", "hand_pts": "this hand",
-        "stall": "no centre play", "missed": "missed", "accept": "yes", "decline": "no", "proposed": "Hübschen?", "went_out": "went out", "no_finisher": "Nobody went out",
-        "eliminated": "–",
-    },
-    "de": {
-        "seat": "Platz", "hand": "Spiel", "deal": "Spiel", "game": "Spiel", "of": "von", "last_trick": "Letzter Stich",
-        "trick": "Stich", "dealer": "G", "cards": "Karten", "total": "Summe", "totals": "Stand",
-        "trump": "Trumpf", "called": "Gerufen", "skat": "Skat", "pushes": "Schübe", "centre": "Mitte",
-        "talon": "Talon", "reserve": "Reserve", "open": "Offen", "closed": "Verdeckt", "stock": "Stock",
-        "staircase": "Treppe", "melds": "Auslagen", "knock": "Wert", "lives": "Punkte", "tricks": "Stiche",
-        "one_trick": "Stich",
-        "over": "Partie beendet", "winner": "Sieger", "winners": "Sieger", "to_act": "am Zug",
-        "pile": "Stapel", "alone": "allein", "partner": "Partner", "caller": "Rufer", "solo": "Solo",
-        "kontra": "Kontra", "rekontra": "Re", "ramsch": "Ramsch", "grand": "Grand Hand", "out": "raus",
-        "folded": "gepasst", "marriage": "Mariage", "marriages": "Mariagen", "points": "Pkt", "target": "Ziel",
-        "no_cards": "keine Karten", "empty": "leer", "sheet": "Spielliste", "no": "Nr.", "note": "Spiel",
-        "score": "Wertung", "won": "gewonnen", "lost": "verloren", "pushed": "geschoben",
-        "took": "aufgenommen", "value": "Wert", "jungfrau": "Jungfrau", "durchmarsch": "Durchmarsch",
-        "most_points": "Ramsch", "draw": "Unentschieden", "finished": "fertig", "loser": "Verlierer",
-        "waiting": "wartet", "hand_of": "Blatt", "playable": "spielbar", "exchange": "Vier Bilder",
-        "huebschen": "Hübschen?", "stake": "Einsatz", "callers": "Rufer", "defenders": "Gegner",
-        "romme": "Rommé-Hand", "phase_call": "Ruf", "phase_play": "Spiel", "phase_over": "Ende",
-        "st_play": "{name} ist am Zug", "st_grand": "{name}: Grand Hand?", "st_schieben": "{name}: Skat nehmen oder schieben",
-        "st_discard": "{name} drückt zwei Karten", "st_kontra": "{name}: Kontra?", "st_rekontra": "{name}: Re?",
-        "st_call": "{name} ruft Trumpf und Karte", "st_draw": "{name}: ziehen oder Treppe nehmen",
-        "st_meld": "{name}: auslegen, anlegen, abwerfen", "st_knock": "{name}: mitgehen oder passen?",
-        "st_exchange": "{name}: Vier Bilder?", "st_reveal": "{name}: vierte Karte aufdecken?",
-        "st_huebschen": "{name}: Hübschen?", "st_all": "Alle spielen", "st_tac": "Tač? ({name} hat verpasst)",
-        "st_place": "{name} legt die aufgedeckte Karte", "st_over": "Partie beendet – {name} gewinnt",
-        "st_over_many": "Partie beendet – {name} gewinnen", "knocked": "geklopft", "hold": "hält", "fold": "passt",
-        "next": "nächste", "dead": "Blockierte Stapel weggelegt: {n} ({cards} Karten)",
-        "any_start": "Kein Ass mehr auf der Hand: jede Karte beginnt", "played_by": "von {name}", "first": "1.", "place": "{n}.", "hand_pts": "dieses Spiel",
-        "stall": "kein Spiel zur Mitte", "missed": "verpasst", "accept": "ja", "decline": "nein", "proposed": "Hübschen?", "went_out": "ging raus",
-        "no_finisher": "Niemand ging raus", "eliminated": "–",
-    },
+from functools import cache
+
+from bot.i18n import N_, normalize, tr
+
+WORDS: dict[str, str] = {
+    "seat": N_("Seat"), "hand": N_("Hand"), "deal": N_("Deal"), "last_trick": N_("Last trick"),
+    "dealer": N_("D"), "total": N_("Total"), "trump": N_("Trump"), "called": N_("Called"), "skat": N_("Skat"),
+    "pushes": N_("Pushes"), "centre": N_("Centre"), "talon": N_("Talon"), "reserve": N_("Reserve"),
+    "open": N_("Open"), "closed": N_("Closed"), "stock": N_("Stock"), "staircase": N_("Staircase"), "melds": N_("Melds"),
+    "knock": N_("Value"), "tricks": N_("tricks"), "one_trick": N_("trick"), "over": N_("Match over"),
+    "winner": N_("Winner"), "pile": N_("Pile"), "alone": N_("alone"), "partner": N_("partner"),
+    "caller": N_("caller"), "solo": N_("Solo"), "kontra": N_("Kontra"), "rekontra": N_("Rekontra"),
+    "ramsch": N_("Ramsch"), "grand": N_("Grand Hand"), "out": N_("out"), "folded": N_("folded"),
+    "marriages": N_("Marriages"), "points": N_("pts"), "target": N_("target"), "no_cards": N_("no cards"),
+    "empty": N_("empty"), "sheet": N_("Score sheet"), "no": N_("No."), "note": N_("Game"), "won": N_("won"),
+    "lost": N_("lost"), "pushed": N_("pushed"), "took": N_("took"), "draw": N_("Drawn"), "loser": N_("Loser"),
+    "exchange": N_("Vier Bilder"), "huebschen": N_("Hübschen?"), "proposed": N_("Hübschen?"),
+    "callers": N_("Callers"), "defenders": N_("Defenders"), "romme": N_("Rommé hand"),
+    "went_out": N_("went out"), "no_finisher": N_("Nobody went out"), "eliminated": N_("–"),
+    "knocked": N_("knocked"), "next": N_("next"), "missed": N_("missed"),
+    "played_by": N_("by {name}"), "place": N_("#{n}"),
+    "dead": N_("Blocked piles set aside: {n} ({cards} cards)"),
+    "any_start": N_("No Ace left in the hands: any card starts"),
+    # a Schieberamsch deal's outcome (the engine's hand record names it)
+    "jungfrau": N_("Jungfrau"), "durchmarsch": N_("Durchmarsch"), "most_points": N_("Ramsch"),
+    # the answers to a Schrööm question (knock, Vier Bilder reveal, Hübschen), as the engine names them
+    "hold": N_("holds"), "fold": N_("folds"), "reveal": N_("reveal"), "pass": N_("no reveal"),
+    "accept": N_("yes"), "decline": N_("no"),
+    # the header's status: who is to do what
+    "st_play": N_("{name} to play"), "st_grand": N_("{name}: Grand Hand?"),
+    "st_schieben": N_("{name}: take or push the skat"), "st_discard": N_("{name} lays two cards away"),
+    "st_kontra": N_("{name}: Kontra?"), "st_rekontra": N_("{name}: Rekontra?"),
+    "st_call": N_("{name} calls trump and a card"), "st_draw": N_("{name}: draw or take stairs"),
+    "st_meld": N_("{name}: meld, lay off, discard"), "st_knock": N_("{name}: hold or fold?"),
+    "st_exchange": N_("{name}: Vier Bilder?"), "st_reveal": N_("{name}: reveal the 4th card?"),
+    "st_huebschen": N_("{name}: Hübschen?"), "st_all": N_("Everybody plays"),
+    "st_tac": N_("Tač? ({name} missed)"), "st_place": N_("{name} places the exposed card"),
+    "st_over": N_("Match over – {name} wins"), "st_over_many": N_("Match over – {name} win"),
 }
 
+# suit names of each deck ("Acorns" on a German deck, "Clubs" on a French one), msgids of the catalogs
 SUIT_NAMES = {
-    ("en", "french"): {"C": "Clubs", "S": "Spades", "H": "Hearts", "D": "Diamonds"},
-    ("de", "french"): {"C": "Kreuz", "S": "Pik", "H": "Herz", "D": "Karo"},
-    ("en", "german"): {"C": "Acorns", "S": "Leaves", "H": "Hearts", "D": "Bells"},
-    ("de", "german"): {"C": "Eichel", "S": "Grün", "H": "Herz", "D": "Schellen"},
+    "french": {"C": N_("Clubs"), "S": N_("Spades"), "H": N_("Hearts"), "D": N_("Diamonds")},
+    "german": {"C": N_("Acorns"), "S": N_("Leaves"), "H": N_("Hearts"), "D": N_("Bells")},
 }
+# a German deck's court cards and Ace as a card's name says them ("Ace of Acorns", "Eichel Daus")
+GERMAN_RANKS = {"J": N_("Under"), "Q": N_("Over"), "K": N_("King"), "A": N_("Ace")}
+
+
+@cache
+def _words(lang: str) -> dict[str, str]:
+    return {key: tr(lang, msgid) for key, msgid in WORDS.items()}
 
 
 def words(lang: str) -> dict[str, str]:
-    return WORDS.get(lang, WORDS["en"])
+    """The pictures' words in `lang` (a language without a catalog reads English)."""
+    return _words(normalize(lang))
 
 
 def suit_name(suit: str, style: str, lang: str) -> str:
-    return SUIT_NAMES.get((lang if lang in WORDS else "en", style), SUIT_NAMES[("en", "french")])[suit]
+    return tr(lang, SUIT_NAMES.get(style, SUIT_NAMES["french"])[suit])
+
+
+def german_card_name(rank: str, suit: str, lang: str) -> str:
+    """A German-deck card by name: "Ace of Acorns", "Eichel Daus"."""
+    named = GERMAN_RANKS.get(rank)
+    return tr(lang, "{rank} of {suit}", rank=tr(lang, named) if named else rank,
+              suit=suit_name(suit, "german", lang))

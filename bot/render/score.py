@@ -12,10 +12,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from bot.i18n import normalize
+
 from . import theme as T
 from .canvas import Canvas
 from .fonts import text_width
-from .i18n import suit_name, words
+from .i18n import german_card_name, suit_name, words
 from .layout import display_names
 
 LOWER_IS_BETTER = frozenset({"schieberamsch"})
@@ -30,8 +32,6 @@ def _name(names: list[str], seat: Any) -> str:
     return "?"
 
 
-GERMAN_RANKS = {"en": {"J": "Under", "Q": "Over", "K": "King", "A": "Ace"},
-                "de": {"J": "Unter", "Q": "Ober", "K": "König", "A": "Daus"}}
 FRENCH_LETTERS_DE = {"J": "B", "Q": "D"}  # Bube, Dame
 
 
@@ -42,10 +42,8 @@ def card_name(code: Any, style: str = "french", lang: str = "en") -> str:
         return "?"
     r, s = code[:-1], code[-1]
     if style == "german":
-        rank = GERMAN_RANKS.get(lang, GERMAN_RANKS["en"]).get(r, r)
-        suit = suit_name(s, "german", lang)
-        return f"{suit} {rank}" if lang == "de" else f"{rank} of {suit}"
-    return (FRENCH_LETTERS_DE.get(r, r) if lang == "de" else r) + SUIT_GLYPH[s]
+        return german_card_name(r, s, lang)
+    return (FRENCH_LETTERS_DE.get(r, r) if normalize(lang) == "de" else r) + SUIT_GLYPH[s]
 
 
 def describe(game_key: str, h: dict[str, Any], names: list[str], lang: str = "en", style: str | None = None) -> str:

@@ -59,3 +59,21 @@ def test_an_engine_reason_is_said_in_the_players_language():
     german = tr("de", "Not allowed: {reason}", reason=reason)
     assert german.startswith("Nicht erlaubt: du musst ") and "bedienen" in german, german
     assert tr("en", "Not allowed: {reason}", reason=reason) == f"Not allowed: {reason}"
+
+
+def test_the_pictures_read_their_words_from_the_catalogs():
+    """The table pictures have no dictionary of their own: their words are msgids the extractor finds (so the
+    untranslated-string test covers them), and a picture says what the message beside it says."""
+    from bot.render.i18n import GERMAN_RANKS, SUIT_NAMES, WORDS, words
+
+    found = msgids()
+    picture_ids = set(WORDS.values()) | set(GERMAN_RANKS.values()) | {m for s in SUIT_NAMES.values() for m in s.values()}
+    assert picture_ids <= set(found), sorted(picture_ids - set(found))
+    assert all(found[m].startswith("bot/render/") or m in translated("de") for m in picture_ids)
+    de = words("de")
+    # Schrööm: the knock question and its answers in the words of the buttons and narration
+    assert "halten oder aussteigen" in tr("de", "{who}: hold or fold? ({name} knocked to {value})")
+    assert de["st_knock"].format(name="Anna") == "Anna: halten oder aussteigen?"
+    assert de["folded"] == "ausgestiegen" and de["fold"] == "steigt aus"
+    assert words("en")["st_rekontra"].format(name="Anna") == "Anna: Rekontra?"
+    assert words("de-AT") == de and words("xx")["seat"] == "Seat"
