@@ -80,7 +80,8 @@ class FakeGateway:
     @property
     def guild_ids(self) -> list[int]:
         """The guilds this shard serves."""
-        return [g for g in self.fake.guild_names if self.fake.shard_of(g) == self.shard_id]
+        return [g for g in self.fake.guild_names
+                if self.fake.shard_of(g) == self.shard_id and g not in self.fake.left_guilds]
 
     @property
     def live(self) -> bool:

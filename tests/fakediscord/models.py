@@ -182,6 +182,9 @@ class FakeChannel:
     locked: bool = False
     invitable: bool = True
     auto_archive_duration: int = 1440
+    default_auto_archive_duration: int | None = None  # a text channel's; threads created without one get it
+    last_activity: float = 0.0  # the fake's clock: a thread's last message sent, un-archiving or duration change
+    archive_timestamp: str | None = None  # when the thread was last archived or un-archived
     overwrites: list[dict[str, Any]] = field(default_factory=list)
     messages: list[FakeMessage] = field(default_factory=list)
     created_at: str = field(default_factory=iso_now)
@@ -227,7 +230,7 @@ class FakeChannel:
                 thread_metadata={
                     "archived": self.archived,
                     "auto_archive_duration": self.auto_archive_duration,
-                    "archive_timestamp": self.created_at,
+                    "archive_timestamp": self.archive_timestamp or self.created_at,
                     "locked": self.locked,
                     "invitable": self.invitable,
                     "create_timestamp": self.created_at,
@@ -239,7 +242,7 @@ class FakeChannel:
                 permission_overwrites=list(self.overwrites),
                 topic=self.topic,
                 nsfw=False,
-                default_auto_archive_duration=1440,
+                default_auto_archive_duration=self.default_auto_archive_duration or 1440,
             )
         if permissions is not None:
             data["permissions"] = str(permissions)
@@ -330,6 +333,7 @@ class FakeMessage:
     message_reference: dict[str, Any] | None = None
     deleted: bool = False
     created_at: float = field(default_factory=time.perf_counter)
+    created_clock: float = 0.0  # the fake's clock when it was sent (edits of messages older than an hour: 30046)
     revisions: list[MessageRevision] = field(default_factory=list)
     reactions: list[str] = field(default_factory=list)
 
@@ -505,6 +509,8 @@ class RecordedRequest:
     channel_id: int | None = None
     message_id: int | None = None
     unhandled: bool = False
+    rate_limit_headers: dict[str, str] = field(default_factory=dict)  # the X-RateLimit-* headers answered
+    rate_limit_scope: str | None = None  # of a 429: "user", "global" or "shared"
 
     @property
     def ok(self) -> bool:
@@ -529,6 +535,7 @@ class FakeInteraction:
     parent: FakeInteraction | None = None  # for a modal submit: the interaction that opened the modal
     created_at: float = field(default_factory=time.perf_counter)
     dispatched_at: float | None = None  # when INTERACTION_CREATE was written to the gateway
+    dispatched_clock: float | None = None  # the fake's (advanceable) clock at dispatch: 3 s deadline, 15 min token
     deliveries: int = 0  # > 1 when the dispatch was replayed after a RESUME
     callback_at: float | None = None  # when the (successful) interaction callback arrived
     callback_type: int | None = None

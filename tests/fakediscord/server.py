@@ -29,6 +29,7 @@ from aiohttp import web
 
 from .actions import UserActions
 from .gateway import FakeGateway
+from .lifecycle import ACTIVE_THREAD_CAP, WorldRules
 from .models import (
     ALL_PERMISSIONS,
     BOT_ROLE_PERMISSIONS,
@@ -58,6 +59,16 @@ from .models import (
     RecordedRequest,
     Snowflakes,
     iso_now,
+)
+from .rules import (
+    DM_OPEN_RULE,
+    GLOBAL_LIMIT,
+    OLD_EDIT_RULE,
+    OLD_MESSAGE_AGE,
+    RENAME_RULE,
+    Limits,
+    RateLimitedError,
+    rate_limit_response_headers,
 )
 from .validation import DiscordError, invalid_form, validate_commands, validate_message
 
@@ -166,7 +177,7 @@ def _json_response(status: int, body: Any, headers: dict[str, str] | None = None
     return web.Response(status=status, body=json.dumps(body).encode(), headers=hdrs)
 
 
-class FakeDiscord(UserActions):
+class FakeDiscord(UserActions, WorldRules):
     """A fake Discord: one guild, its text channels and members, the bot, DMs, threads and interactions."""
 
     def __init__(
@@ -186,7 +197,15 @@ class FakeDiscord(UserActions):
         fail_max_consecutive: int = 2,
         fail_filter: Callable[[RecordedRequest], bool] | None = None,
         rest_delay: float = 0.0,
-        callback_deadline: float | None = None,
+        callback_deadline: float | None = 3.0,
+        token_lifetime: float | None = 900.0,
+        auto_archive: bool = True,
+        thread_cap: int | None = ACTIVE_THREAD_CAP,
+        route_limits: bool = True,
+        global_limit: int | None = GLOBAL_LIMIT,
+        old_edit_limit: bool = True,
+        dm_open_limit: bool = True,
+        invalid_request_ban: bool = True,
         store_file_bytes: bool = True,
         echo_bot_messages: bool = False,
         attachment_size_limit: int = 10 * 1024 * 1024,
@@ -231,6 +250,18 @@ class FakeDiscord(UserActions):
         self.echo_bot_messages = echo_bot_messages
         self.attachment_size_limit = attachment_size_limit
         self.command_wait = command_wait
+        # Discord's rules (each on by default; see README "Discord's rules the fake enforces")
+        self.token_lifetime = token_lifetime  # Receiving and Responding: tokens are valid for 15 minutes
+        self.auto_archive = auto_archive
+        self.thread_cap = thread_cap
+        self.old_edit_limit = old_edit_limit
+        self.dm_open_limit = dm_open_limit
+        self.clock_offset = 0.0  # see advance()
+        self.limits = Limits(self.now, route_limits=route_limits, global_limit=global_limit, ban=invalid_request_ban)
+        self.active_thread_count: dict[int, int] = {}  # guild id -> active (not archived) threads
+        self.archived_threads: list[int] = []  # thread ids in the order they were archived (by timer or PATCH)
+        self.deleted_channels: dict[int, FakeChannel] = {}
+        self.left_guilds: set[int] = set()  # guilds the bot was removed from (remove_bot)
         self.dm_closed: set[int] = set()  # user ids whose DMs answer 403 / 50007
         self.denied: dict[int, int] = {}  # channel id -> permission bits the bot lacks (REST answers 403 / 50013)
         self._consecutive_faults: dict[tuple[str, str], int] = {}
@@ -253,6 +284,7 @@ class FakeDiscord(UserActions):
         app.router.add_route("*", r"/api/v{version:\d+}/{tail:.*}", self._handle_rest)
         app.router.add_get("/gateway", self.gateway.handle)
         app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self._serve_attachment)
+        self._spawn(self._sweeper())
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()
         site = web.TCPSite(self._runner, host, port, backlog=2048)
@@ -474,8 +506,8 @@ class FakeDiscord(UserActions):
         if isinstance(ref, FakeChannel):
             return ref
         if isinstance(ref, int):
-            return self.channels[ref]
-        for c in self.channels.values():
+            return self.channels[ref] if ref in self.channels else self.deleted_channels[ref]
+        for c in [*self.channels.values(), *self.deleted_channels.values()]:
             if c.name == ref:
                 return c
         raise LookupError(f"no channel {ref!r}; channels: {[c.name for c in self.channels.values()]}")
@@ -689,6 +721,8 @@ class FakeDiscord(UserActions):
                 "X-RateLimit-Scope": "user",
             }
             rec.response = body
+            rec.rate_limit_scope = "user"
+            self.limits.answered(429, "injected")
             return _json_response(429, body, headers)
         body = {"message": f"{status}: Internal Server Error", "code": 0}
         rec.response = body
@@ -726,6 +760,14 @@ class FakeDiscord(UserActions):
         if (self.token is not None and not path.startswith(("/interactions/", "/webhooks/"))
                 and request.headers.get("Authorization") != f"Bot {self.token}"):
             return self._finish(rec, DiscordError(401, 0, "401: Unauthorized"))
+        if self.limits.banned():  # Cloudflare's answer: no JSON, no Via (discord.py raises HTTPException)
+            rec.status, rec.error_code, rec.t_end = 429, 1015, time.perf_counter()
+            rec.response = "error code: 1015"
+            self._notify()
+            return web.Response(status=429, text="error code: 1015", headers={"Retry-After": "3600"})
+        limited, rec.rate_limit_headers = self.limits.check(rec.route, params)
+        if limited is not None:
+            return self._finish(rec, limited)
         if self.rest_delay:
             await asyncio.sleep(self.rest_delay)
         fault = self._pick_fault(rec)
@@ -746,10 +788,16 @@ class FakeDiscord(UserActions):
         return self._finish(rec, status, body)
 
     def _finish(self, rec: RecordedRequest, status: int | DiscordError, body: Any = None) -> web.Response:
+        headers = rec.rate_limit_headers
+        scope = None
+        if isinstance(status, RateLimitedError):
+            headers = rate_limit_response_headers(status, headers)
+            scope = rec.rate_limit_scope = status.scope
         if isinstance(status, DiscordError):
             body = status.body()
-            rec.error_code = status.code
+            rec.error_code = status.code if status.code or not isinstance(status, RateLimitedError) else None
             status = status.status
+        self.limits.answered(status, scope)
         rec.status = status
         rec.response = body
         rec.t_end = time.perf_counter()
@@ -757,8 +805,8 @@ class FakeDiscord(UserActions):
             listener(rec)
         self._notify()
         if status == 204 or (body is None and status < 300):
-            return web.Response(status=204, headers={"Via": "1.1 google"})
-        return _json_response(status, body)
+            return web.Response(status=204, headers={"Via": "1.1 google", **headers})
+        return _json_response(status, body, headers)
 
     async def _read_body(self, request: web.Request, rec: RecordedRequest, files: list[RecordedFile]) -> None:
         if not request.can_read_body:
@@ -882,6 +930,7 @@ class FakeDiscord(UserActions):
             msg.application_id = self.application_id
             msg.type = 20 if interaction.type == 2 else 0
         msg.attachments = self._attachments_from(channel, payload.get("attachments"), files, [])
+        msg.created_clock = self.now()
         if payload.get("message_reference"):
             ref = dict(payload["message_reference"])
             ref.setdefault("channel_id", str(channel.id))
@@ -889,6 +938,8 @@ class FakeDiscord(UserActions):
             msg.type = 19
         if not msg.flags & LOADING:
             self._check_not_empty(msg)
+        if channel.is_thread:  # Threads: sending a message is activity and un-archives an unlocked thread
+            self.thread_activity(channel)
         channel.messages.append(msg)
         self.messages[msg.id] = msg
         msg.snapshot("create", rec.index if rec else None)
@@ -947,6 +998,24 @@ class FakeDiscord(UserActions):
                 data["guild_id"] = str(msg.guild_id)
             self._emit("MESSAGE_DELETE", data, dm=msg.guild_id is None)
 
+    def _refuse_archived_message(self, msg: FakeMessage) -> None:
+        ch = self.channels.get(msg.channel_id)
+        if ch is not None and not msg.ephemeral:
+            self.check_archive(ch)
+            self.refuse_if_archived(ch)
+
+    def _check_old_edit(self, ch: FakeChannel, msg: FakeMessage) -> None:
+        """30046 for edits of messages older than an hour past the per-channel figure (rules.OLD_EDIT_RULE)."""
+        if self.old_edit_limit and self.now() - msg.created_clock > OLD_MESSAGE_AGE:
+            wait = self.limits.take(OLD_EDIT_RULE, str(ch.id))
+            if wait:
+                raise RateLimitedError(wait, code=30046,
+                                       message="Maximum number of edits to messages older than 1 hour reached. "
+                                               "Try again later")
+
+    def _has_perm(self, channel: FakeChannel, name: str) -> bool:
+        return bool(self.bot_permissions(channel) & PERMISSIONS[name])
+
     def _require_perm(self, channel: FakeChannel, name: str) -> None:
         if channel.is_dm:
             return
@@ -957,9 +1026,12 @@ class FakeDiscord(UserActions):
 
     def _channel_or_404(self, params: dict[str, str]) -> FakeChannel:
         try:
-            return self.channels[int(params["channel_id"])]
+            ch = self.channels[int(params["channel_id"])]
         except (KeyError, ValueError):
             raise DiscordError(404, 10003, "Unknown Channel") from None
+        self.refuse_if_left(ch.guild_id)
+        self.check_archive(ch)
+        return ch
 
     def _message_or_404(self, channel: FakeChannel, params: dict[str, str]) -> FakeMessage:
         try:
@@ -1110,6 +1182,10 @@ class FakeDiscord(UserActions):
         ix = self._by_token.get(params["token"])
         if ix is None or params.get("application_id", str(self.application_id)) != str(self.application_id):
             raise DiscordError(404, 10015, "Unknown Webhook")
+        # Receiving and Responding: "Interaction tokens are valid for 15 minutes"; then 401 / 50027
+        if (self.token_lifetime is not None and ix.dispatched_clock is not None
+                and self.now() - ix.dispatched_clock > self.token_lifetime):
+            raise DiscordError(401, 50027, "Invalid Webhook Token")
         return ix
 
     async def _h_callback(self, rec, params, body, files):
@@ -1124,8 +1200,9 @@ class FakeDiscord(UserActions):
         if ix.callback_type is not None:
             raise DiscordError(400, 40060, "Interaction has already been acknowledged.")
         now = time.perf_counter()
-        if (self.callback_deadline is not None and ix.dispatched_at is not None
-                and now - ix.dispatched_at > self.callback_deadline):
+        # Receiving and Responding: the initial response must arrive within 3 seconds, else 404 / 10062
+        if (self.callback_deadline is not None and ix.dispatched_clock is not None
+                and self.now() - ix.dispatched_clock > self.callback_deadline):
             raise DiscordError(404, 10062, "Unknown interaction")
         if not isinstance(body, dict) or "type" not in body:
             raise invalid_form({"type": {"_errors": [{"code": "BASE_TYPE_REQUIRED", "message": "required"}]}})
@@ -1195,6 +1272,7 @@ class FakeDiscord(UserActions):
 
     async def _h_original_edit(self, rec, params, body, files):
         ix = self._interaction_by_token(params)
+        self._refuse_archived_message(self._original_message(ix))
         msg = self._edit_message(self._original_message(ix), body, files, rec)
         ix.events.append((time.perf_counter(), "edit_original", msg.id))
         return 200, msg.payload()
@@ -1241,6 +1319,7 @@ class FakeDiscord(UserActions):
 
     async def _h_followup_edit(self, rec, params, body, files):
         ix = self._interaction_by_token(params)
+        self._refuse_archived_message(self._followup_message(ix, params))
         msg = self._edit_message(self._followup_message(ix, params), body, files, rec)
         ix.events.append((time.perf_counter(), "followup_edit", msg.id))
         return 200, msg.payload()
@@ -1262,15 +1341,35 @@ class FakeDiscord(UserActions):
         body = body or {}
         if ch.is_dm:
             raise DiscordError(403, 50003, "Cannot execute action on a DM channel")
+        renamed = any(key in body and body[key] != getattr(ch, key, None) for key in ("name", "topic"))
+        if renamed and self.limits.route_limits:  # community figure: 2 renames per 10 minutes (rules.py)
+            wait = self.limits.take(RENAME_RULE, str(ch.id))
+            if wait:
+                raise RateLimitedError(wait)
         if ch.is_thread:
-            if ch.owner_id != self.bot.id:
+            # Threads, "Editing & Deleting Threads": the creator (or MANAGE_THREADS) may change name, archived
+            # and auto_archive_duration; locked needs MANAGE_THREADS; a locked thread only un-archives with it.
+            if ch.owner_id != self.bot.id or "locked" in body:
                 self._require_perm(ch, "manage_threads")
-            for key in ("name", "archived", "locked", "invitable", "auto_archive_duration"):
+            unarchive = body.get("archived") is False
+            if ch.archived and not unarchive:
+                self.refuse_if_archived(ch)  # only active threads can be manipulated
+            if unarchive and ch.archived and ch.locked:
+                self._require_perm(ch, "manage_threads")
+            if "auto_archive_duration" in body and body["auto_archive_duration"] is not None:
+                if body["auto_archive_duration"] not in (60, 1440, 4320, 10080):
+                    raise invalid_form({"auto_archive_duration": {"_errors": [{
+                        "code": "BASE_TYPE_CHOICES", "message": "Invalid duration"}]}})
+                ch.auto_archive_duration = int(body["auto_archive_duration"])
+                ch.last_activity = self.now()  # changing the duration is activity
+            for key in ("name", "locked", "invitable"):
                 if key in body and body[key] is not None:
                     setattr(ch, key, body[key])
+            if body.get("archived") is not None:
+                self._set_archived(ch, bool(body["archived"]), emit=False)
             event = "THREAD_UPDATE"
         else:
-            for key in ("name", "topic", "position"):
+            for key in ("name", "topic", "position", "default_auto_archive_duration"):
                 if key in body:
                     setattr(ch, key, body[key])
             event = "CHANNEL_UPDATE"
@@ -1282,12 +1381,7 @@ class FakeDiscord(UserActions):
         if ch.is_dm:
             return 200, ch.payload()
         payload = ch.payload()
-        del self.channels[ch.id]
-        if ch.is_thread:
-            self._emit("THREAD_DELETE", {"id": str(ch.id), "guild_id": str(ch.guild_id),
-                                         "parent_id": str(ch.parent_id), "type": ch.type})
-        else:
-            self._emit("CHANNEL_DELETE", payload)
+        self.delete_channel(ch)
         return 200, payload
 
     async def _h_message_create(self, rec, params, body, files):
@@ -1298,15 +1392,14 @@ class FakeDiscord(UserActions):
             if ch.recipient.id in self.dm_closed:
                 raise DiscordError(403, 50007, "Cannot send messages to this user")
         else:
-            if ch.is_thread and ch.archived and ch.locked:
-                raise DiscordError(400, 50083, "Thread is archived")
+            # Permissions: SEND_MESSAGES has no effect in threads, SEND_MESSAGES_IN_THREADS is needed there
             self._require_perm(ch, "send_messages_in_threads" if ch.is_thread else "send_messages")
+            if ch.is_thread and ch.archived and ch.locked and not self._has_perm(ch, "manage_threads"):
+                raise DiscordError(400, 50083, "Thread is archived")
             if files:
                 self._require_perm(ch, "attach_files")
             if body.get("embeds"):
                 self._require_perm(ch, "embed_links")
-        if ch.is_thread and ch.archived:
-            ch.archived = False  # sending into an archived (unlocked) thread unarchives it
         msg = self._create_message(ch, body, files, author=self.bot, rec=rec)  # (ephemeral flag is ignored)
         return 200, msg.payload()
 
@@ -1329,8 +1422,10 @@ class FakeDiscord(UserActions):
         msg = self._message_or_404(ch, params)
         if msg.author.id != self.bot.id:
             raise DiscordError(403, 50005, "Cannot edit a message authored by another user")
+        self.refuse_if_archived(ch)
         if files and not ch.is_dm:
             self._require_perm(ch, "attach_files")
+        self._check_old_edit(ch, msg)
         return 200, self._edit_message(msg, body, files, rec).payload()
 
     async def _h_message_delete(self, rec, params, body, files):
@@ -1344,6 +1439,7 @@ class FakeDiscord(UserActions):
     async def _h_reaction_add(self, rec, params, body, files):
         ch = self._channel_or_404(params)
         msg = self._message_or_404(ch, params)
+        self.refuse_if_archived(ch)
         self._require_perm(ch, "add_reactions")
         msg.reactions.append(params["emoji"])
         return 204, None
@@ -1361,9 +1457,8 @@ class FakeDiscord(UserActions):
             raise invalid_form({"name": {"_errors": [{"code": "BASE_TYPE_BAD_LENGTH",
                                                       "message": "Must be between 1 and 100 in length."}]}})
         thread = FakeChannel(id=thread_id or self.snowflake(), name=name, type=ttype, guild_id=parent.guild_id,
-                             parent_id=parent.id, owner_id=self.bot.id,
-                             auto_archive_duration=int(body.get("auto_archive_duration") or 1440),
-                             invitable=bool(body.get("invitable", True)))
+                             parent_id=parent.id, owner_id=self.bot.id, invitable=bool(body.get("invitable", True)))
+        self._thread_created(thread, body.get("auto_archive_duration"), parent)
         self.channels[thread.id] = thread
         self._emit("THREAD_CREATE", {**thread.payload(), "newly_created": True})
         return thread
@@ -1396,6 +1491,7 @@ class FakeDiscord(UserActions):
         ch = self._channel_or_404(params)
         if not ch.is_thread:
             raise DiscordError(400, 50024, "Cannot execute action on this channel type")
+        self.refuse_if_archived(ch)
         return 204, None
 
     async def _h_thread_member_remove(self, rec, params, body, files):
@@ -1406,6 +1502,9 @@ class FakeDiscord(UserActions):
             user = self.user(int((body or {}).get("recipient_id")))
         except (KeyError, ValueError, TypeError):
             raise DiscordError(400, 50033, "Invalid Recipient(s)") from None
+        # community figure (rules.py): opening new DM channels too fast
+        if user.id not in self.dm_channels and self.dm_open_limit and self.limits.take(DM_OPEN_RULE, ""):
+            raise DiscordError(403, 40003, "You are opening direct messages too fast")
         ch = self.dm_channel(user)
         rec.channel_id = ch.id
         return 200, ch.payload()
@@ -1414,6 +1513,7 @@ class FakeDiscord(UserActions):
     def _guild_or_404(self, params: dict[str, str]) -> None:
         if int(params.get("guild_id") or 0) not in self.guild_names:
             raise DiscordError(404, 10004, "Unknown Guild")
+        self.refuse_if_left(int(params["guild_id"]))
 
     async def _h_guild_get(self, rec, params, body, files):
         self._guild_or_404(params)
@@ -1450,6 +1550,8 @@ class FakeDiscord(UserActions):
     # ---- interactions (used by UserActions) -------------------------------------------------------------
     def _new_interaction(self, itype: int, user: FakeUser, channel: FakeChannel, data: dict[str, Any],
                          message: FakeMessage | None = None, parent: FakeInteraction | None = None) -> FakeInteraction:
+        if channel.guild_id in self.left_guilds:
+            raise RuntimeError(f"the bot was removed from guild {channel.guild_id}: nobody can use it there")
         ix = FakeInteraction(id=self.snowflake(), token=f"fake-{secrets.token_urlsafe(24)}", type=itype, user=user,
                              channel=channel, data=data, message=message, parent=parent, _fake=self)
         ix._responded = asyncio.get_running_loop().create_future()
@@ -1495,6 +1597,7 @@ class FakeDiscord(UserActions):
             ix.deliveries += 1
             if ix.dispatched_at is None:
                 ix.dispatched_at = time.perf_counter()
+                ix.dispatched_clock = self.now()
 
         payload = self._interaction_payload(ix)
         await self.gateway_for(payload).dispatch("INTERACTION_CREATE", payload, on_sent)

@@ -1,0 +1,308 @@
+"""The fake refuses what Discord refuses (README, "Discord's rules the fake enforces"): raw requests against it,
+and discord.py's own HTTP client and gateway where its reaction matters."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator
+from typing import Any
+
+import aiohttp
+import discord
+import pytest
+
+from tests.fakediscord import FakeDiscord, FakeInteraction, pointed_at
+from tests.fakediscord.models import MESSAGE_COMPONENT
+from tests.fakediscord.rules import INVALID_LIMIT, Limits
+
+Answer = tuple[int, Any, "aiohttp.typedefs.LooseHeaders"]
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    async with FakeDiscord() as f:
+        yield f
+
+
+@pytest.fixture
+async def http() -> AsyncIterator[aiohttp.ClientSession]:
+    async with aiohttp.ClientSession(headers={"Authorization": "Bot fake-token"}) as session:
+        yield session
+
+
+async def call(http: aiohttp.ClientSession, fake: FakeDiscord, method: str, path: str,
+               body: Any = None) -> Answer:
+    async with http.request(method, fake.api_base + path, json=body) as resp:
+        data = await resp.json() if resp.content_type == "application/json" else await resp.text()
+        return resp.status, data, resp.headers
+
+
+async def send(http: aiohttp.ClientSession, fake: FakeDiscord, channel_id: int, text: str = "hi") -> Answer:
+    return await call(http, fake, "POST", f"/channels/{channel_id}/messages", {"content": text})
+
+
+async def edit(http: aiohttp.ClientSession, fake: FakeDiscord, channel_id: int, message_id: int,
+               text: str) -> Answer:
+    return await call(http, fake, "PATCH", f"/channels/{channel_id}/messages/{message_id}", {"content": text})
+
+
+async def new_thread(http: aiohttp.ClientSession, fake: FakeDiscord, parent: str = "spieltisch",
+                     **body: Any) -> int:
+    status, data, _ = await call(http, fake, "POST", f"/channels/{fake.channel(parent).id}/threads",
+                                 {"name": "Tisch 1", "type": 11, **body})
+    assert status == 201, data
+    return int(data["id"])
+
+
+def dispatched(fake: FakeDiscord, user: str = "anna") -> FakeInteraction:
+    """A component interaction as if INTERACTION_CREATE had just gone out (no bot needed)."""
+    ix = fake._new_interaction(MESSAGE_COMPONENT, fake.user(user), fake.channel("spieltisch"),
+                               {"custom_id": "x", "component_type": 2})
+    ix.dispatched_at, ix.dispatched_clock = time.perf_counter(), fake.now()
+    return ix
+
+
+# ---- Receiving and Responding: 3 s for the first answer, 15 minutes for the token --------------------------------
+async def test_a_callback_after_three_seconds_is_an_unknown_interaction(fake: FakeDiscord, http) -> None:
+    late, on_time = dispatched(fake), dispatched(fake)
+    assert (await call(http, fake, "POST", f"/interactions/{on_time.id}/{on_time.token}/callback",
+                       {"type": 6}))[0] == 204
+    fake.advance(seconds=3.1)
+    status, data, _ = await call(http, fake, "POST", f"/interactions/{late.id}/{late.token}/callback", {"type": 6})
+    assert (status, data["code"]) == (404, 10062)
+    assert late.callback_type is None
+
+
+async def test_the_interaction_token_expires_after_fifteen_minutes(fake: FakeDiscord, http) -> None:
+    ix = dispatched(fake)
+    path = f"/webhooks/{fake.application_id}/{ix.token}"
+    assert (await call(http, fake, "POST", f"/interactions/{ix.id}/{ix.token}/callback",
+                       {"type": 4, "data": {"content": "ok"}}))[0] == 204
+    fake.advance(minutes=14)
+    assert (await call(http, fake, "PATCH", f"{path}/messages/@original", {"content": "still"}))[0] == 200
+    fake.advance(minutes=1.5)
+    status, data, _ = await call(http, fake, "POST", path, {"content": "too late"})
+    assert (status, data["code"]) == (401, 50027)
+
+
+# ---- Threads: auto-archive, 50083, un-archiving, the cap of active threads ------------------------------------------
+async def test_a_thread_takes_the_channels_default_duration(fake: FakeDiscord, http) -> None:
+    assert fake.channel(await new_thread(http, fake)).auto_archive_duration == 1440
+    fake.channel("general").default_auto_archive_duration = 60
+    assert fake.channel(await new_thread(http, fake, "general")).auto_archive_duration == 60
+    assert fake.channel(await new_thread(http, fake, auto_archive_duration=4320)).auto_archive_duration == 4320
+    status, data, _ = await call(http, fake, "POST", f"/channels/{fake.channel('general').id}/threads",
+                                 {"name": "x", "type": 11, "auto_archive_duration": 30})
+    assert (status, data["code"]) == (400, 50035)
+
+
+async def test_edits_are_no_activity_and_an_archived_thread_refuses_them(fake: FakeDiscord, http) -> None:
+    thread = await new_thread(http, fake, auto_archive_duration=60)
+    _, msg, _ = await send(http, fake, thread, "Tisch")
+    fake.advance(minutes=40)
+    assert (await edit(http, fake, thread, int(msg["id"]), "Zug 1"))[0] == 200  # an edit: still active
+    fake.advance(minutes=21)  # 61 minutes since the last message sent
+    assert fake.channel(thread).archived and fake.archived_threads == [thread]
+    status, data, _ = await edit(http, fake, thread, int(msg["id"]), "Zug 2")
+    assert (status, data["code"]) == (400, 50083)
+    put = f"/channels/{thread}/messages/{msg['id']}/reactions/%F0%9F%82%A1/@me"
+    assert (await call(http, fake, "PUT", put))[0] == 400
+    assert fake.message(int(msg["id"])).content == "Zug 1"
+
+
+async def test_sending_into_an_archived_thread_unarchives_it_unless_locked(fake: FakeDiscord, http) -> None:
+    thread = await new_thread(http, fake)
+    fake.archive(thread)
+    assert fake.active_threads() == 0
+    status, msg, _ = await send(http, fake, thread, "weiter")
+    assert status == 200 and not fake.channel(thread).archived and fake.active_threads() == 1
+    assert (await edit(http, fake, thread, int(msg["id"]), "ok"))[0] == 200
+    fake.deny_bot("spieltisch", "manage_threads")
+    fake.archive(thread, locked=True)
+    status, data, _ = await send(http, fake, thread, "gesperrt")
+    assert (status, data["code"]) == (400, 50083)
+
+
+async def test_a_patch_archives_and_unarchives_the_bots_own_thread(fake: FakeDiscord, http) -> None:
+    thread = await new_thread(http, fake)
+    _, msg, _ = await send(http, fake, thread, "Tisch")
+    status, data, _ = await call(http, fake, "PATCH", f"/channels/{thread}", {"archived": True})
+    assert status == 200 and data["thread_metadata"]["archived"] and fake.active_threads() == 0
+    status, data, _ = await call(http, fake, "PATCH", f"/channels/{thread}", {"name": "neu"})
+    assert (status, data["code"]) == (400, 50083)  # only active threads can be manipulated
+    status, data, _ = await call(http, fake, "PATCH", f"/channels/{thread}", {"archived": False})
+    assert status == 200 and not data["thread_metadata"]["archived"]
+    assert (await edit(http, fake, thread, int(msg["id"]), "wieder da"))[0] == 200
+
+
+async def test_the_guild_caps_its_active_threads(http) -> None:
+    async with FakeDiscord(thread_cap=2) as fake:
+        first = await new_thread(http, fake)
+        await new_thread(http, fake)
+        status, data, _ = await call(http, fake, "POST", f"/channels/{fake.channel('spieltisch').id}/threads",
+                                     {"name": "drei", "type": 11})
+        assert (status, data["code"]) == (400, 160006)
+        await call(http, fake, "PATCH", f"/channels/{first}", {"archived": True})
+        assert await new_thread(http, fake)
+
+
+async def test_no_send_messages_in_threads_no_message_in_a_thread(fake: FakeDiscord, http) -> None:
+    fake.deny_bot("spieltisch", "send_messages_in_threads")
+    thread = await new_thread(http, fake)  # Create Public Threads is a different permission
+    status, data, _ = await send(http, fake, thread)
+    assert (status, data["code"]) == (403, 50013)
+    assert (await send(http, fake, fake.channel("spieltisch").id))[0] == 200  # the channel itself is fine
+
+
+# ---- Rate limits ----------------------------------------------------------------------------------------------
+async def test_five_messages_per_five_seconds_per_channel(fake: FakeDiscord, http) -> None:
+    table, other = fake.channel("spieltisch").id, fake.channel("general").id
+    answers = [await send(http, fake, table, str(i)) for i in range(5)]
+    assert [a[0] for a in answers] == [200] * 5
+    first = answers[0][2]
+    assert (first["X-RateLimit-Limit"], first["X-RateLimit-Remaining"]) == ("5", "4")
+    assert float(first["X-RateLimit-Reset-After"]) <= 5 and first["X-RateLimit-Bucket"]
+    assert answers[4][2]["X-RateLimit-Remaining"] == "0"
+    status, data, headers = await send(http, fake, table, "six")
+    assert status == 429 and data["global"] is False and 0 < data["retry_after"] <= 5
+    assert headers["Via"] and int(headers["Retry-After"]) >= 1 and headers["X-RateLimit-Scope"] == "user"
+    assert (await send(http, fake, other))[0] == 200  # another channel, another bucket
+    fake.advance(seconds=5)
+    assert (await send(http, fake, table, "later"))[0] == 200
+    assert fake.limits.rate_limited["user"] == 1
+
+
+async def test_message_edits_have_their_own_per_channel_bucket(fake: FakeDiscord, http) -> None:
+    table = fake.channel("spieltisch").id
+    _, msg, _ = await send(http, fake, table)
+    statuses = [(await edit(http, fake, table, int(msg["id"]), f"v{i}"))[0] for i in range(6)]
+    assert statuses == [200] * 5 + [429]
+
+
+async def test_fifty_requests_per_second_globally_but_interactions_are_exempt(http) -> None:
+    async with FakeDiscord(route_limits=False) as fake:
+        ixs = [dispatched(fake) for _ in range(60)]
+        channel = fake.channel("spieltisch").id
+        t0 = time.perf_counter()
+        answers = [await call(http, fake, "GET", f"/channels/{channel}") for _ in range(55)]
+        refused = [a for a in answers if a[0] == 429]
+        assert len(refused) == 5 or (refused and time.perf_counter() - t0 > 1)  # (a slow machine: next window)
+        status, data, headers = refused[0]
+        assert data["global"] is True and headers["X-RateLimit-Global"] == "true"
+        assert headers["X-RateLimit-Scope"] == "global" and headers["Via"]
+        for ix in ixs:  # the callbacks of 60 interactions in the same second: all answered
+            assert (await call(http, fake, "POST", f"/interactions/{ix.id}/{ix.token}/callback",
+                               {"type": 6}))[0] == 204
+        assert fake.limits.rate_limited["global"] == len(refused)
+
+
+async def test_edits_of_messages_older_than_an_hour_run_out(fake: FakeDiscord, http) -> None:
+    table = fake.channel("spieltisch").id
+    _, msg, _ = await send(http, fake, table)
+    fake.advance(minutes=61)
+    statuses = [await edit(http, fake, table, int(msg["id"]), f"v{i}") for i in range(4)]
+    assert [s[0] for s in statuses[:3]] == [200] * 3
+    status, data, headers = statuses[3]
+    assert (status, data["code"]) == (429, 30046) and data["retry_after"] > 0 and headers["Via"]
+
+
+async def test_opening_new_dm_channels_too_fast(http) -> None:
+    async with FakeDiscord(users=[f"u{i}" for i in range(7)]) as fake:
+        answers = [await call(http, fake, "POST", "/users/@me/channels", {"recipient_id": str(u.id)})
+                   for u in fake.users.values()]
+        assert [a[0] for a in answers] == [200] * 5 + [403] * 2
+        assert answers[5][1]["code"] == 40003
+        again = await call(http, fake, "POST", "/users/@me/channels", {"recipient_id": answers[0][1]["recipients"][0]["id"]})
+        assert again[0] == 200  # an existing DM channel is no new DM
+
+
+async def test_invalid_requests_are_counted_over_ten_minutes(fake: FakeDiscord, http) -> None:
+    fake.close_dms("bernd")
+    dm = fake.dm_channel("bernd").id
+    for _ in range(3):
+        assert (await send(http, fake, dm))[0] == 403
+    assert fake.limits.invalid_last_10_minutes() == 3
+    fake.advance(minutes=10, seconds=1)
+    assert fake.limits.invalid_last_10_minutes() == 0 and fake.limits.invalid_worst == 3
+    limits = Limits(fake.now)
+    limits.answered(429, "shared")  # "429 errors returned with X-RateLimit-Scope: shared are not counted"
+    limits.answered(429, "user")
+    limits.answered(404)
+    assert limits.invalid_last_10_minutes() == 1 and limits.rate_limited == {"shared": 1, "user": 1}
+
+
+async def test_ten_thousand_invalid_requests_get_the_ip_banned(fake: FakeDiscord, http) -> None:
+    for _ in range(INVALID_LIMIT):
+        fake.limits.answered(403)
+    status, body, headers = await call(http, fake, "GET", "/users/@me")
+    assert status == 429 and "Via" not in headers and isinstance(body, str)
+
+
+async def test_discord_py_waits_on_the_headers_instead_of_hitting_429s(fake: FakeDiscord) -> None:
+    client = discord.Client(intents=discord.Intents.none())
+    with pointed_at(fake):
+        await client.login("fake-token")
+        try:
+            channel = fake.channel("spieltisch").id
+            t0 = time.perf_counter()
+            await asyncio.gather(*(client.http.send_message(channel, params=_params(f"m{i}")) for i in range(7)))
+            assert time.perf_counter() - t0 >= 4.5  # the sixth waited for the window to reset
+        finally:
+            await client.close()
+    assert fake.limits.rate_limited["user"] <= 1  # at most the first burst, before discord.py knew the bucket
+    assert len(fake.messages_in("spieltisch")) == 7
+
+
+def _params(text: str) -> Any:
+    from discord.http import handle_message_parameters
+
+    return handle_message_parameters(content=text)
+
+
+# ---- Channels deleted, the bot removed: gateway events and what later requests answer ------------------------------
+async def test_deleting_channels_and_removing_the_bot(fake: FakeDiscord, http) -> None:
+    seen: list[tuple[str, int]] = []
+    client = discord.Client(intents=discord.Intents.default())
+
+    @client.event
+    async def on_guild_channel_delete(channel: discord.abc.GuildChannel) -> None:
+        seen.append(("channel", channel.id))
+
+    @client.event
+    async def on_raw_thread_delete(payload: discord.RawThreadDeleteEvent) -> None:
+        seen.append(("thread", payload.thread_id))
+
+    @client.event
+    async def on_raw_thread_update(payload: discord.RawThreadUpdateEvent) -> None:
+        seen.append(("thread-update", payload.thread_id))
+
+    @client.event
+    async def on_guild_remove(guild: discord.Guild) -> None:
+        seen.append(("guild", guild.id))
+
+    with pointed_at(fake):
+        await client.login("fake-token")
+        task = asyncio.create_task(client.connect())
+        try:
+            await asyncio.wait_for(client.wait_until_ready(), 10)
+            thread = await new_thread(http, fake)
+            other = await new_thread(http, fake, "general")
+            fake.archive(other)
+            await fake.wait_for(lambda: ("thread-update", other) in seen)
+            fake.delete_channel(thread)
+            fake.delete_channel("general")
+            await fake.wait_for(lambda: ("thread", thread) in seen and ("channel", fake.channel("general").id) in seen)
+            status, data, _ = await send(http, fake, thread)
+            assert (status, data["code"]) == (404, 10003)
+            assert fake.channel(thread).name == "Tisch 1"  # tests can still look at it
+            fake.remove_bot()
+            await fake.wait_for(lambda: ("guild", fake.guild_id) in seen)
+            status, data, _ = await send(http, fake, fake.channel("spieltisch").id)
+            assert (status, data["code"]) == (403, 50001)
+            assert client.get_guild(fake.guild_id) is None
+            with pytest.raises(RuntimeError):
+                dispatched(fake)  # its users can no longer use the bot there
+        finally:
+            await client.close()
+            task.cancel()
