@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 COMMANDS = """\
 usage in full:
   python -m bot                   start the bot (settings from the environment or .env, see .env.example)
-  python -m bot demo GAME ...     play a match offline into images (python -m bot demo --help)
+  python -m bot demo GAME ...     play a match offline into images in demo/GAME (python -m bot demo --help)
   python -m bot backup FILE       write a consistent copy of the database at DATABASE_PATH, also while it runs
   python -m bot check FILE        verify a copy: integrity, migration level, stakes ledgers summing to zero"""
 
@@ -109,7 +109,8 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bot", usage="python -m bot [COMMAND ...]",
                                      description="Stammtisch, a Discord bot for card games.", epilog=COMMANDS,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    commands = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND")
+    # prog: each command's usage line reads "python -m bot backup [-h] FILE", not the parser's whole usage first
+    commands = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND", prog="python -m bot")
     commands.add_parser("demo", help="play a match offline into images", add_help=False)
     for name, text in (("backup", "copy the database at DATABASE_PATH into FILE"),
                        ("check", "verify the database copy FILE")):

@@ -24,6 +24,7 @@ from typing import Any
 
 from bot.ai import choose as ai_choose
 from bot.games import GAMES, IllegalAction
+from bot.i18n import N_, SUPPORTED, tr
 from bot.render import hand_image, score_sheet, table_image
 
 NAMES = ["Anna", "Bernd", "Claudia", "Dragan", "Elif", "Franz", "Gordana", "Hubert"]
@@ -233,9 +234,35 @@ def _event_line(ev: dict[str, Any], names: list[str]) -> str:
     return f"    · {ev.get('type')}: " + ", ".join(parts)
 
 
-def _count(n: int, word: str) -> str:
-    """`1 score sheet`, `2 score sheets`."""
-    return f"{n} {word}" + ("" if n == 1 else "s")
+# what the short match changes, said per option ("4 deals instead of 8")
+SHORT_WORDS = {"deals": N_("{n} deals instead of {full}"), "points": N_("from {n} points instead of {full}")}
+DEFAULT_EVERY = {"treppenromme": 8}  # a whole Treppenrommé match is ~900 actions: every 8th keeps ~120 pictures
+DEMO_FILES = ("table_*.png", "hand_*.png", "sheet_hand_*.png", "sheet.png", "log.txt")
+
+
+def short_note(key: str, lang: str, options: dict[str, Any]) -> str:
+    """"Short match: 4 deals instead of 8 (--full plays a table's whole match)", or "" for a whole match."""
+    E = GAMES[key]
+    parts = [tr(lang, SHORT_WORDS[name], n=value, full=E.OPTIONS[name].default)
+             for name, value in options.items() if name in SHORT_WORDS and value != E.OPTIONS[name].default]
+    if not parts:
+        return ""
+    return tr(lang, "Short match: {what} (--full plays a table's whole match)", what=", ".join(parts))
+
+
+def _fresh_folder(out: Path, overwrite: bool) -> str | None:
+    """Make `out` ready for a run; a reason when it holds files and may not be emptied of an earlier demo's."""
+    if out.exists() and not out.is_dir():
+        return f"--out {out} is a file, not a folder"
+    if out.is_dir() and any(out.iterdir()):
+        if not overwrite:
+            return (f"--out {out} is not empty: name a new folder, or add --overwrite to replace an earlier "
+                    "demo's files there")
+        for pattern in DEMO_FILES:
+            for path in out.glob(pattern):
+                path.unlink()
+    out.mkdir(parents=True, exist_ok=True)
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -244,13 +271,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("game", choices=sorted(GAMES), help="game key")
     ap.add_argument("--seats", type=int, default=None, help="players (default: the game's minimum, 4 if allowed)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--out", default="demo-out", help="directory for the images and the log")
-    ap.add_argument("--deck", choices=["french", "german"], default=None, help="card style (default: the game's)")
+    ap.add_argument("--out", default=None, help="folder for the images and the log (default: demo/GAME); it must "
+                    "be empty or new, unless --overwrite")
+    ap.add_argument("--overwrite", action="store_true", help="replace an earlier demo's files in --out")
+    ap.add_argument("--deck", choices=["french", "german"], default=None,
+                    help="card faces (default: german for Schrööm, Schieberamsch and Rufmariasch, french for the "
+                    "others)")
     ap.add_argument("--four-colour", action="store_true", help="four-colour French suits")
-    ap.add_argument("--lang", default="en", choices=["en", "de"])
+    ap.add_argument("--lang", default="en", choices=SUPPORTED, help="language of the pictures and the summary "
+                    "(default: en)")
     ap.add_argument("--players", default="simple", choices=PLAYERS,
                     help="who plays: the simple demo players, or the bot's easy/strong computers, or mixed")
-    ap.add_argument("--every", type=int, default=1, help="write a table image every N actions (default 1)")
+    ap.add_argument("--every", type=int, default=None, help="write a table image every N actions (default 1; 8 for "
+                    "Treppenrommé, whose match is ~900 actions)")
+    ap.add_argument("--full", action="store_true", help="play a table's whole match (a demo plays Schieberamsch "
+                    "3 deals of 12, Rufmariasch 4 of 8, Schrööm from 3 points of 7)")
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["demo"]:  # called with the sub-command still in front
         argv = argv[1:]
@@ -258,9 +293,13 @@ def main(argv: list[str] | None = None) -> int:
     E = GAMES[args.game]
     seats = args.seats or max(E.min_seats, min(4, E.max_seats))
     if not E.min_seats <= seats <= E.max_seats:
-        ap.error(f"{E.title} needs {E.min_seats} to {E.max_seats} players")
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
+        ap.error(f"{E.title} needs exactly {E.min_seats} players" if E.min_seats == E.max_seats
+                 else f"{E.title} needs {E.min_seats} to {E.max_seats} players")
+    out = Path(args.out or Path("demo") / args.game)
+    if why := _fresh_folder(out, args.overwrite):
+        ap.error(why)
+    every = max(1, args.every or DEFAULT_EVERY.get(args.game, 1))
+    options = {k: v.default for k, v in E.OPTIONS.items() if k in SHORT.get(args.game, {})} if args.full else {}
     names = NAMES[:seats]
     style = dict(deck=args.deck, four_colour=args.four_colour)
     log = open(out / "log.txt", "w", encoding="utf-8")  # noqa: SIM115 - closed below
@@ -298,22 +337,32 @@ def main(argv: list[str] | None = None) -> int:
                 (out / f"sheet_hand_{counter['sheet']:02d}.png").write_bytes(
                     score_sheet(args.game, names, hands_done, totals, title=f"{E.title} – {len(hands_done)}",
                                 lang=args.lang))
-        if counter["steps"] % max(1, args.every) == 0 or e.over:
+        if counter["steps"] % every == 0 or e.over:
             snapshot(e)
 
-    first = new_match(args.game, seats, args.seed)
-    log.write(f"{E.title}, {seats} players ({args.players}), seed {args.seed}\n")
+    first = new_match(args.game, seats, args.seed, options)
+    note = short_note(args.game, "en", first.options)
+    log.write(f"{E.title}, {seats} players ({args.players}), seed {args.seed}"
+              + (f"; {note}" if note else "") + (f"; a table image every {every} actions" if every > 1 else "")
+              + "\n")
     (out / "table_0000.png").write_bytes(table_image(args.game, first.view(None), names, lang=args.lang, **style))
-    e = play(args.game, seats, args.seed, on_step=on_step, players=args.players)
+    e = play(args.game, seats, args.seed, options=options, on_step=on_step, players=args.players)
     res = e.result()
     (out / "sheet.png").write_bytes(score_sheet(args.game, names, res["hands"], res["totals"], title=E.title,
                                                 lang=args.lang, winners=res.get("winners")))
     winners = ", ".join(names[w] for w in res.get("winners") or [])
     log.write(f"match over after {counter['steps']} actions; totals {res['totals']}; winners: {winners}\n")
     log.close()
-    counts = ", ".join(_count(counter[k] + extra, word) for k, extra, word in (
-        ("steps", 0, "action"), ("table", 1, "table image"), ("hand", 0, "hand image"), ("sheet", 1, "score sheet")))
-    print(f"{E.title}: {counts} -> {out}/ (winners: {winners})")
+    lang = args.lang
+    # counts after a colon, so that no language needs plural forms here ("hand images 1")
+    print(tr(lang, "{game}: {actions} actions; in {out}/: table images {tables}, hand images {hands}, score "
+                   "sheets {sheets}, log.txt (winners: {winners})", game=E.title, actions=counter["steps"],
+             tables=counter["table"] + 1, hands=counter["hand"], sheets=counter["sheet"] + 1, out=out,
+             winners=winners))
+    if note := short_note(args.game, lang, first.options):
+        print(note)
+    if every > 1:
+        print(tr(lang, "A table image every {n} actions (--every 1 draws every one).", n=every))
     return 0
 
 

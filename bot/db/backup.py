@@ -26,18 +26,40 @@ class Finding:
     line: str
 
 
-def _connect(path: Path, mode: str) -> sqlite3.Connection:
+def not_a_file(path: Path) -> str | None:
+    """Why `path` cannot be a database file ("does not exist", "is a folder"), or None when it is a file."""
+    if path.is_dir():
+        return f"{str(path)!r} is a folder, not a database file"
+    if not path.exists():
+        return f"{str(path)!r} does not exist"
     if not path.is_file():
-        raise BackupError(f"{str(path)!r} is not a database file")
+        return f"{str(path)!r} is not a regular file"
+    return None
+
+
+def _connect(path: Path, mode: str) -> sqlite3.Connection:
+    if why := not_a_file(path):
+        raise BackupError(why)
     try:
-        return sqlite3.connect(f"{path.resolve().as_uri()}?mode={mode}", uri=True, timeout=30)
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode={mode}", uri=True, timeout=30)
     except sqlite3.Error as exc:
         raise BackupError(f"{str(path)!r} cannot be opened: {exc}") from exc
+    try:  # the first read of the header: a file that is no SQLite database fails here
+        conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+    except sqlite3.DatabaseError as exc:
+        conn.close()
+        raise BackupError(f"{str(path)!r} cannot be read as a database: {exc}") from exc
+    return conn
 
 
 def backup(source: Path, target: Path) -> None:
     """Copy the database at `source` (running or not) into `target`, replacing it only once complete."""
     part = target.with_name(target.name + ".part")
+    if target.is_dir():
+        raise BackupError(f"the backup {str(target)!r} is a folder: name a file in it")
+    if target.exists() and source.exists() and target.samefile(source):
+        raise BackupError(f"the backup {str(target)!r} is the live database (DATABASE_PATH) itself: "
+                          "name another file")
     try:
         src = _connect(source, "rw")
     except BackupError as exc:

@@ -94,3 +94,25 @@ async def test_the_backup_and_check_commands(tmp_path: Path) -> None:
     missing = command(tmp_path, "backup", "x.sqlite3", DATABASE_PATH=str(tmp_path / "nothing.sqlite3"))
     assert missing.returncode == 2 and "DATABASE_PATH" in missing.stderr and "Traceback" not in missing.stderr
     assert command(tmp_path, "check", "nothing.sqlite3").returncode == 2
+
+
+async def test_the_commands_name_what_is_wrong_with_a_file(tmp_path: Path) -> None:
+    """A file that is no database cannot be read (2, as for any unreadable file), a missing one "does not
+    exist", a folder is called one, and a backup onto the live database itself is refused."""
+    live = tmp_path / "live.sqlite3"
+    await (await Database.open(live)).close()
+    (tmp_path / "notes.txt").write_text("not a database, " * 100)
+    for name, says in (("notes.txt", "cannot be read as a database"), ("nothing.sqlite3", "does not exist"),
+                       (".", "is a folder")):
+        checked = command(tmp_path, "check", name)
+        assert checked.returncode == 2 and says in checked.stderr, (name, checked.stderr)
+        assert "Traceback" not in checked.stderr
+    before = live.read_bytes()
+    for target in (str(live), "./live.sqlite3"):
+        onto = command(tmp_path, "backup", target, DATABASE_PATH=str(live))
+        assert onto.returncode == 2 and "live database" in onto.stderr, onto.stderr
+    assert live.read_bytes() == before and not list(tmp_path.glob("*.part"))
+    folder = command(tmp_path, "backup", "x.sqlite3", DATABASE_PATH=str(tmp_path))
+    assert folder.returncode == 2 and "is a folder" in folder.stderr and "DATABASE_PATH" in folder.stderr
+    usage = command(tmp_path, "backup")
+    assert usage.returncode == 2 and usage.stderr.startswith("usage: python -m bot backup [-h] FILE")

@@ -48,3 +48,10 @@ def test_bad_settings_name_the_variable(monkeypatch, key, value):
     monkeypatch.setenv(key, value)
     with pytest.raises(ConfigError, match=key):
         load_settings(None)
+
+
+def test_a_database_path_that_is_a_folder_is_called_one(tmp_path):
+    run = run_bot(tmp_path, DISCORD_TOKEN="x", DATABASE_PATH=str(tmp_path))
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    line, = run.stderr.strip().splitlines()
+    assert "DATABASE_PATH" in line and "is a folder" in line and "stammtisch.sqlite3" in line, line

@@ -105,8 +105,48 @@ def test_demo_files_carry_the_log_action_numbers_and_counts_read_right(tmp_path,
     assert numbers[0] == 0 and all(k % 3 == 0 or k == actions[-1] for k in numbers[1:])
     assert set(numbers[1:]) <= set(actions)
     printed = capsys.readouterr().out
-    assert f"{len(numbers)} table image" in printed and " 1 score sheets" not in printed
-    assert demo._count(1, "score sheet") == "1 score sheet" and demo._count(2, "score sheet") == "2 score sheets"
+    assert f"table images {len(numbers)}," in printed and "A table image every 3 actions" in printed
+
+
+def demo_actions(out):
+    return [line for line in (out / "log.txt").read_text(encoding="utf-8").splitlines() if line[:5].strip().isdigit()]
+
+
+def test_demo_refuses_a_folder_with_files_unless_told_to_overwrite(tmp_path, capsys, monkeypatch):
+    """Two demos into one folder mixed their pictures: a folder with files in it is refused, --overwrite
+    first removes the earlier demo's files (and only those), and the default folder is demo/GAME."""
+    monkeypatch.chdir(tmp_path)
+    assert demo.main(["rufmariasch", "--seed", "2", "--every", "50"]) == 0
+    out = tmp_path / "demo" / "rufmariasch"
+    assert (out / "log.txt").is_file() and len(list(out.glob("table_*.png"))) == 4  # 0, 50, 100, the last
+    with pytest.raises(SystemExit) as refused:
+        demo.main(["schroeoem", "--seats", "2", "--out", str(out)])
+    assert refused.value.code == 2 and "--overwrite" in capsys.readouterr().err
+    (out / "notes.txt").write_text("mine")
+    capsys.readouterr()
+    assert demo.main(["schroeoem", "--seats", "2", "--seed", "5", "--every", "200", "--out", str(out),
+                      "--overwrite"]) == 0
+    assert (out / "log.txt").read_text(encoding="utf-8").startswith("Schrööm")
+    assert "table images 2," in capsys.readouterr().out
+    assert sorted(p.name for p in out.glob("*.png") if not p.name.startswith("sheet")) == [
+        "table_0000.png", f"table_{len(demo_actions(out)):04d}.png"]
+    assert (out / "notes.txt").read_text() == "mine"
+    assert not (tmp_path / "demo-out").exists()
+
+
+def test_demo_says_when_its_match_is_shorter_than_a_tables(tmp_path, capsys):
+    assert demo.main(["schroeoem", "--seats", "2", "--seed", "5", "--out", str(tmp_path / "short")]) == 0
+    printed = capsys.readouterr().out
+    header = (tmp_path / "short" / "log.txt").read_text(encoding="utf-8").splitlines()[0]
+    assert "Short match: from 3 points instead of 7" in printed and "from 3 points instead of 7" in header
+    assert demo.main(["schroeoem", "--seats", "2", "--seed", "5", "--full", "--lang", "de",
+                      "--out", str(tmp_path / "full")]) == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith("Schrööm: ") and "Aktionen" in printed and "Sieger" in printed, printed
+    assert "Kurze Partie" not in printed and "Short match" not in printed
+    assert "Short match" not in (tmp_path / "full" / "log.txt").read_text(encoding="utf-8")
+    assert demo.short_note("rufmariasch", "de", {"deals": 4}) == (
+        "Kurze Partie: 4 Spiele statt 8 (--full spielt eine ganze Partie wie am Tisch)")
 
 
 def test_the_example_is_not_rewritten_when_its_pixels_are_the_same(tmp_path):
