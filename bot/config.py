@@ -66,9 +66,13 @@ def load_settings(env_file: str | os.PathLike[str] | None = ".env") -> Settings:
     if locale not in SUPPORTED:
         raise ConfigError(f"DEFAULT_LOCALE must be one of {', '.join(SUPPORTED)}; see .env.example.")
     shards = _positive_int("SHARD_COUNT", "a number of shards, 1 or more")
+    db_path = database_path(None)
+    if db_path.is_dir():
+        raise ConfigError(f"DATABASE_PATH {str(db_path)!r} is a folder: name the database file in it, e.g. "
+                          f"{str(db_path / DEFAULT_DATABASE_PATH.name)!r}; see .env.example.")
     return Settings(
         token=token,
-        database_path=database_path(None),
+        database_path=db_path,
         dev_guild_id=guild,
         log_level=level,
         api_base=os.environ.get("DISCORD_API_BASE", "").strip() or None,
