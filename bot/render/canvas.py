@@ -93,6 +93,8 @@ class Canvas:
             self.im = new_p(width, height, bg)
         self.draw = ImageDraw.Draw(self.im)
         self._rgb = T.palette_colours()
+        # every label drawn, as it reads and where (x0, y0, x1, y1): what tests ask a picture to say
+        self.written: list[tuple[str, tuple[int, int, int, int]]] = []
 
     @property
     def size(self) -> tuple[int, int]:
@@ -157,7 +159,9 @@ class Canvas:
         if bg is None:
             bg = self.colour_at(ox - 2, oy + _cap_centre(face, size))
         lab = label(text, face, size, fill, bg)
-        self.im.paste(lab.image, (round(ox + lab.left), round(oy + lab.top)), lab.mask)
+        at = (round(ox + lab.left), round(oy + lab.top))
+        self.im.paste(lab.image, at, lab.mask)
+        self.written.append((text, (*at, at[0] + lab.image.width, at[1] + lab.image.height)))
         return lab.advance
 
     def text_w(self, text: str, size: int, face: str = "condbold") -> int:

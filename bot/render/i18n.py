@@ -16,7 +16,9 @@ WORDS: dict[str, str] = {
     "seat": N_("Seat"), "hand": N_("Hand"), "deal": N_("Deal"), "last_trick": N_("Last trick"),
     "dealer": N_("D"), "total": N_("Total"), "trump": N_("Trump"), "called": N_("Called"), "skat": N_("Skat"),
     "pushes": N_("Pushes"), "centre": N_("Centre"), "talon": N_("Talon"), "reserve": N_("Reserve"),
-    "open": N_("Open"), "closed": N_("Closed"), "stock": N_("Stock"), "staircase": N_("Staircase"), "melds": N_("Melds"),
+    "open": N_("Open"), "closed": N_("Closed"), "stock": N_("Stock"), "staircase": N_("Staircase"),
+    "melds_by": N_("Melds by {name}: {pts} pts"),
+    "melds_others": N_("Melds by {name}: {pts} pts ({others} pts laid off by others)"), "laid": N_("+{n} pts laid"),
     "knock": N_("Value"), "tricks": N_("tricks"), "one_trick": N_("trick"), "over": N_("Match over"),
     "winner": N_("Winner"), "pile": N_("Pile"), "alone": N_("alone"), "partner": N_("partner"),
     "caller": N_("caller"), "solo": N_("Solo"), "kontra": N_("Kontra"), "rekontra": N_("Rekontra"),
@@ -44,7 +46,8 @@ WORDS: dict[str, str] = {
     "st_meld": N_("{name}: meld, lay off, discard"), "st_knock": N_("{name}: hold or fold?"),
     "st_exchange": N_("{name}: Vier Bilder?"), "st_reveal": N_("{name}: reveal the 4th card?"),
     "st_huebschen": N_("{name}: Hübschen?"), "st_all": N_("Everybody plays"),
-    "st_tac": N_("Tač? ({name} missed)"), "st_place": N_("{name} places the exposed card"),
+    "st_tac": N_("Tač? ({name} missed)"), "st_tac_give": N_("Tač! on {name} · to decide: {deciding}"),
+    "tac_called": N_("Tač!"), "give_q": N_("give?"), "st_place": N_("{name} places the exposed card"),
     "st_over": N_("Match over – {name} wins"), "st_over_many": N_("Match over – {name} win"),
 }
 

@@ -113,15 +113,17 @@ def overlaps_plate(t: Table, x0: float, y0: float, x1: float, y1: float) -> bool
 
 
 def pile(t: Table, code: str | None, x: float, y: float, width: int, count: int, label: str = "",
-         *, caption_below: str = "") -> None:
-    """A pile with its top card (or a back, or an empty slot) at top-left (x, y) and its size."""
+         *, caption_below: str = "", count_note: str = "") -> None:
+    """A pile with its top card (or a back, or an empty slot) at top-left (x, y) and its size (followed by
+    `count_note` in the same pill: "4 · by Bernd")."""
     if count <= 0 or code is None and count <= 0:
         t.c.slot(x, y, width, label)
     else:
         t.c.stack(base(code) if code and code != "back" else "back", x, y, width, t.style, t.four, count, t.lang)
     h = card_height(width)
     if count > 0:
-        t.c.pill(x + width / 2, y + h + 15, str(count), T.PANEL, size=17, anchor="m")
+        t.c.pill(x + width / 2, y + h + 15, f"{count}  ·  {count_note}" if count_note else str(count), T.PANEL,
+                 size=17, anchor="m")
     if caption_below:
         t.label(x + width / 2, y + h + 30, caption_below, anchor="mt", size=17, max_w=width + 40)
 
@@ -384,6 +386,17 @@ def _tr_layout(v: dict[str, Any], width: int = 960) -> tuple[int, int, list[tupl
 SIZES["treppenromme"] = lambda v: (960, _tr_layout(v)[1])
 
 
+def meld_caption(t: Table, seat: int, melds: list[dict[str, Any]]) -> str:
+    """"Melds by Anna: 30 pts (9 pts laid off by others)": the cards on a seat's melds, and the part that others
+    laid off there (which counts for them, as the plates' "+9 pts laid" says)."""
+    pts = sum(int(m.get("points") or 0) for m in melds)
+    others = sum(int(value) for m in melds for value, by in zip(m.get("values") or [], m.get("by") or [],
+                                                                  strict=False) if by != seat)
+    if others:
+        return t.w["melds_others"].format(name=t.names[seat], pts=pts, others=others)
+    return t.w["melds_by"].format(name=t.names[seat], pts=pts)
+
+
 @renderer("treppenromme")
 def _treppenromme(t: Table, v: dict[str, Any]) -> None:
     from .layout import Seat
@@ -399,8 +412,8 @@ def _treppenromme(t: Table, v: dict[str, Any]) -> None:
     hp = v.get("hand_points") or [0] * t.n
     for i in range(t.n):
         badges: list[tuple[str, T.RGB]] = []
-        if hp[i]:
-            badges.append((f"+{hp[i]} {w['points']}", T.GREEN_BADGE))
+        if hp[i]:  # what this seat laid this hand (melds and lay-offs, wherever they lie)
+            badges.append((w["laid"].format(n=hp[i]), T.GREEN_BADGE))
         t.plate(i, SeatInfo(count=(v.get("counts") or [0] * t.n)[i], score=num((v.get("totals") or [0] * t.n)[i]),
                             badges=tuple(badges)))
     srows, _, groups = _tr_layout(v, t.width)
@@ -426,8 +439,7 @@ def _treppenromme(t: Table, v: dict[str, Any]) -> None:
     y += max(28 + srows * (TILE_H + 26) + 10, TR_TALON_H)
     for seat, rows in groups:
         t.c.draw.rectangle((TR_MARGIN, y + 4, TR_MARGIN + 5, y + 24), fill=T.index(t.colour(seat)))
-        pts = sum(int(m.get("points") or 0) for r in rows for m in r)
-        t.label(TR_MARGIN + 14, y + 14, f"{t.names[seat]}  ·  {w['melds']} {pts} {w['points']}", colour=T.WHITE,
+        t.label(TR_MARGIN + 14, y + 14, meld_caption(t, seat, [m for r in rows for m in r]), colour=T.WHITE,
                 size=20, anchor="lm", max_w=t.width - 2 * TR_MARGIN)
         y += 34
         for row in rows:
@@ -448,7 +460,11 @@ def _talon_race(t: Table, v: dict[str, Any], key: str) -> None:
     w = t.w
     cur = v.get("current")
     tac_window = v.get("tac_window")
-    if tac_window is not None and not v.get("over"):
+    penalty = v.get("tac_penalty") if not v.get("over") else None  # Tač! was called: the givers decide
+    undecided = set(penalty.get("undecided") or []) if penalty else set()
+    if penalty:
+        st = w["st_tac_give"].format(name=t.names[penalty["offender"]], deciding=_names(t, sorted(undecided)))
+    elif tac_window is not None and not v.get("over"):
         st = w["st_tac"].format(name=t.names[tac_window])
     else:
         st = status(t, key, "st_place", seat=cur if cur is not None and not v.get("over") else None)
@@ -461,6 +477,10 @@ def _talon_race(t: Table, v: dict[str, Any], key: str) -> None:
         badges: list[tuple[str, T.RGB]] = []
         if tac_window == i:
             badges.append((w["missed"], T.RED_BADGE))
+        if penalty and penalty.get("offender") == i:
+            badges.append((w["tac_called"], T.RED_BADGE))
+        if i in undecided:
+            badges.append((w["give_q"], T.ORANGE))
         if v.get("winner") == i:
             badges.append((w["winner"], T.GREEN_BADGE))
         t.plate(i, SeatInfo(count=counts[i], score=str((v.get("totals") or [0] * t.n)[i]), badges=tuple(badges)))
@@ -521,6 +541,15 @@ def _tac(t: Table, v: dict[str, Any]) -> None:
 SIZES["repezita"] = _big_seats
 
 
+def repezita_fan(t: Table, i: int, k: int) -> tuple[float, float, float, float]:
+    """The box (x0, y0, x1, y1) of seat i's fan of k backs, in front of its plate and a little away from it so
+    that the plate's turn pointer (drawn after the fans) stays in sight."""
+    cw = 46 if t.n <= 4 else 40
+    fan_w, fan_h = cw + 12 * (k - 1), card_height(cw)
+    zx, zy = t.zone(i, fan_w, fan_h, gap=28)
+    return zx - fan_w / 2, zy - fan_h / 2, zx + fan_w / 2, zy + fan_h / 2
+
+
 @renderer("repezita")
 def _repezita(t: Table, v: dict[str, Any]) -> None:
     w = t.w
@@ -535,10 +564,9 @@ def _repezita(t: Table, v: dict[str, Any]) -> None:
         k = min(counts[i], 6)
         if not k:
             continue
-        fan_w = cw + 12 * (k - 1)
-        zx, zy = t.zone(i, fan_w, card_height(cw), gap=28)
+        x0, y0, _, _ = repezita_fan(t, i, k)
         for j in range(k):
-            t.card("back", zx - fan_w / 2 + 12 * j, zy - card_height(cw) / 2, cw, shadow=j == 0)
+            t.card("back", x0 + 12 * j, y0, cw, shadow=j == 0)
     for i in range(t.n):
         badges: list[tuple[str, T.RGB]] = []
         if i in finished:
@@ -552,10 +580,10 @@ def _repezita(t: Table, v: dict[str, Any]) -> None:
     top = v.get("pile_top")
     count = int(v.get("pile_count") or 0)
     px, py = t.cx - bw / 2, t.cy - bh / 2
-    pile(t, top, px, py, bw, count, w["pile"])
-    by = v.get("pile_top_seat")  # who played the top card, when the view says so
-    if top and isinstance(by, int) and 0 <= by < t.n:
-        t.c.pill(t.cx, py + bh + 38, w["played_by"].format(name=t.names[by]), T.PANEL, size=18, anchor="m")
+    by = v.get("pile_top_seat")  # who played the top card, when the view says so: in the count's pill, which
+    # sits clear of the bottom seat's fan
+    played_by = w["played_by"].format(name=t.names[by]) if top and isinstance(by, int) and 0 <= by < t.n else ""
+    pile(t, top, px, py, bw, count, w["pile"], count_note=played_by)
     notes = []
     if v.get("any_start"):
         notes.append(w["any_start"])

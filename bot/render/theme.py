@@ -69,9 +69,10 @@ BACK_LINE = (92, 124, 206)
 BACK_EDGE = (250, 250, 250)
 
 # German suits
-EICHEL_NUT = (196, 142, 52)
-EICHEL_CAP = (104, 66, 30)
-EICHEL_INK = (92, 56, 20)
+# Acorns brown and dark, Bells bright yellow with an orange index: told apart at a phone's card size
+EICHEL_NUT = (156, 98, 44)
+EICHEL_CAP = (92, 58, 26)
+EICHEL_INK = (70, 40, 14)
 GRUEN = (46, 142, 58)
 GRUEN_DARK = (20, 86, 32)
 HERZ = (214, 36, 40)
@@ -79,7 +80,7 @@ HERZ_DARK = (130, 10, 16)
 SCHELL = (244, 184, 20)
 SCHELL_BAND = (196, 52, 36)
 SCHELL_DARK = (120, 76, 8)
-SCHELL_INK = (176, 104, 0)
+SCHELL_INK = (206, 116, 0)
 
 # score sheet
 PAPER = (250, 247, 236)

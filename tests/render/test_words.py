@@ -1,0 +1,105 @@
+"""What the pictures say: the words of the catalogs, in the places a newcomer looks (issue 26)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.demo import new_match, step
+from bot.render import theme as T
+from bot.render.shapes import suit_ink
+from bot.render.tables import repezita_fan, table_canvas
+
+from .helpers import NAMES
+
+
+def said(key: str, view: dict[str, Any], seats: int, lang: str = "en", deck: str = "french") -> list[str]:
+    return [text for text, _ in table_canvas(key, view, NAMES[:seats], deck, False, lang).c.written]
+
+
+def first_view(key: str, seats: int, seed: int, want: Any) -> dict[str, Any]:
+    e = new_match(key, seats, seed)
+    rng = random.Random(seed)
+    for _ in range(3000):
+        v = e.view(None)
+        if want(v):
+            return v
+        step(e, key, rng)
+    raise AssertionError("the state never came")
+
+
+def test_tac_after_a_call_says_on_whom_and_who_still_decides():
+    v = first_view("tac", 4, 1, lambda v: v["phase"] == "give")
+    penalty = v["tac_penalty"]
+    offender, undecided = NAMES[penalty["offender"]], [NAMES[s] for s in penalty["undecided"]]
+    for lang, head in (("en", f"Tač! on {offender} · to decide: "), ("de", f"Tač! gegen {offender} · am Zug: ")):
+        texts = said("tac", v, 4, lang)
+        assert head + ", ".join(undecided) in texts, texts
+        assert "Tač!" in texts and texts.count("give?" if lang == "en" else "geben?") == len(undecided)
+        assert not any("exposed card" in t or "aufgedeckte Karte" in t for t in texts)
+
+
+def test_repezita_names_who_played_the_top_card_clear_of_every_hand():
+    for seats in (2, 4, 6):
+        v = first_view("repezita", seats, 1, lambda v: v.get("pile_top_seat") is not None and v["pile_count"] > 2)
+        t = table_canvas("repezita", v, NAMES[:seats], "french", False, "en")
+        by = [box for text, box in t.c.written if f"by {NAMES[v['pile_top_seat']]}" in text]
+        assert len(by) == 1
+        x0, y0, x1, y1 = by[0]
+        for i, count in enumerate(v["counts"]):
+            if count:
+                fx0, fy0, fx1, fy1 = repezita_fan(t, i, min(count, 6))
+                assert x1 <= fx0 or fx1 <= x0 or y1 <= fy0 or fy1 <= y0, (seats, i, by[0])
+
+
+def test_treppenromme_says_what_each_number_is():
+    meld = {"id": 1, "owner": 0, "cards": ["6D", "7D", "8D", "9D"], "values": [6, 7, 8, 9], "by": [0, 0, 0, 1],
+            "points": 30}
+    view = {"game": "treppenromme", "seats": 2, "staircase": ["KC"], "talon_count": 20, "melds": [meld],
+            "counts": [4, 7], "totals": [19, 41], "hand_points": [21, 9], "to_act": [1], "turn_step": "meld",
+            "hand_no": 3, "target": 500}
+    assert {"Melds by Anna: 30 pts (9 pts laid off by others)", "+21 pts laid", "+9 pts laid"} <= set(
+        said("treppenromme", view, 2))
+    assert {"Auslagen von Anna: 30 Pkt (davon 9 Pkt von anderen angelegt)", "+21 Pkt gelegt"} <= set(
+        said("treppenromme", view, 2, "de"))
+    alone = dict(view, melds=[dict(meld, by=[0, 0, 0, 0])])
+    assert "Melds by Anna: 30 pts" in said("treppenromme", alone, 2)
+
+
+def test_schroeoem_in_german_says_halten_aussteigen_as_the_messages_do():
+    view = {"game": "schroeoem", "seats": 3, "phase": "knock", "mover": 1, "to_act": [1], "value": 2,
+            "folded": [2], "active": [0, 1], "totals": [5, 4, 3], "counts": [3, 3, 3], "options": {"points": 7},
+            "last_knocker": 0, "pending": {"kind": "knock", "answers": [{"seat": 2, "answer": "fold"}]}}
+    texts = said("schroeoem", view, 3, "de", "german")
+    assert "Wert 2  ·  Bernd: halten oder aussteigen?" in texts
+    assert "ausgestiegen" in texts and "gepasst" not in texts
+    assert "Value 2  ·  Bernd: hold or fold?" in said("schroeoem", view, 3, "en", "german")
+
+
+def test_schieberamsch_asks_for_rekontra_in_full():
+    view = {"game": "schieberamsch", "seats": 3, "phase": "rekontra", "to_act": [0], "solo": 0, "kontra": 1,
+            "mode": "grand", "counts": [10, 10, 10], "totals": [0, 0, 0], "skat_count": 2}
+    for lang in ("en", "de"):
+        texts = said("schieberamsch", view, 3, lang, "german")
+        assert "Anna: Rekontra?" in texts and "Anna: Re?" not in texts
+
+
+def _luminance(c: T.RGB) -> float:
+    def lin(v: int) -> float:
+        s = v / 255
+        return s / 12.92 if s <= 0.04045 else ((s + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2])
+
+
+def _contrast(a: T.RGB, b: T.RGB) -> float:
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_acorns_and_bells_differ_at_a_glance():
+    """Brown Acorns and ochre Bells looked alike at card size: their indices and symbols now differ clearly in
+    lightness (dark brown against orange, a brown nut against a yellow bell)."""
+    assert _contrast(suit_ink("C", "german"), suit_ink("D", "german")) >= 3
+    assert _contrast(T.EICHEL_NUT, T.SCHELL) >= 2.5
+    assert _contrast(suit_ink("D", "german"), T.CARD) >= 3  # the orange index stays legible on the card
