@@ -55,8 +55,11 @@ def over_status(t: Table) -> str:
         totals = v.get("totals") or []
         if not totals:
             return t.w["over"]
-        best = min(totals) if v.get("game") == "schieberamsch" else max(totals)
-        winners = [i for i, x in enumerate(totals) if x == best]
+        if v.get("game") == "repezita":  # everybody but the last wins (the engine's result() says the same)
+            winners = [i for i, x in enumerate(totals) if x > min(totals)] or list(range(len(totals)))
+        else:
+            best = min(totals) if v.get("game") == "schieberamsch" else max(totals)
+            winners = [i for i, x in enumerate(totals) if x == best]
     if not winners:
         return t.w["over"]
     key = "st_over" if len(winners) == 1 else "st_over_many"

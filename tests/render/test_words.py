@@ -103,3 +103,14 @@ def test_acorns_and_bells_differ_at_a_glance():
     assert _contrast(suit_ink("C", "german"), suit_ink("D", "german")) >= 3
     assert _contrast(T.EICHEL_NUT, T.SCHELL) >= 2.5
     assert _contrast(suit_ink("D", "german"), T.CARD) >= 3  # the orange index stays legible on the card
+
+
+def test_repezita_over_names_every_winner_as_the_engine_does():
+    e = new_match("repezita", 4, 1)
+    rng = random.Random(1)
+    while not e.over:
+        step(e, "repezita", rng)
+    winners = e.result()["winners"]
+    assert len(winners) == 3
+    head = f"Match over – {', '.join(NAMES[s] for s in winners)} win"
+    assert head in said("repezita", e.view(None), 4)
