@@ -128,7 +128,10 @@ async def test_several_tables_move_at_once(db_file: Path, lit_cards: bool) -> No
     the old version)."""
     users = [f"spieler{i}" for i in range(36)]
     rounds = 16
-    async with FakeDiscord(users=users) as fake, bot_process(fake, env={"DATABASE_PATH": str(db_file)}) as bp:
+    fake = FakeDiscord(users=users)
+    for user in users:  # players who have had a DM with the bot: 36 new DM channels at once would be refused (40003)
+        fake.dm_channel(user)
+    async with fake, bot_process(fake, env={"DATABASE_PATH": str(db_file)}) as bp:
         await bp.wait_ready("schieberamsch", timeout=30)
         tables = await asyncio.gather(*(open_table(fake, users[3 * i], users[3 * i + 1:3 * i + 3],
                                                    options={"deals": 3, "lit_cards": lit_cards})

@@ -66,8 +66,10 @@ from .rules import (
     OLD_EDIT_RULE,
     OLD_MESSAGE_AGE,
     RENAME_RULE,
+    ROUTE_RULES,
     Limits,
     RateLimitedError,
+    bucket_hash,
     rate_limit_response_headers,
 )
 from .validation import DiscordError, invalid_form, validate_commands, validate_message
@@ -710,7 +712,8 @@ class FakeDiscord(UserActions, WorldRules):
         if status == 429:
             ra = self.retry_after
             body = {"message": "You are being rate limited.", "retry_after": ra, "global": False}
-            bucket = f"fake{abs(hash(rec.route)) % 10**10:010d}"
+            rule = ROUTE_RULES.get(rec.route)
+            bucket = bucket_hash(rule.bucket if rule else rec.route)  # the bucket the route really has
             headers = {
                 "Retry-After": str(max(1, math.ceil(ra))),
                 "X-RateLimit-Limit": "5",
@@ -765,11 +768,10 @@ class FakeDiscord(UserActions, WorldRules):
             rec.response = "error code: 1015"
             self._notify()
             return web.Response(status=429, text="error code: 1015", headers={"Retry-After": "3600"})
-        limited, rec.rate_limit_headers = self.limits.check(rec.route, params)
-        if limited is not None:
-            return self._finish(rec, limited)
         if self.rest_delay:
             await asyncio.sleep(self.rest_delay)
+        # an injected fault stands for a request that failed on the way (a 502 from the edge, an overloaded
+        # node): it counts against no rate limit, so its answer carries no bucket the client could learn from
         fault = self._pick_fault(rec)
         if fault is not None:
             rec.fault = rec.status = fault
@@ -779,6 +781,9 @@ class FakeDiscord(UserActions, WorldRules):
                 ix.failed_callbacks += 1
             return self._fault_response(rec, fault)
         self._consecutive_faults.pop((rec.method, rec.path), None)
+        limited, rec.rate_limit_headers = self.limits.check(rec.route, params)
+        if limited is not None:
+            return self._finish(rec, limited)
 
         handler: Handler = getattr(self, handler_name)
         try:
