@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.db import Database
+from bot.i18n import number_symbols
 from bot.tables import Table, UserError
 
 SCALE = 100                      # minor units per unit: two decimals
@@ -71,10 +72,11 @@ def parse_stake(text: str | None, currency: str | None = None) -> tuple[int, str
 
 
 def format_money(minor: int, currency: str = "", lang: str = "en", *, signed: bool = False) -> str:
-    """50 -> "0.50" (English) / "0,50" (German), with the label after it; `signed` adds "+" to gains."""
+    """50 -> "0.50" (English) / "0,50" (German, Croatian, Romanian), with the label after it; `signed` adds "+"
+    to gains."""
     sign = "−" if minor < 0 else "+" if signed and minor > 0 else ""
     units, cents = divmod(abs(int(minor)), SCALE)
-    group, point = (".", ",") if lang == "de" else (",", ".")
+    group, point = number_symbols(lang)
     text = f"{sign}{units:,}".replace(",", group) + f"{point}{cents:02d}"
     return f"{text} {currency}" if currency else text
 

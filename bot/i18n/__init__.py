@@ -1,9 +1,10 @@
 """One translation layer for every user-facing string: gettext catalogs read with Babel.
 
-Source strings are English msgids in the code (`tr(locale, "It is not your turn.")`); German lives in
-`locales/de/LC_MESSAGES/*.po` (the core in `stammtisch.po`, each game in its own file). The .po file is the single source: it is compiled in memory at
-start-up, so there is no .mo file to forget to rebuild. A test checks that every msgid in the code has a
-German translation.
+Source strings are English msgids in the code (`tr(locale, "It is not your turn.")`); each other language
+lives in `locales/<lang>/LC_MESSAGES/*.po` (the core in `stammtisch.po`, each game in its own file): German
+(`de`), Croatian (`hr`, which Bosnian players read as their own: Tač is a Bosnian game) and Romanian (`ro`,
+Repezita's home). The .po file is the single source: it is compiled in memory at start-up, so there is no
+.mo file to forget to rebuild. A test checks that every msgid in the code has a translation in every language.
 """
 
 from __future__ import annotations
@@ -18,16 +19,19 @@ from pathlib import Path
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal, get_decimal_symbol, get_group_symbol
 from babel.support import NullTranslations, Translations
 
 LOCALES_DIR = Path(__file__).with_name("locales")
 DOMAIN = "stammtisch"
-SUPPORTED = ("en", "de")
+SUPPORTED = ("en", "de", "hr", "ro")
 DEFAULT = "en"
+# the Babel locale whose number formats (decimal sign, grouping) a language's players read
+BABEL_LOCALES = {"en": "en_GB", "de": "de_DE", "hr": "hr_HR", "ro": "ro_RO"}
 
 
 def normalize(locale: object) -> str:
-    """Discord locales (`de`, `en-US`, `Locale.german`) -> a supported language code."""
+    """Discord locales (`de`, `en-US`, `hr`, `Locale.romanian`) -> a supported language code."""
     text = str(getattr(locale, "value", locale) or "").lower()
     for lang in SUPPORTED:
         if text == lang or text.startswith(lang + "-") or text.startswith(lang + "_"):
@@ -66,9 +70,12 @@ def tr(locale: object, msgid: str, /, **fields: object) -> str:
     return text.format(**{k: _translated(locale, v) for k, v in fields.items()})
 
 
-# An engine names a seat by its number ("seat {seat}", "Platz {seat}"); at a table the bot knows the names.
+# An engine names a seat by its number ("seat {seat}", "Platz {seat}", "mjesto {seat}", "locul {seat}"); at a
+# table the bot knows the names. A translation writes its language's word right before "{seat}", and words
+# the sentence so that a name fits there too (in Croatian, where the name stays in the nominative).
+SEAT_WORDS = {"en": "seat", "de": "Platz", "hr": "mjesto", "ro": "locul"}
 _SEAT_NAMES: ContextVar[tuple[str, ...] | None] = ContextVar("seat_names", default=None)
-_SEAT_WORD = re.compile(r"\b(?:seat|Platz) \{seat\}")
+_SEAT_WORD = re.compile(r"\b(?:" + "|".join(SEAT_WORDS.values()) + r") \{seat\}", re.IGNORECASE)
 
 
 @contextmanager
@@ -98,6 +105,27 @@ def _translated(locale: object, value: object) -> object:
 def trn(locale: object, singular: str, plural: str, n: int, /, **fields: object) -> str:
     text = catalog(normalize(locale)).ngettext(singular, plural, n)
     return text.format(n=n, **fields)
+
+
+def babel_locale(locale: object) -> str:
+    """The Babel locale for number formats in `locale`'s language: "en_GB", "de_DE", "hr_HR", "ro_RO"."""
+    return BABEL_LOCALES[normalize(locale)]
+
+
+def format_number(value: float | int, locale: object, digits: int = 0, *, signed: bool = False) -> str:
+    """`value` with `digits` decimals as the language writes numbers: 1,234.50 (en), 1.234,50 (de, hr, ro);
+    `signed` puts "+" before gains."""
+    pattern = "#,##0" + ("." + "0" * digits if digits else "")
+    if signed:
+        pattern = f"+{pattern};-{pattern}"
+    return format_decimal(value, format=pattern, locale=babel_locale(locale))
+
+
+def number_symbols(locale: object) -> tuple[str, str]:
+    """(grouping sign, decimal sign) of `locale`'s language: (",", ".") in English, (".", ",") in German,
+    Croatian and Romanian."""
+    where = babel_locale(locale)
+    return get_group_symbol(where), get_decimal_symbol(where)
 
 
 def N_(msgid: str) -> str:

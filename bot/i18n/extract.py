@@ -1,7 +1,7 @@
 """Find every translatable string in the code and report the ones a language lacks.
 
-`python -m bot.i18n.extract de` prints .po entries for the missing German strings (msgstr empty), to be
-filled in and added to the right file under `bot/i18n/locales/de/LC_MESSAGES/`.
+`python -m bot.i18n.extract LANG` (de, hr, ro) prints .po entries for the strings that language lacks (msgstr
+empty), to be filled in and added to the right file under `bot/i18n/locales/LANG/LC_MESSAGES/`.
 """
 
 from __future__ import annotations
@@ -22,25 +22,31 @@ NAME_KEYWORDS = {"name"}
 
 
 def msgids(root: Path = ROOT) -> dict[str, str]:
-    """msgid -> "file:line" of its first use. Command and option names appear as `cmd:<name>`."""
+    """msgid -> "file:line" of its first use. Command and option names appear as `cmd:<name>` (an option's
+    name from `app_commands.describe`); a choice's name as its text."""
     found: dict[str, str] = {}
     for folder in SOURCES:
         for path in sorted((root / folder).rglob("*.py")):
             in_games = "games" in path.relative_to(root).parts[:2]
             markers = GAME_MARKERS if in_games else MARKERS
             tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-            name_nodes = {id(kw.value) for node in ast.walk(tree) if isinstance(node, ast.Call)
-                          for kw in node.keywords if kw.arg in NAME_KEYWORDS}
+            # name=_T(...) of a command or group is a name (`cmd:`); of a Choice, a text shown as it is (a plain
+            # string, such as a game's name, is not translated)
+            name_nodes = {id(kw.value): _called(node) == "Choice" for node in ast.walk(tree)
+                          if isinstance(node, ast.Call) for kw in node.keywords if kw.arg in NAME_KEYWORDS}
             for node in ast.walk(tree):
-                if not in_games and id(node) in name_nodes and isinstance(node, ast.Call) and node.args and isinstance(
-                        node.args[0], ast.Constant):
-                    found.setdefault(f"cmd:{node.args[0].value}", f"{path.relative_to(root)}:{node.lineno}")
-                    continue
+                where = f"{path.relative_to(root)}:{getattr(node, 'lineno', 0)}"
+                if not in_games and id(node) in name_nodes:
+                    text = node.args[0] if isinstance(node, ast.Call) and node.args else node
+                    if isinstance(node, ast.Call) and isinstance(text, ast.Constant) and isinstance(text.value, str):
+                        found.setdefault(text.value if name_nodes[id(node)] else f"cmd:{text.value}", where)
+                        continue
                 if not isinstance(node, ast.Call):
                     continue
-                func = node.func
-                name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
-                where = f"{path.relative_to(root)}:{node.lineno}"
+                name = _called(node)
+                if name == "describe" and not in_games:  # @app_commands.describe(option=...): the options' names
+                    for kw in node.keywords:
+                        found.setdefault(f"cmd:{kw.arg}", where)
                 if name in markers and len(node.args) > markers[name]:
                     arg = node.args[markers[name]]
                     if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
@@ -50,6 +56,11 @@ def msgids(root: Path = ROOT) -> dict[str, str]:
                         if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
                             found.setdefault(arg.value, where)
     return found
+
+
+def _called(node: ast.Call) -> str:
+    func = node.func
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
 
 
 def translated(lang: str) -> dict[str, str]:

@@ -19,9 +19,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from babel.numbers import format_decimal
-
-from bot.i18n import N_
+from bot.i18n import N_, format_number
 
 
 @dataclass
@@ -70,10 +68,7 @@ class BoardSpec:
 def number(value: Fraction | float | int | None, lang: str, digits: int = 2, *, signed: bool = False) -> str:
     if value is None:
         return "–"
-    pattern = "#,##0" + ("." + "0" * digits if digits else "")
-    if signed:
-        pattern = f"+{pattern};-{pattern}"
-    return format_decimal(float(value), format=pattern, locale="de_DE" if lang == "de" else "en_GB")
+    return format_number(float(value), lang, digits, signed=signed)
 
 
 def money(amount: int | None, currency: str, lang: str) -> str:

@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from discord import app_commands
+from discord.app_commands import locale_str as _T
 
-DECK_CHOICES = [app_commands.Choice(name="German (Eichel, Grün, Herz, Schellen)", value="german"),
-                app_commands.Choice(name="French (♣ ♠ ♥ ♦)", value="french"),
-                app_commands.Choice(name="French, four colours", value="french4")]
+DECK_CHOICES = [app_commands.Choice(name=_T("German (Eichel, Grün, Herz, Schellen)"), value="german"),
+                app_commands.Choice(name=_T("French (♣ ♠ ♥ ♦)"), value="french"),
+                app_commands.Choice(name=_T("French, four colours"), value="french4")]
 TIMER_RANGE = app_commands.Range[int, 30, 3600]
 
 

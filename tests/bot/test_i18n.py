@@ -1,24 +1,31 @@
-"""Every user-facing string has a German translation with the same placeholders."""
+"""Every user-facing string has a translation in every language the bot speaks, with the same placeholders."""
 
 from __future__ import annotations
 
 import re
 
-from bot.i18n import normalize, tr
+import pytest
+
+from bot.i18n import DEFAULT, SUPPORTED, format_number, normalize, tr
 from bot.i18n.extract import missing, msgids, translated
 
 FIELD = re.compile(r"{(\w*)}")
 
 
-def test_every_string_is_translated_to_german():
-    gaps = missing("de")
-    assert not gaps, "untranslated (run `python -m bot.i18n.extract de`):\n" + "\n".join(
+LANGS = [lang for lang in SUPPORTED if lang != DEFAULT]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_string_is_translated(lang):
+    gaps = missing(lang)
+    assert not gaps, f"untranslated (run `python -m bot.i18n.extract {lang}`):\n" + "\n".join(
         f"{where}: {msgid!r}" for msgid, where in gaps.items())
 
 
-def test_translations_keep_their_placeholders():
+@pytest.mark.parametrize("lang", LANGS)
+def test_translations_keep_their_placeholders(lang):
     used = msgids()
-    for msgid, text in translated("de").items():
+    for msgid, text in translated(lang).items():
         if msgid in used:
             assert sorted(FIELD.findall(msgid)) == sorted(FIELD.findall(text)), msgid
 
@@ -26,7 +33,8 @@ def test_translations_keep_their_placeholders():
 def test_locale_follows_discord_locale():
     assert normalize("de") == "de"
     assert normalize("en-US") == "en"
-    assert normalize("hr") == "en"
+    assert normalize("hr") == "hr" and normalize("ro") == "ro"
+    assert normalize("fr") == "en"
     assert tr("de", "It is not your turn.") == "Du bist nicht am Zug."
     assert tr("en-GB", "It is not your turn.") == "It is not your turn."
 
@@ -77,3 +85,20 @@ def test_the_pictures_read_their_words_from_the_catalogs():
     assert de["folded"] == "ausgestiegen" and de["fold"] == "steigt aus"
     assert words("en")["st_rekontra"].format(name="Anna") == "Anna: Rekontra?"
     assert words("de-AT") == de and words("xx")["seat"] == "Seat"
+
+
+@pytest.mark.parametrize(("lang", "expected"), [("en", "+1,234.50"), ("de", "+1.234,50"), ("hr", "+1.234,50"),
+                                                ("ro", "+1.234,50")])
+def test_numbers_are_written_as_the_language_writes_them(lang, expected):
+    assert format_number(1234.5, lang, 2, signed=True) == expected
+
+
+@pytest.mark.parametrize("lang", SUPPORTED)
+def test_an_engine_reason_names_the_seat_by_its_player_in_every_language(lang):
+    from bot.games.base import Reason
+    from bot.i18n import naming_seats
+
+    reason = Reason("it is not your turn (waiting for seat {seat})", seat=1)
+    with naming_seats(["Ana", "Mirza"]):
+        text = tr(lang, "Not allowed: {reason}", reason=reason)
+    assert "Mirza" in text and "{" not in text, text
