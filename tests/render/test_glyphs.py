@@ -1,0 +1,129 @@
+"""The bundled fonts draw every letter of every language the bot speaks, in every picture.
+
+Pillow draws a letter the font lacks as an empty box and says nothing, so this test renders each game's
+table pictures, hands and score sheets, and the leaderboards, in each language, records every string drawn
+and fails on a character the font draws as its .notdef box. Romanian writes ș and ț with the comma below
+(U+0219, U+021B); the cedilla forms ş and ţ are a different, wrong letter, so the catalogs and rules must not
+use them.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import ImageDraw
+
+from bot.demo import play, playable
+from bot.games import GAMES
+from bot.i18n import LOCALES_DIR, SUPPORTED, tr
+from bot.render import canvas, fonts, hand_image, leaderboard, score_sheet, table_image
+from bot.rules_text import rules_dir
+from bot.stats.boards import Aggregate, cells, spec
+
+LETTERS = {"hr": "čćđšžČĆĐŠŽ", "ro": "ăâîșțĂÂÎȘȚ", "de": "äöüßÄÖÜ"}
+NAMES = ["Đurđa Šimić", "Ștefan Țurcanu", "Žana Čačić", "Ion Ăsăndei", "Mirza", "Björn", "Ana", "Ilinca"]
+CEDILLA = re.compile("[\u015e\u015f\u0162\u0163]")  # Ş ş Ţ ţ
+
+
+@pytest.mark.parametrize("face", sorted(fonts.FACES))
+def test_every_face_draws_the_letters_of_every_language(face):
+    missing = [ch for letters in LETTERS.values() for ch in letters if not fonts.has_glyph(ch, face)]
+    assert not missing, f"{fonts.FACES[face]} lacks {missing}"
+
+
+def test_the_notdef_check_sees_a_missing_letter():
+    assert not fonts.has_glyph("\u4e00")  # a CJK letter DejaVu does not have
+
+
+@pytest.fixture
+def drawn(monkeypatch) -> list[tuple[str, str]]:
+    """Every (text, font file) drawn from now on: each label a Canvas or a leaderboard draws (before its
+    caches), and whatever else reaches Pillow's ImageDraw.text."""
+    seen: list[tuple[str, str]] = []
+    draw_text, canvas_text, board_text = ImageDraw.ImageDraw.text, canvas.Canvas.text, leaderboard._text
+
+    def on_draw(self, xy, text, fill=None, font=None, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003
+        seen.append((str(text), Path(getattr(font, "path", "") or "").name))
+        return draw_text(self, xy, text, fill, font, *args, **kwargs)
+
+    def on_canvas(self, x, y, text, face, size, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003
+        seen.append((str(text), fonts.FACES[face]))
+        return canvas_text(self, x, y, text, face, size, *args, **kwargs)
+
+    def on_board(d, xy, text, face, size, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003
+        seen.append((str(text), fonts.FACES[face]))
+        return board_text(d, xy, text, face, size, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", on_draw)
+    monkeypatch.setattr(canvas.Canvas, "text", on_canvas)
+    monkeypatch.setattr(leaderboard, "_text", on_board)
+    return seen
+
+
+def _faces_by_file() -> dict[str, str]:
+    return {file: face for face, file in fonts.FACES.items()}
+
+
+def _undrawable(seen: list[tuple[str, str]]) -> set[str]:
+    by_file = _faces_by_file()
+    return {f"{ch!r} ({file}) in {text!r}" for text, file in seen if file in by_file
+            for ch in text if not fonts.has_glyph(ch, by_file[file])}
+
+
+@pytest.mark.parametrize("lang", SUPPORTED)
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_every_picture_of_a_game_draws_every_letter(drawn, key, lang):
+    seats = max(GAMES[key].min_seats, min(4, GAMES[key].max_seats))
+    names = NAMES[:seats]
+    hands: list[dict[str, Any]] = []
+    count = {"n": 0}
+
+    def on_step(e: Any, seat: int, action: str, events: list[dict[str, Any]]) -> None:
+        count["n"] += 1
+        scored = [ev for ev in events if ev.get("type") == "hand_scored"]
+        if count["n"] % 7 and not scored:
+            return
+        for deck in ("french", "german"):
+            table_image(key, e.view(None), names, deck=deck, lang=lang)
+        v0 = e.view(0)
+        if v0.get("hand"):
+            hand_image(key, v0["hand"], playable(e, key, 0), view=v0, lang=lang)
+        for ev in scored:
+            hands.append(ev)
+            score_sheet(key, names, hands, ev["totals"], title=GAMES[key].title, lang=lang)
+
+    e = play(key, seats, 3, on_step=on_step)
+    table_image(key, e.view(None), names, lang=lang)
+    res = e.result()
+    for deck in ("french", "german"):
+        table_image(key, e.view(None), names, deck=deck, lang=lang)
+    score_sheet(key, names, res["hands"], res["totals"], title=GAMES[key].title, lang=lang, winners=res.get("winners"))
+    assert drawn, "nothing was drawn"
+    bad = _undrawable(drawn)
+    assert not bad, "\n".join(sorted(bad))
+
+
+@pytest.mark.parametrize("lang", SUPPORTED)
+def test_leaderboards_and_stats_cards_draw_every_letter(drawn, lang):
+    players = [Aggregate(user_id=i, matches=12, wins=5 - i, total=-123 * i, hands=40, hands_won=11, place_sum=20,
+                         money=-12345 * i, currency="KM", rating=1500, name=name) for i, name in enumerate(NAMES[:4])]
+    for key in sorted(GAMES):
+        headers = [tr(lang, c.title) for c in spec(key).columns]
+        rows = [(a.user_id + 1, a.name, cells(key, a, lang)) for a in players]
+        leaderboard.leaderboard_png(tr(lang, GAMES[key].title), tr(lang, spec(key).measure), headers, rows,
+                        name_header=tr(lang, "Player"))
+    leaderboard.stats_card_png(NAMES[0], tr(lang, "Rating"), [tr(lang, "Game"), tr(lang, "Matches"), tr(lang, "Wins")],
+                   [[GAMES[k].title, "3", "1"] for k in sorted(GAMES)], {"tac": [1500, 1510, 1490]},
+                   chart_title=tr(lang, "Rating"))
+    bad = _undrawable(drawn)
+    assert not bad, "\n".join(sorted(bad))
+
+
+def test_romanian_writes_s_and_t_with_the_comma_below():
+    files = sorted((LOCALES_DIR / "ro").rglob("*.po")) + sorted((rules_dir() / "ro").glob("*.md"))
+    bad = [f"{path.name}:{n}: {line.strip()}" for path in files
+           for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if CEDILLA.search(line)]
+    assert not bad, "ş/ţ with a cedilla instead of ș/ț:\n" + "\n".join(bad[:20])
