@@ -727,7 +727,11 @@ class FakeDiscord(UserActions, WorldRules):
             rec.rate_limit_scope = "user"
             self.limits.answered(429, "injected")
             return _json_response(429, body, headers)
-        body = {"message": f"{status}: Internal Server Error", "code": 0}
+        if status == 404 and rec.kind == "interaction_callback":  # a lost answer: the 3 s passed on the way
+            body = {"message": "Unknown interaction", "code": 10062}
+            rec.error_code = 10062
+        else:
+            body = {"message": f"{status}: Internal Server Error", "code": 0}
         rec.response = body
         return _json_response(status, body)
 

@@ -74,6 +74,14 @@ async def test_a_callback_after_three_seconds_is_an_unknown_interaction(fake: Fa
     assert late.callback_type is None
 
 
+async def test_a_lost_answer_can_be_injected(fake: FakeDiscord, http) -> None:
+    ix = dispatched(fake)
+    fake.fail_next("interaction_callback", 404)
+    status, data, _ = await call(http, fake, "POST", f"/interactions/{ix.id}/{ix.token}/callback", {"type": 6})
+    assert (status, data["code"]) == (404, 10062)
+    assert ix.callback_type is None and ix.failed_callbacks == 1
+
+
 async def test_the_interaction_token_expires_after_fifteen_minutes(fake: FakeDiscord, http) -> None:
     ix = dispatched(fake)
     path = f"/webhooks/{fake.application_id}/{ix.token}"
