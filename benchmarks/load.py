@@ -24,6 +24,22 @@ the bot is late, the move follows as soon as the table shows the last one). Repo
   during them or in the second before (the bot's own tail). `--json` also gets every measured move's dispatch
   time and latency, and the stalls.
 
+The fake enforces Discord's rules by default (tests/fakediscord/README.md, "Discord's rules the fake
+enforces"): per-route buckets, 5 messages per 5 s per channel, 50 requests/s globally (interaction responses
+exempt), the 3 s deadline, auto-archiving threads, 1000 active threads per guild. So the tables sit in guilds of
+at most 250 (benchmarks.strict.TABLES_PER_GUILD) and the players have had a DM with the bot before (opening new DM
+channels is limited; `--new-players` opens them all fresh). Also reported, from the start of play to its end
+(warm-up included), by benchmarks.strict:
+
+- the table picture's lag behind the stored state: from the callback of a stored move (the bot stores before it
+  answers) until the table message in the thread shows that move or a later one (p50 / p99, measured moves);
+- 429s the bot received, by scope (user / global / shared); invalid requests (401, 403, 429) in the played
+  stretch, scaled to 10 minutes (count × 600 s / seconds played), and the worst 10-minute window of the whole
+  run (opening the tables included);
+- rate-limited calls (every REST call but the interaction endpoints) per move and per second;
+- nothing lost: after the last move, up to `--grace` seconds for every table message to show its table's newest
+  stored version (the last action's seq in the database); the tables still behind are counted.
+
 With `--computers SHARE` (e.g. 0.25), round(SHARE × 3N) seats are strong computers, spread evenly over the
 tables (at most two a table, never the host's): the host seats them with the lobby's "Add computer (strong)"
 button before the guests join, and `computer_pause` stays at its default. The latencies are then the people's
@@ -62,6 +78,15 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from benchmarks.strict import (
+    TABLES_PER_GUILD,
+    LimitSnapshot,
+    PictureLag,
+    print_strict,
+    settle,
+    spread_over_guilds,
+    strict_figures,
+)
 from bot.db import Database
 from bot.games import GAMES
 from bot.tables import TableService, snapshots
@@ -143,6 +168,7 @@ class Driver:
     computer_turns: list[float] = field(default_factory=list)  # a computer named to act -> the table moved on, s
     moves: int = 0
     errors: list[str] = field(default_factory=list)
+    lag: PictureLag | None = None
     _computer_since: tuple[int, float] | None = None
 
     def note_computer(self) -> None:
@@ -183,7 +209,8 @@ class Driver:
                 ix = await players.click(turn, players.choose(turn))
                 await ix.wait(120)
 
-    async def run(self, start: float, stop: float, interval: float, rng: random.Random) -> None:
+    async def run(self, start: float, stop: float, interval: float, rng: random.Random,
+                  measure_from: float = 0.0) -> None:
         players: TablePlayers = self.table.players
         next_at = start + rng.uniform(0, interval)
         dispatched: float | None = None
@@ -209,6 +236,8 @@ class Driver:
                 return
             if ix.callback_type not in MOVE_ANSWERS:
                 self.errors.append(f"table {self.table.table_id}: callback {ix.callback_type} {ix.callback_data}")
+            elif self.lag is not None and ix.callback_at is not None:
+                self.lag.moved(turn.version, ix.callback_at, (ix.dispatched_at or 0.0) >= measure_from)
             dispatched = ix.dispatched_at if not self.computers else None  # next turn: people-only tables
             self.moves += 1
             next_at = max(next_at + interval, time.perf_counter())
@@ -243,16 +272,24 @@ async def quiet(fake: FakeDiscord, seconds: float = 1.0, limit: float = 120.0) -
 
 async def load_run(n: int, *, interval: float, duration: float, warmup: float, spread: int, seed: int,
                    workdir: Path, echo: bool = False, profile: Path | None = None,
-                   lit_cards: bool = False, computers: float = 0.0) -> dict[str, Any]:
+                   lit_cards: bool = False, computers: float = 0.0, grace: float = 60.0,
+                   new_players: bool = False) -> dict[str, Any]:
     # computer seats: round(share * 3N), spread evenly over the tables, never the host's seat
     n_computers = round(computers * 3 * n)
     per_table = [min(2, (i + 1) * n_computers // n - i * n_computers // n) for i in range(n)]
     users = [(f"p{i:04d}", "de") for i in range(3 * n)]
-    channels = [f"tisch-{c}" for c in range(max(1, math.ceil(n / 100)))]
     db_path = workdir / f"load-{n}.sqlite3"
     args = ("-m", "cProfile", "-o", str(profile), "-m", "bot") if profile else ("-m", "bot")
-    async with FakeDiscord(users=users, channels=channels, store_file_bytes=False, command_wait=60) as fake, \
-            bot_process(fake, args=args, env={"DATABASE_PATH": str(db_path)}, echo=echo) as bp:
+    # Discord's rules are on (tests/fakediscord/rules.py): the tables sit in guilds of at most TABLES_PER_GUILD
+    # (a guild holds 1000 active threads), and the players have DMed the bot before (opening new DM channels is
+    # limited; --new-players makes every DM channel new)
+    fake = FakeDiscord(users=users, channels=(), store_file_bytes=False, command_wait=60)
+    channels = spread_over_guilds(fake, n)
+    if not new_players:
+        for name, _ in users:
+            fake.dm_channel(name)
+    async with fake, bot_process(fake, args=args, env={"DATABASE_PATH": str(db_path)}, echo=echo,
+                                 dev_guild=n <= TABLES_PER_GUILD) as bp:
         await bp.wait_ready("schieberamsch", timeout=60)
         pid = bp.proc.pid
         await asyncio.sleep(0.5)
@@ -267,7 +304,7 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
             async with gate:
                 host, *guests = names[3 * i:3 * i + 3]
                 guests = guests[:len(guests) - per_table[i]]
-                return await open_table(fake, host, guests, channels[i % len(channels)],
+                return await open_table(fake, host, guests, channels[i],
                                         # opening 500 tables takes minutes
                                         {"deals": 12, "turn_timer": 3600, **({"lit_cards": True} if lit_cards else {})},
                                         rng=random.Random(seed * 100_003 + i), timeout=300,
@@ -278,7 +315,7 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
         await quiet(fake)
         rss_open = proc_status(pid).get("VmRSS", 0)
 
-        drivers = [Driver(t, computers=c) for t, c in zip(tables, per_table, strict=True)]
+        drivers = [Driver(t, computers=c, lag=PictureLag(t.players)) for t, c in zip(tables, per_table, strict=True)]
         by_channel = {fake.dm_channel(u).id: d for d in drivers for u in d.table.players.users}
         by_channel.update({d.table.thread_id: d for d in drivers})
 
@@ -286,6 +323,8 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
             d = by_channel.get(rec.channel_id or 0)
             if d is not None:
                 d.event.set()
+                if d.lag is not None and rec.channel_id == d.table.thread_id:
+                    d.lag.look()
 
         fake.request_listeners.append(wake)
         t_spread = time.perf_counter()
@@ -314,13 +353,16 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
         gc.freeze()
         gc.disable()
         mark = fake.mark()
+        limits0 = LimitSnapshot.take(fake)
         cpu0, bench_cpu0, machine0 = proc_cpu(pid), time.process_time(), cpu_times()
         computer_moves0 = computer_moves(db_path)
         start = time.perf_counter()
         measure_from = start + warmup
         stop = start + warmup + duration
-        await asyncio.gather(*(d.run(start, stop, interval, random.Random(seed + i)) for i, d in enumerate(drivers)))
+        await asyncio.gather(*(d.run(start, stop, interval, random.Random(seed + i), measure_from)
+                               for i, d in enumerate(drivers)))
         played = time.perf_counter() - start
+        limits1 = LimitSnapshot.take(fake)
         computer_moves1 = computer_moves(db_path)
         gc.enable()
         gc.unfreeze()
@@ -330,6 +372,7 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
         probe.kill()
         await probe.wait()
         status = proc_status(pid)
+        settled = await settle(fake, [(d.table.table_id, d.table.players) for d in drivers], db_path, grace)
         fake.request_listeners.remove(wake)
         if profile:  # KeyboardInterrupt ends bot.run() normally, so cProfile writes its file
             bp.proc.send_signal(signal.SIGINT)
@@ -353,8 +396,11 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
         # the bot's own tail: moves with no stall during them or in the second before (a backlog drains then)
         clear = [ix.latency for ix in ixs if not any(ix.dispatched_at < b + STALL_AFTERMATH
                                                      and a < ix.dispatched_at + ix.latency for a, b in stalls)]
+        strict = {**strict_figures(fake, limits0, limits1, moves,
+                                   [x for d in drivers if d.lag is not None for x in d.lag.lags]), **settled}
         return {
             "tables": n,
+            "guilds": len(fake.guild_names),
             "cards": "lit" if lit_cards else "live",
             "load_avg_1min": round(os.getloadavg()[0], 2),
             "interval_s": interval,
@@ -400,6 +446,7 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
             "errors": errors[:5],
             "error_count": len(errors),
             "failed_requests": [repr(r) for r in bad[:5]],
+            "strict": strict,
         }
 
 
@@ -581,7 +628,8 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
                                  spread=args.spread,
                                  seed=args.seed, workdir=workdir, echo=args.echo,
                                  profile=args.profile and args.profile.with_suffix(f".{n}.prof"),
-                                 lit_cards=args.lit_cards, computers=args.computers)
+                                 lit_cards=args.lit_cards, computers=args.computers, grace=args.grace,
+                                 new_players=args.new_players)
             print(json.dumps({k: v for k, v in row.items() if k not in ("samples", "stalls")}), flush=True)
             out["load"].append(row)
         for k in args.restore:
@@ -590,6 +638,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             out["restore"].append(row)
     if out["load"]:
         print_load(out["load"])
+        print_strict(out["load"])
     if out["restore"]:
         print_restore(out["restore"])
     return out
@@ -611,6 +660,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--computers", type=float, default=0.0,
                         help="share of the seats a strong computer takes (e.g. 0.25), seated by the host through"
                              " the lobby button; latencies are then the people's moves only")
+    parser.add_argument("--grace", type=float, default=60.0,
+                        help="seconds after the last move for every table message to show its newest stored version")
+    parser.add_argument("--new-players", action="store_true",
+                        help="players who never had a DM with the bot (opening DM channels is rate limited)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path, help="also write the results here")
     parser.add_argument("--echo", action="store_true", help="mirror the bot's output to stderr")
