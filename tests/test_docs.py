@@ -65,7 +65,7 @@ def test_every_game_has_its_rules_with_every_option(game, lang):
 def _outline(text: str) -> tuple[int, int]:
     """(sections, examples) of a rules text: the German and the English text must match in both."""
     sections = len(re.findall(r"^## ", text, re.MULTILINE))
-    examples = len(re.findall(r"^### (?:Example|Beispiel|Exemplul) \d+", text, re.MULTILINE))
+    examples = len(re.findall(r"^### (?:Example|Beispiel|Primjer|Exemplul) \d+", text, re.MULTILINE))
     return sections, examples
 
 
