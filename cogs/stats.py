@@ -22,7 +22,7 @@ from discord.app_commands import locale_str as _T
 from discord.ext import commands
 
 from bot.games import GAMES
-from bot.i18n import N_, normalize, tr
+from bot.i18n import N_, format_day, normalize, tr
 from bot.render import hand_image
 from bot.render.leaderboard import hands_png, leaderboard_png, stats_card_png
 from bot.stats import Aggregate, Board, Replay, StatsStore, spec
@@ -173,7 +173,7 @@ class Stats(commands.Cog):
         if period == "season":
             return tr(lang, "Season {n}", n=season)
         if period == "month":
-            return tr(lang, "Month {month}", month=month)
+            return tr(lang, "Month {month}", month=format_day(month or "", lang))
         return tr(lang, "All time")
 
     # -- /leaderboard ------------------------------------------------------------------------------
@@ -392,7 +392,7 @@ class Stats(commands.Cog):
         seasons = await self.store.seasons(interaction.guild_id or 0)
         lines = [f"**{tr(lang, 'Seasons')}**"]
         for s in seasons:
-            since = (s["started_at"] or "")[:10] or tr(lang, "the beginning")
+            since = format_day((s["started_at"] or "")[:10], lang) or tr(lang, "the beginning")
             text = tr(lang, "Season {n}, since {date}", n=s["number"], date=since)
             lines.append(text + (f" · {s['name']}" if s["name"] else ""))
         await send_ephemeral(interaction, "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())

@@ -14,9 +14,11 @@ import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
+from datetime import date
 from functools import cache
 from pathlib import Path
 
+from babel.dates import format_date, format_skeleton
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, get_decimal_symbol, get_group_symbol
@@ -119,6 +121,18 @@ def format_number(value: float | int, locale: object, digits: int = 0, *, signed
     if signed:
         pattern = f"+{pattern};-{pattern}"
     return format_decimal(value, format=pattern, locale=babel_locale(locale))
+
+
+def format_day(iso: str, locale: object) -> str:
+    """A stored day ("2026-11-26", or a timestamp beginning with one) as the language writes it: "26 Nov 2026",
+    "26.11.2026", "26. stu 2026.", "26 nov. 2026"; a month ("2026-11") as "studeni 2026."; anything else as
+    it is."""
+    try:
+        if len(iso) == 7:
+            return format_skeleton("yMMMM", date.fromisoformat(iso + "-01"), locale=babel_locale(locale))
+        return format_date(date.fromisoformat(iso[:10]), "medium", locale=babel_locale(locale))
+    except (TypeError, ValueError):
+        return iso
 
 
 def number_symbols(locale: object) -> tuple[str, str]:

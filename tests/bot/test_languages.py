@@ -1,0 +1,36 @@
+"""Croatian and Romanian beside English and German: the rules, dates and card words each language reads."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.games import GAMES
+from bot.i18n import SUPPORTED, format_day, tr
+from bot.rules_text import PAGE_LIMIT, pages, rules_path, rules_text
+
+
+@pytest.mark.parametrize("lang", SUPPORTED)
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_rules_are_served_in_every_language_in_pages_that_fit(game, lang):
+    assert rules_path(game, lang).is_file()
+    assert rules_text(game, lang) != rules_text(game, "en") or lang == "en"
+    assert all(len(page) <= PAGE_LIMIT for page in pages(game, lang))
+
+
+@pytest.mark.parametrize(("lang", "day", "month"), [("en", "26 Nov 2026", "November 2026"),
+                                                    ("de", "26.11.2026", "November 2026"),
+                                                    ("hr", "26. stu 2026.", "studeni 2026."),
+                                                    ("ro", "26 nov. 2026", "noiembrie 2026")])
+def test_dates_are_written_as_the_language_writes_them(lang, day, month):
+    assert format_day("2026-11-26T08:30:00Z", lang) == day
+    assert format_day("2026-11", lang) == month
+    assert format_day("", lang) == ""
+
+
+def test_croatian_card_words_are_those_of_a_card_table():
+    from bot.render.score import card_name
+
+    assert [tr("hr", s) for s in ("Clubs", "Spades", "Hearts", "Diamonds")] == ["Tref", "Pik", "Herc", "Karo"]
+    assert [tr("hr", s) for s in ("Acorns", "Leaves", "Bells")] == ["Žir", "Zelena", "Bundeva"]
+    assert card_name("AC", "german", "hr") == "Žir as"
+    assert card_name("QH", "french", "hr") == "Q♥"  # the corners keep the letters printed on the cards
