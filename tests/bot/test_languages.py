@@ -34,3 +34,14 @@ def test_croatian_card_words_are_those_of_a_card_table():
     assert [tr("hr", s) for s in ("Acorns", "Leaves", "Bells")] == ["Žir", "Zelena", "Bundeva"]
     assert card_name("AC", "german", "hr") == "Žir as"
     assert card_name("QH", "french", "hr") == "Q♥"  # the corners keep the letters printed on the cards
+
+
+@pytest.mark.parametrize("lang", ["hr", "ro"])
+def test_default_locale_accepts_croatian_and_romanian(monkeypatch, tmp_path, lang):
+    from bot.config import load_settings
+
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    monkeypatch.setenv("DEFAULT_LOCALE", lang)
+    for name in ("DEV_GUILD_ID", "SHARD_COUNT", "LOG_LEVEL"):
+        monkeypatch.delenv(name, raising=False)
+    assert load_settings(tmp_path / "no.env").default_locale == lang
