@@ -65,11 +65,25 @@ def catalog(lang: str) -> NullTranslations:
 
 def tr(locale: object, msgid: str, /, **fields: object) -> str:
     """Translate `msgid` for `locale` and fill `{fields}`. A field that carries its own `msgid` and `fields`
-    (an engine's `Reason`) is translated first."""
-    text = catalog(normalize(locale)).gettext(msgid)
+    (an engine's `Reason`) is translated first. Where the catalog gives the msgid plural forms (`msgid_plural`
+    beside it: Croatian and Romanian have three, "1 karta", "2 karte", "5 karata"), the field `n` picks one."""
+    cat = catalog(normalize(locale))
+    n = fields.get("n")
+    text = _plural(cat, msgid, n) if isinstance(n, int) and not isinstance(n, bool) else None
+    if text is None:
+        text = cat.gettext(msgid)
     if not fields:
         return text
     return text.format(**{k: _translated(locale, v) for k, v in fields.items()})
+
+
+def _plural(cat: NullTranslations, msgid: str, n: int) -> str | None:
+    """The form of `msgid` for the number `n`, when the catalog has plural forms for it."""
+    forms = getattr(cat, "_catalog", None)
+    plural = getattr(cat, "plural", None)
+    if not forms or plural is None:
+        return None
+    return forms.get((msgid, plural(n)))
 
 
 # An engine names a seat by its number ("seat {seat}", "Platz {seat}", "mjesto {seat}", "locul {seat}"); at a

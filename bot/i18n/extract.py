@@ -68,7 +68,10 @@ def translated(lang: str) -> dict[str, str]:
     for path in sorted((LOCALES_DIR / lang / "LC_MESSAGES").glob("*.po")):
         with path.open("rb") as fh:
             for message in read_po(fh, locale=lang):
-                if message.id and message.string:
+                if isinstance(message.id, tuple):  # plural forms: the msgid, with its most general form
+                    if message.id[0] and all(message.string):
+                        out[str(message.id[0])] = str(message.string[-1])
+                elif message.id and message.string:
                     out[str(message.id)] = str(message.string)
     return out
 

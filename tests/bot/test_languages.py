@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.games import GAMES
@@ -45,3 +47,20 @@ def test_default_locale_accepts_croatian_and_romanian(monkeypatch, tmp_path, lan
     for name in ("DEV_GUILD_ID", "SHARD_COUNT", "LOG_LEVEL"):
         monkeypatch.delenv(name, raising=False)
     assert load_settings(tmp_path / "no.env").default_locale == lang
+
+
+@pytest.mark.parametrize("lang", SUPPORTED)
+def test_plural_forms_pick_the_form_for_the_number_and_keep_the_placeholders(lang):
+    from babel.messages.pofile import read_po
+
+    from bot.i18n import LOCALES_DIR
+
+    for path in sorted((LOCALES_DIR / lang / "LC_MESSAGES").glob("*.po")):
+        with path.open("rb") as fh:
+            for message in read_po(fh, locale=lang):
+                if isinstance(message.id, tuple):
+                    fields = {sorted(re.findall(r"{(\w*)}", form)).__repr__() for form in message.string}
+                    assert fields == {sorted(re.findall(r"{(\w*)}", message.id[0])).__repr__()}, message.id
+    if lang == "hr":
+        assert [tr("hr", "{n} cards", n=n) for n in (1, 3, 5, 11, 21, 24)] == [
+            "1 karta", "3 karte", "5 karata", "11 karata", "21 karta", "24 karte"]
