@@ -1,6 +1,7 @@
 """The rules of every game as players read them, from one text: the Markdown files in `docs/rules/`.
 
-`docs/rules/<game>.md` is the English text and `docs/rules/<lang>/<game>.md` a translation. The repository's
+`docs/rules/<game>.md` is the English text and `docs/rules/<lang>/<game>.md` its translation into each other
+language the bot speaks (`de`, `hr`, `ro`: `bot.i18n.SUPPORTED`; a missing one reads English). The repository's
 documentation and `/rules` show the same files, so the two cannot drift apart. `/rules` shows a text in
 pages that fit a Discord message, cut at headings and paragraphs (`pages`).
 """
