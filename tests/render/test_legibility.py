@@ -9,8 +9,8 @@ import pytest
 from bot.render import canvas as canvas_module
 from bot.render import score_sheet, table_image
 from bot.render.cards import card_art, rank_label
+from bot.render.rummy import _tr_layout
 from bot.render.score import card_name, describe
-from bot.render.tables import _tr_layout
 
 from .helpers import NAMES, check_png
 

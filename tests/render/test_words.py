@@ -7,8 +7,9 @@ from typing import Any
 
 from bot.demo import new_match, step
 from bot.render import theme as T
+from bot.render.race import repezita_fan
 from bot.render.shapes import suit_ink
-from bot.render.tables import repezita_fan, table_canvas
+from bot.render.tables import table_canvas
 
 from .helpers import NAMES
 

@@ -1,0 +1,155 @@
+"""The racing games' tables: Schrum Schrum and Tač (talons and reserves around one centre pile) and Repezita
+(hands racing for one pile); registered with bot/render/tables.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import theme as T
+from .cards import card_height
+from .layout import HEADER, SeatInfo, Table
+from .sorting import base
+from .tables import SIZES, _big_seats, _names, hand_result, over_status, pile, renderer, status, title_line
+
+
+# -- Schrum Schrum and Tač --------------------------------------------------------------------------------------
+def _talon_race(t: Table, v: dict[str, Any], key: str) -> None:
+    w = t.w
+    cur = v.get("current")
+    tac_window = v.get("tac_window")
+    penalty = v.get("tac_penalty") if not v.get("over") else None  # Tač! was called: the givers decide
+    undecided = set(penalty.get("undecided") or []) if penalty else set()
+    if penalty:
+        st = w["st_tac_give"].format(name=t.names[penalty["offender"]], deciding=_names(t, sorted(undecided)))
+    elif tac_window is not None and not v.get("over"):
+        st = w["st_tac"].format(name=t.names[tac_window])
+    else:
+        st = status(t, key, "st_place", seat=cur if cur is not None and not v.get("over") else None)
+    t.header(title_line(t, key), st)
+    talons = v.get("talon_counts") or [0] * t.n
+    reserves = v.get("reserves") or [[] for _ in range(t.n)]
+    tops = v.get("reserve_tops") or [r[-1] if r else None for r in reserves]
+    counts = v.get("counts") or [0] * t.n
+    for i in range(t.n):
+        badges: list[tuple[str, T.RGB]] = []
+        if tac_window == i:
+            badges.append((w["missed"], T.RED_BADGE))
+        if penalty and penalty.get("offender") == i:
+            badges.append((w["tac_called"], T.RED_BADGE))
+        if i in undecided:
+            badges.append((w["give_q"], T.ORANGE))
+        if v.get("winner") == i:
+            badges.append((w["winner"], T.GREEN_BADGE))
+        t.plate(i, SeatInfo(count=counts[i], score=str((v.get("totals") or [0] * t.n)[i]), badges=tuple(badges)))
+    cw = 56 if t.n <= 4 else 48
+    ch = card_height(cw)
+    gap = 10
+    open_word = w["open"] if key == "tac" else w["reserve"]
+    closed_word = w["closed"] if key == "tac" else w["talon"]
+    for i in range(t.n):
+        side = abs(t.seats[i].ux) > 0.9  # left/right seats: talon above reserve
+        zw, zh = (cw, 2 * ch + gap + 44) if side else (2 * cw + gap, ch + 24)
+        zx, zy = t.zone(i, zw, zh, gap=12)
+        x0, y0 = zx - zw / 2, zy - zh / 2
+        rx, ry = (x0, y0 + ch + 22 + gap) if side else (x0 + cw + gap, y0)
+        n_t = talons[i] if i < len(talons) else 0
+        pile(t, "back", x0, y0, cw, n_t, closed_word if n_t == 0 else "")
+        res = reserves[i] if i < len(reserves) else []
+        top = tops[i] if i < len(tops) else None
+        pile(t, top, rx, ry, cw, len(res), open_word if not res else "")
+    # the centre pile and the exposed card
+    centre = v.get("centre") or {}
+    bw = 72 if t.n <= 4 else 64
+    bh = card_height(bw)
+    ex = v.get("exposed")
+    px = t.cx - bw - 30 if ex else t.cx - bw / 2  # room between the two cards' pills
+    py = t.cy - bh / 2 - 12
+    count = int(centre.get("count") or 0)
+    if count:
+        t.c.stack(base(centre["top"]), px, py, bw, t.style, t.four, count, t.lang)
+    else:
+        t.c.slot(px, py, bw, w["centre"])
+    if centre.get("next"):
+        t.c.pill(px + bw / 2, py + bh + 14, f"{w['next']}: {centre['next']}", T.PANEL, T.GOLD, size=18, anchor="m")
+    if ex:
+        ex_x = t.cx + 30
+        t.card(base(ex["card"]), ex_x, py, bw)
+        t.c.rrect((ex_x - 3, py - 3, ex_x + bw + 3, py + bh + 3), 9, outline=T.GOLD, width=3)
+        t.c.pill(ex_x + bw / 2, py + bh + 14, t.names[ex["seat"]], T.GOLD, T.BLACK, size=18, anchor="m")
+    if v.get("over") or (v.get("last_hand") and not count):
+        hand_result(t, key, v.get("last_hand"), empty_centre=True)
+
+
+SIZES["schrum"] = _big_seats
+SIZES["tac"] = _big_seats
+
+
+@renderer("schrum")
+def _schrum(t: Table, v: dict[str, Any]) -> None:
+    _talon_race(t, v, "schrum")
+
+
+@renderer("tac")
+def _tac(t: Table, v: dict[str, Any]) -> None:
+    _talon_race(t, v, "tac")
+
+
+# -- Repezita ----------------------------------------------------------------------------------------------
+SIZES["repezita"] = _big_seats
+
+
+def repezita_fan(t: Table, i: int, k: int) -> tuple[float, float, float, float]:
+    """The box (x0, y0, x1, y1) of seat i's fan of k backs, in front of its plate and a little away from it so
+    that the plate's turn pointer (drawn after the fans) stays in sight."""
+    cw = 46 if t.n <= 4 else 40
+    fan_w, fan_h = cw + 12 * (k - 1), card_height(cw)
+    zx, zy = t.zone(i, fan_w, fan_h, gap=28)
+    return zx - fan_w / 2, zy - fan_h / 2, zx + fan_w / 2, zy + fan_h / 2
+
+
+@renderer("repezita")
+def _repezita(t: Table, v: dict[str, Any]) -> None:
+    w = t.w
+    st = w["st_all"] if not v.get("over") else over_status(t)
+    t.header(title_line(t, "repezita"), st)
+    finished = list(v.get("finished") or [])
+    counts = v.get("counts") or [0] * t.n
+    # each hand as a small fan of backs in front of its seat, a little away from the plate so that the
+    # plate's turn pointer (drawn after the fans) stays in sight
+    cw = 46 if t.n <= 4 else 40
+    for i in range(t.n):
+        k = min(counts[i], 6)
+        if not k:
+            continue
+        x0, y0, _, _ = repezita_fan(t, i, k)
+        for j in range(k):
+            t.card("back", x0 + 12 * j, y0, cw, shadow=j == 0)
+    for i in range(t.n):
+        badges: list[tuple[str, T.RGB]] = []
+        if i in finished:
+            badges.append((w["place"].format(n=finished.index(i) + 1), T.GREEN_BADGE))
+        if v.get("loser") == i:
+            badges.append((w["loser"], T.RED_BADGE))
+        t.plate(i, SeatInfo(count=counts[i], score=str((v.get("totals") or [0] * t.n)[i]), badges=tuple(badges),
+                            out=i in finished))
+    bw = 96 if t.n <= 4 else 80
+    bh = card_height(bw)
+    top = v.get("pile_top")
+    count = int(v.get("pile_count") or 0)
+    px, py = t.cx - bw / 2, t.cy - bh / 2
+    by = v.get("pile_top_seat")  # who played the top card, when the view says so: in the count's pill, which
+    # sits clear of the bottom seat's fan
+    played_by = w["played_by"].format(name=t.names[by]) if top and isinstance(by, int) and 0 <= by < t.n else ""
+    pile(t, top, px, py, bw, count, w["pile"], count_note=played_by)
+    notes = []
+    if v.get("any_start"):
+        notes.append(w["any_start"])
+    if v.get("dead_piles"):
+        notes.append(w["dead"].format(n=v["dead_piles"], cards=v.get("dead_cards", 0)))
+    if not v.get("over"):  # above the pile, where no hand's fan lies
+        for k, note in enumerate(reversed(notes)):
+            t.label(t.cx, py - 14 - 26 * k, note, anchor="mb", size=19, max_w=t.width - 2 * 250)
+    else:  # the result goes above the pile, which stays in sight
+        above = [s.box[3] for s in t.seats if s.y < t.cy and abs(s.x - t.cx) < s.w]
+        hand_result(t, "repezita", v.get("last_hand"), empty_centre=True,
+                    y=((max(above) if above else HEADER) + py) / 2)
