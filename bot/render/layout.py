@@ -1,5 +1,5 @@
 """The table every game shares: felt, header bar, the ring of seat plates, the trick in the middle,
-the last trick and an info box. Per-game renderers (bot/render/tables.py) add their own zones.
+the last trick and an info box. Per-game renderers (bot/render/tables.py, rummy.py, race.py) add their own zones.
 
 Geometry: a 960 x 600 canvas. Discord shows it about 400 px wide on a phone (0.42 of its size), so the
 names, scores and counts a player reads are drawn 22-26 px high here (about 10 px on the phone). Seat 0 sits at the bottom and the seats follow clockwise (left, top, right for four),
