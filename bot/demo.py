@@ -1,10 +1,15 @@
 """`python -m bot demo GAME [--seats N] [--seed S] [--out DIR]`: a whole match offline.
 
-Simple automatic players play every seat; the demo writes to DIR the table image after every action
-(`table_0001.png` is the table after action 1 of the log, drawn from the public view, as the group would
-see it; with `--every N` only every Nth, keeping the action's number), seat 0's hand after an action that
-leaves it to act (`hand_0001.png`, same numbering, playable cards raised), the score sheet after every hand
+Simple automatic players play every seat; the demo writes to DIR (default `demo/GAME`; a folder with files in
+it is refused unless `--overwrite`, which first removes an earlier demo's files, so two runs never mix) the
+table image after every action (`table_0001.png` is the table after action 1 of the log, drawn from the
+public view, as the group would see it; with `--every N` only every Nth, keeping the action's number; 8 by
+default for Treppenrommé's ~900 actions), seat 0's hand after an action that leaves it to act
+(`hand_0001.png`, same numbering, playable cards raised), the score sheet after every hand
 (`sheet_hand_01.png`) and of the match (`sheet.png`), and a text log (`log.txt`).
+
+A demo match is shorter than a table's (`SHORT`), and says so in the log's first line and in what it prints;
+`--full` plays a table's whole match. `--lang` draws the pictures and prints the summary in that language.
 
 By default the players are deliberately simple: they pick among the legal actions with a few rules of thumb
 per game (meld when you can in Treppenrommé, play a correct card in Repezita, knock now and then in
