@@ -1,0 +1,126 @@
+"""`python -m bot` against the fake Discord with Discord's rules (issue 24): a lost answer, an archived thread, no
+permission to send in threads, a deleted thread or channel, the bot removed from its server. Every table stays
+visible where it can be, and ends where nobody can see it any more."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.conftest import read_db
+from tests.e2e.players import MOVE_ANSWERS, OpenTable, Turn, open_table, table_button, table_version
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.process import bot_process
+
+pytestmark = pytest.mark.e2e
+
+
+def status(db_file: Path, table_id: int) -> str:
+    return read_db(db_file, "SELECT status FROM tables WHERE table_id = ?", (table_id,))[0]["status"]
+
+
+def shown(fake: FakeDiscord, table: OpenTable) -> int:
+    msg = table.table_message(fake)
+    return table_version(msg) if msg is not None else -1
+
+
+async def dm_turn(fake: FakeDiscord, table: OpenTable) -> Turn:
+    """Play on until someone is to play a card from their DM hand (the table message is then edited apart)."""
+    for _ in range(12):
+        turn = await table.players.wait_turn()
+        if fake.channel(turn.message.channel_id).is_dm:
+            return turn
+        ix = await table.players.click(turn, table.players.choose(turn))
+        await ix.wait()
+    raise AssertionError("no card played from a DM in 12 moves")
+
+
+async def test_a_lost_answer_still_shows_the_move(fake: FakeDiscord, db_file: Path) -> None:
+    """The answer to a click on the table message fails (10062: the 3 s passed on the way); the move is stored,
+    and the table message shows it anyway, not only at the next move."""
+    async with bot_process(fake, env={"DATABASE_PATH": str(db_file)}) as bp:
+        await bp.wait_ready("schieberamsch", timeout=30)
+        table = await open_table(fake, "anna", ["bernd", "ceca"], options={"deals": 3})
+        turn = await table.players.wait_turn()
+        assert turn.message.id == table.table_message(fake).id  # the first decision is on the table message
+        fake.fail_next("interaction_callback", 404)
+        ix = await table.players.click(turn, table.players.choose(turn))
+        await fake.wait_for(lambda: ix.failed_callbacks == 1, what="the lost answer")
+        await fake.wait_for(lambda: shown(fake, table) > turn.version, timeout=10, what="the move on the table")
+        nxt = await table.players.move()
+        assert nxt.callback_type in MOVE_ANSWERS
+
+
+async def test_an_archived_thread_is_unarchived_and_shows_the_move(fake: FakeDiscord, db_file: Path) -> None:
+    """A day without a message sent into the thread (the table only edited): Discord archives it and refuses
+    edits with 50083. The next move un-archives it and the table message shows the move."""
+    async with bot_process(fake, env={"DATABASE_PATH": str(db_file)}) as bp:
+        await bp.wait_ready("schieberamsch", timeout=30)
+        table = await open_table(fake, "anna", ["bernd", "ceca"], options={"deals": 3})
+        turn = await dm_turn(fake, table)
+        thread = fake.channel(table.thread_id)
+        fake.advance(minutes=thread.auto_archive_duration + 1)
+        assert thread.archived
+        mark = fake.mark()
+        ix = await table.players.click(turn, table.players.choose(turn))
+        await ix.wait()
+        await fake.wait_for(lambda: shown(fake, table) > turn.version, timeout=15, what="the move on the table")
+        assert not thread.archived
+        assert any(r.ok and r.channel_id == thread.id and r.kind in ("channel_edit", "message_create")
+                   for r in fake.requests[mark:]), "neither un-archived nor sent into"
+        nxt = await table.players.move(timeout=15)
+        assert nxt.callback_type in MOVE_ANSWERS
+
+
+async def test_without_send_messages_in_threads_no_table_plays_unseen(fake: FakeDiscord, db_file: Path) -> None:
+    """Send Messages in Threads is not inherited from Send Messages: without it either the table plays where the
+    bot may post, or Start is refused with the reason and nothing starts. Never a thread nobody can play in."""
+    fake.deny_bot("spieltisch", "send_messages_in_threads")
+    async with bot_process(fake, env={"DATABASE_PATH": str(db_file)}) as bp:
+        await bp.wait_ready("schieberamsch", timeout=30)
+        ix = await (await fake.slash("anna", "spieltisch", "schieberamsch new", {"deals": 3})).wait()
+        lobby = ix.response_message
+        assert lobby is not None
+        for guest in ("bernd", "ceca"):
+            await (await fake.click(guest, lobby, table_button(lobby, "join"))).wait()
+        table_id = int(table_button(lobby, "join").rsplit(":", 1)[1])
+        start = await (await fake.click("anna", lobby, table_button(lobby, "start"))).wait()
+        if status(db_file, table_id) == "running":
+            def table_shown() -> bool:
+                return any(a.filename.startswith("table-") for ch in ("spieltisch", *(t.id for t in fake.threads))
+                           for m in fake.messages_in(ch) for a in m.attachments)
+            await fake.wait_for(table_shown, timeout=10, what="the table message where the bot may post")
+            await fake.wait_for(lambda: all(fake.dms(u) for u in ("anna", "bernd", "ceca")), what="the hands")
+        else:
+            assert status(db_file, table_id) == "lobby"
+            answers = [start.callback_data or {}, *({"content": m.content} for m in start.followups)]
+            assert any(a.get("content") for a in answers), "Start refused without a reason"
+            assert not any(fake.dms(u) for u in ("bernd", "ceca")), "hands sent for a table that did not start"
+        refused = [r for r in fake.requests if r.status == 403]
+        assert len(refused) <= 1, refused  # no 403 repeated
+
+
+@pytest.mark.parametrize("what", ["thread", "channel", "server"])
+async def test_a_table_whose_place_is_gone_is_abandoned(fake: FakeDiscord, db_file: Path, what: str) -> None:
+    """The table's thread or channel is deleted, or the bot is removed from the server: the running table ends
+    as abandoned, and the bot stops calling Discord about it."""
+    async with bot_process(fake, env={"DATABASE_PATH": str(db_file)}) as bp:
+        await bp.wait_ready("schieberamsch", timeout=30)
+        table = await open_table(fake, "anna", ["bernd", "ceca"], options={"deals": 3})
+        await table.players.move()
+        if what == "thread":
+            fake.delete_channel(table.thread_id)
+        elif what == "channel":
+            fake.delete_channel("spieltisch")
+        else:
+            fake.remove_bot()
+        await fake.wait_for(lambda: status(db_file, table.table_id) == "abandoned", timeout=10,
+                            what=f"the table abandoned after its {what} went")
+        mark = fake.mark()
+        if what != "server":  # a player still holding a hand clicks a card in their DM
+            turn = table.players.turn()
+            if turn is not None and fake.channel(turn.message.channel_id).is_dm:
+                await (await table.players.click(turn, table.players.choose(turn))).wait()
+        later = [r for r in fake.requests[mark:] if r.channel_id == table.thread_id and r.kind != "interaction_callback"]
+        assert not later, later
