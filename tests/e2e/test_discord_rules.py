@@ -124,3 +124,25 @@ async def test_a_table_whose_place_is_gone_is_abandoned(fake: FakeDiscord, db_fi
                 await (await table.players.click(turn, table.players.choose(turn))).wait()
         later = [r for r in fake.requests[mark:] if r.channel_id == table.thread_id and r.kind != "interaction_callback"]
         assert not later, later
+
+
+async def test_a_tight_global_limit_delays_pictures_but_loses_no_move(db_file: Path) -> None:
+    """With the global limit at 8 requests/s (a bot far past its ceiling), clicks are still answered at once
+    (interaction responses are exempt) and every stored move reaches the table message in the end."""
+    users = [f"spieler{i}" for i in range(9)]
+    fake = FakeDiscord(users=users, global_limit=8)
+    for user in users:
+        fake.dm_channel(user)
+    async with fake, bot_process(fake, env={"DATABASE_PATH": str(db_file)}) as bp:
+        await bp.wait_ready("schieberamsch", timeout=30)
+        tables = [await open_table(fake, users[3 * i], users[3 * i + 1:3 * i + 3], options={"deals": 3},
+                                   timeout=30) for i in range(3)]
+        for _ in range(8):
+            for table in tables:
+                ix = await table.players.move(timeout=30)
+                assert ix.callback_type in MOVE_ANSWERS
+        stored = {r["table_id"]: r["v"] for r in read_db(db_file, "SELECT table_id, MAX(seq) AS v FROM actions"
+                                                                  " GROUP BY table_id")}
+        await fake.wait_for(lambda: all(shown(fake, t) >= stored[t.table_id] for t in tables), timeout=30,
+                            what="every stored move on its table message")
+        assert fake.limits.invalid_worst < 100, fake.limits.rate_limited
