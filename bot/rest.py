@@ -1,0 +1,182 @@
+"""Every REST call of the bot passes here: a bot-wide budget for the calls that count against Discord's global
+rate limit, and the counts an operator reads (`bot/metrics.py`).
+
+What Discord says (developer docs, Rate Limits): a bot token may make 50 requests per second in all (the
+global limit, whatever the number of shards or processes); interaction endpoints (`/interactions/...`, and
+`/webhooks/{application_id}/{token}...` for followups and the original response) do not count against it.
+Every 401, 403 and 429 (but a 429 of scope "shared") counts towards 10,000 invalid requests per 10 minutes,
+past which Cloudflare bans the bot's IP address for an hour.
+
+What discord.py 2.7 does (`discord/http.py`, `HTTPClient.request`): it keeps the per-route buckets from the
+`X-RateLimit-*` headers and waits when one is empty, retries a 429 after `retry_after` (closing a global lock
+only after a *global* 429) and a 500/502/504/524 up to five tries. Nothing paces the bot below the global
+limit before Discord answers 429. That is the budget here: `GLOBAL_PER_S` calls a second with a burst of
+`BURST`, taken in arrival order (aiolimiter's leaky bucket, which queues its waiters first come, first served),
+so a busy table cannot starve another and the answer to a click never waits (interaction responses do not
+pass through `HTTPClient.request` at all, and interaction routes that do are exempt here too).
+
+Counting: an aiohttp trace (`trace_config`, handed to discord.py's session) sees every HTTP answer, the 429s
+discord.py retries internally and the interaction responses included; where no HTTP answer is seen (SimCord
+answers without aiohttp), the wrapper counts the call's outcome itself.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import logging
+import re
+import time
+from collections import Counter, deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import aiohttp
+import discord
+from aiolimiter import AsyncLimiter
+
+log = logging.getLogger(__name__)
+
+GLOBAL_PER_S = 45.0  # Discord allows 50/s; the rest is headroom for calls this process does not see
+BURST = 4  # with 45/s, no second ever holds more than 49 calls
+INVALID_WINDOW_S = 600.0  # Discord counts invalid requests over 10 minutes
+INVALID_WARN = 1_000  # a tenth of the ban threshold (10,000): log a warning when the count passes it
+
+# interaction endpoints, as discord.py's route templates and as URL paths (for the trace, which sees URLs)
+_EXEMPT_ROUTE = re.compile(r"^/(interactions/|webhooks/\{webhook_id\}/\{webhook_token\})")
+_EXEMPT_PATH = re.compile(r"^(/api/v\d+)?/(interactions/\d+/[^/]+|webhooks/\d+/[^/]+)")
+_API_PREFIX = re.compile(r"^/api/v\d+")
+_TOKEN_AFTER = re.compile(r"^/(interactions|webhooks)/\{id\}/[^/{]+")
+_SNOWFLAKE = re.compile(r"/\d+(?=/|$)")
+
+
+def exempt(route_path: str) -> bool:
+    """Whether a discord.py route template (`Route.path`) is an interaction endpoint."""
+    return bool(_EXEMPT_ROUTE.match(route_path))
+
+
+def kind_of(method: str, path: str) -> str:
+    """The route template of a URL path: ids become `{id}`, an interaction or webhook token `{token}`, so the
+    counts keep one series per kind of call ("PATCH /channels/{id}/messages/{id}")."""
+    path = _SNOWFLAKE.sub("/{id}", _API_PREFIX.sub("", path))
+    path = _TOKEN_AFTER.sub(lambda m: f"/{m[1]}/{{id}}/{{token}}", path)
+    return f"{method} {path}"
+
+
+@dataclass
+class _Call:
+    """The call under way in this task (a context variable): its kind, and whether the trace saw an answer."""
+
+    kind: str
+    seen: bool = False
+
+
+_CURRENT: contextvars.ContextVar[_Call | None] = contextvars.ContextVar("stammtisch_rest_call", default=None)
+
+
+class RestGate:
+    """The bot's REST boundary: `install(http)` wraps `HTTPClient.request`; `trace_config()` goes to the
+    client's aiohttp session (`discord.Client(http_trace=...)`)."""
+
+    def __init__(self, *, per_second: float | None = GLOBAL_PER_S, burst: int = BURST,
+                 clock: Callable[[], float] = time.monotonic):
+        self.per_second = per_second  # None: count, but do not pace (SimCord's virtual clock)
+        self.budget = AsyncLimiter(burst, burst / per_second) if per_second else None
+        self.clock = clock
+        self.calls: Counter[tuple[str, str]] = Counter()  # (kind, status) -> answers
+        self.rate_limited: Counter[str] = Counter()  # scope (user, global, shared) -> 429s
+        self.limited_calls = 0  # calls that counted against the global limit
+        self.waited = 0  # of those, how many waited for the budget
+        self.on_wait: Callable[[float], None] | None = None  # told each limited call's wait (metrics)
+        self._invalid: deque[float] = deque()
+        self._warned = False
+
+    # -- installing ---------------------------------------------------------------------------------
+    def install(self, http: Any) -> None:
+        """Route every `http.request` through the gate (on the instance: SimCord's client works the same)."""
+        if getattr(http, "_stammtisch_gate", None) is self:
+            return
+        original: Callable[..., Awaitable[Any]] = http.request
+
+        async def request(route: discord.http.Route, **kwargs: Any) -> Any:
+            return await self.request(original, route, **kwargs)
+
+        http.request = request
+        http._stammtisch_gate = self
+
+    def trace_config(self) -> aiohttp.TraceConfig:
+        trace = aiohttp.TraceConfig()
+        trace.on_request_end.append(self._on_request_end)
+        return trace
+
+    # -- the boundary -------------------------------------------------------------------------------
+    async def request(self, original: Callable[..., Awaitable[Any]], route: discord.http.Route,
+                      **kwargs: Any) -> Any:
+        if not exempt(route.path):
+            self.limited_calls += 1
+        if self.budget is not None and not exempt(route.path):
+            if not self.budget.has_capacity():
+                self.waited += 1
+            started = self.clock()
+            await self.budget.acquire()
+            if self.on_wait is not None:
+                self.on_wait(self.clock() - started)
+        call = _Call(kind=f"{route.method} {route.path}")
+        token = _CURRENT.set(call)
+        status: int | str | None = None
+        try:
+            result = await original(route, **kwargs)
+            status = 200
+            return result
+        except discord.RateLimited:
+            status = None  # discord.py refused to wait that long; the 429 it saw, if any, is counted
+            raise
+        except discord.HTTPException as exc:
+            status = exc.status
+            raise
+        except Exception:
+            status = "error"  # no answer: a connection failure, a timeout
+            raise
+        finally:
+            _CURRENT.reset(token)
+            if not call.seen and status is not None:
+                self.record(call.kind, status, {})
+
+    async def _on_request_end(self, session: aiohttp.ClientSession, context: Any,
+                              params: aiohttp.TraceRequestEndParams) -> None:
+        call = _CURRENT.get()
+        if call is not None:
+            call.seen = True
+            kind = call.kind
+        else:  # not through HTTPClient.request: an interaction response or followup
+            kind = kind_of(params.method, params.url.path)
+        self.record(kind, params.response.status, params.response.headers)
+
+    # -- counting -----------------------------------------------------------------------------------
+    def record(self, kind: str, status: int | str, headers: Any) -> None:
+        self.calls[(kind, str(status))] += 1
+        if status == 429:
+            scope = headers.get("X-RateLimit-Scope") or (
+                "global" if str(headers.get("X-RateLimit-Global", "")).lower() == "true" else "user")
+            self.rate_limited[scope] += 1
+            if scope == "shared":  # a shared resource's limit: Discord does not count it as invalid
+                return
+        if status in (401, 403, 429):
+            self._invalid_request()
+
+    def _invalid_request(self) -> None:
+        self._invalid.append(self.clock())
+        count = self.invalid_requests()
+        if count > INVALID_WARN and not self._warned:
+            self._warned = True
+            log.warning("%d invalid requests (401/403/429) in the last 10 minutes; Discord bans the bot's IP "
+                        "for an hour at 10,000", count)
+        elif count <= INVALID_WARN // 2:
+            self._warned = False
+
+    def invalid_requests(self) -> int:
+        """401, 403 and (not shared) 429 answers in the last 10 minutes."""
+        horizon = self.clock() - INVALID_WINDOW_S
+        while self._invalid and self._invalid[0] <= horizon:
+            self._invalid.popleft()
+        return len(self._invalid)

@@ -1,0 +1,154 @@
+"""The REST boundary (`bot/rest.py`): the global budget, exempt interaction calls, counts by kind and status,
+429s by scope through discord.py's own retries, and the invalid requests of the last 10 minutes."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from types import SimpleNamespace
+
+import aiohttp
+import discord
+import pytest
+from aiohttp import web
+from discord.http import HTTPClient, Route
+
+from bot.rest import RestGate, exempt, kind_of
+
+
+def test_kinds_are_route_templates():
+    assert kind_of("PATCH", "/api/v10/channels/123/messages/456") == "PATCH /channels/{id}/messages/{id}"
+    assert kind_of("POST", "/api/v10/interactions/99/aW50ZXJhY3Rpb24/callback") == \
+        "POST /interactions/{id}/{token}/callback"
+    assert kind_of("PATCH", "/api/v10/webhooks/7/tok-en/messages/@original") == \
+        "PATCH /webhooks/{id}/{token}/messages/@original"
+    assert exempt("/interactions/{interaction_id}/{interaction_token}/callback")
+    assert exempt("/webhooks/{webhook_id}/{webhook_token}/messages/@original")
+    assert not exempt("/channels/{channel_id}/messages/{message_id}")
+    assert not exempt("/users/@me/channels")
+
+
+class Recorder:
+    """Stands in for discord.py's `HTTPClient.request`: notes when each call went out."""
+
+    def __init__(self):
+        self.sent: list[tuple[str, float]] = []
+
+    async def __call__(self, route, **kwargs):
+        self.sent.append((route.path, time.monotonic()))
+        return {}
+
+
+async def test_limited_calls_keep_the_budget_in_order_while_interaction_calls_never_wait():
+    gate = RestGate(per_second=20, burst=2)
+    http = SimpleNamespace(request=Recorder())
+    recorder = http.request
+    gate.install(http)
+    start = time.monotonic()
+    edits = [asyncio.create_task(http.request(Route("PATCH", f"/channels/{{channel_id}}/messages/{i}",
+                                                    channel_id=i))) for i in range(12)]
+    await asyncio.sleep(0)
+    answers = [asyncio.create_task(http.request(Route("POST", "/interactions/{interaction_id}/{interaction_token}"
+                                                      "/callback", interaction_id=1, interaction_token="t")))
+               for _ in range(5)]
+    await asyncio.gather(*answers)
+    assert time.monotonic() - start < 0.1  # the answers did not queue behind the edits
+    await asyncio.gather(*edits)
+    sent = [(p, t - start) for p, t in recorder.sent if p.startswith("/channels")]
+    assert [p for p, _ in sent] == [f"/channels/{{channel_id}}/messages/{i}" for i in range(12)]  # first come
+    assert sent[-1][1] >= (12 - 2) / 20 * 0.9  # paced at 20/s after a burst of 2
+    for _, t in sent:  # no second holds more than the rate and the burst
+        assert sum(1 for _, u in sent if t <= u < t + 1) <= 22
+    assert gate.limited_calls == 12 and gate.waited >= 9
+    assert gate.calls[("PATCH /channels/{channel_id}/messages/0", "200")] == 1
+    assert gate.calls[("POST /interactions/{interaction_id}/{interaction_token}/callback", "200")] == 5
+
+
+async def test_refusals_count_as_invalid_requests_for_ten_minutes():
+    now = [1000.0]
+    gate = RestGate(clock=lambda: now[0])
+
+    async def refuse(route, **kwargs):
+        raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), {"code": 50007, "message": "no"})
+
+    http = SimpleNamespace(request=refuse)
+    gate.install(http)
+    for _ in range(3):
+        with pytest.raises(discord.Forbidden):
+            await http.request(Route("POST", "/channels/{channel_id}/messages", channel_id=5))
+    assert gate.calls[("POST /channels/{channel_id}/messages", "403")] == 3
+    assert gate.invalid_requests() == 3
+    now[0] += 599
+    assert gate.invalid_requests() == 3
+    now[0] += 2
+    assert gate.invalid_requests() == 0
+
+
+async def test_many_invalid_requests_log_a_warning(caplog):
+    gate = RestGate()
+    for _ in range(1001):
+        gate.record("POST /users/@me/channels", 403, {})
+    assert "1001 invalid requests" in caplog.text
+
+
+@pytest.fixture
+async def discord_like():
+    """A tiny Discord: each path answers from a script of (status, headers, body), then 200."""
+    scripts: dict[str, list[tuple[int, dict[str, str], dict]]] = {}
+
+    async def handle(request: web.Request) -> web.Response:
+        if request.path.endswith("/users/@me"):
+            return web.json_response({"id": "1", "username": "bot", "discriminator": "0", "avatar": None})
+        steps = scripts.get(request.path) or []
+        status, headers, body = steps.pop(0) if steps else (200, {}, {"id": "9"})
+        return web.Response(body=json.dumps(body).encode(), status=status,  # Discord's exact content type
+                            headers={"Content-Type": "application/json", "Via": "1.1 google", **headers})
+
+    app = web.Application()
+    app.router.add_route("*", "/{tail:.*}", handle)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    old = Route.BASE
+    Route.BASE = f"http://127.0.0.1:{port}/api/v10"
+    try:
+        yield scripts
+    finally:
+        Route.BASE = old
+        await runner.cleanup()
+
+
+async def test_429s_that_discord_py_retries_are_counted_by_scope(discord_like):
+    scripts = discord_like
+    gate = RestGate()
+    http = HTTPClient(asyncio.get_running_loop(), http_trace=gate.trace_config())
+    await http.static_login("token")
+    gate.install(http)
+    try:
+        limited = {"retry_after": 0.01, "message": "You are being rate limited.", "global": False}
+        scripts["/api/v10/channels/5/messages/6"] = [
+            (429, {"X-RateLimit-Scope": "user"}, limited),
+            (429, {"X-RateLimit-Scope": "global", "X-RateLimit-Global": "true"}, {**limited, "global": True}),
+            (429, {"X-RateLimit-Scope": "shared"}, limited),
+        ]
+        await http.request(Route("PATCH", "/channels/{channel_id}/messages/{message_id}", channel_id=5,
+                                 message_id=6), json={"content": "x"})
+        kind = "PATCH /channels/{channel_id}/messages/{message_id}"
+        assert gate.calls[(kind, "429")] == 3 and gate.calls[(kind, "200")] == 1
+        assert gate.rate_limited == {"user": 1, "global": 1, "shared": 1}
+        assert gate.invalid_requests() == 2  # a shared 429 is not counted against the bot
+        scripts["/api/v10/users/@me/channels"] = [(403, {}, {"code": 50007, "message": "Cannot send"})]
+        with pytest.raises(discord.Forbidden):
+            await http.request(Route("POST", "/users/@me/channels"), json={"recipient_id": 3})
+        assert gate.calls[("POST /users/@me/channels", "403")] == 1 and gate.invalid_requests() == 3
+        # an interaction response does not pass HTTPClient.request; the trace still counts it
+        session: aiohttp.ClientSession = http._HTTPClient__session  # type: ignore[attr-defined]
+        async with session.post(f"{Route.BASE}/interactions/77/abc/callback", json={"type": 6}) as resp:
+            assert resp.status == 200
+        assert gate.calls[("POST /interactions/{id}/{token}/callback", "200")] == 1
+        assert gate.limited_calls == 2
+    finally:
+        await http.close()
