@@ -105,7 +105,8 @@ class RateLimitedError(DiscordError):
         self.is_global = is_global
 
     def body(self) -> dict[str, Any]:
-        body: dict[str, Any] = {"message": self.message, "retry_after": round(self.retry_after, 3),
+        # rounded up to the millisecond: a client that waits exactly this long finds the window reset
+        body: dict[str, Any] = {"message": self.message, "retry_after": math.ceil(self.retry_after * 1000) / 1000,
                                 "global": self.is_global}
         if self.code:
             body["code"] = self.code
