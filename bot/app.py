@@ -16,6 +16,8 @@ from discord.ext import commands
 
 from bot.db import Database
 from bot.i18n.translator import CatalogTranslator
+from bot.metrics import Metrics
+from bot.rest import RestGate
 from bot.tables import TableService
 from bot.ui import DYNAMIC_ITEMS, TableUI
 from bot.ui.checks import CheckedTree
@@ -42,14 +44,22 @@ class StammtischBot(commands.AutoShardedBot):
     def __init__(self, *, database_path: Path | str, database: Database | None = None,
                  dev_guild_id: int | None = None, default_locale: str = "en", sync_commands: bool = True,
                  extensions: tuple[str, ...] | None = None, tune_gc: bool = False,
-                 shard_count: int | None = 1):
+                 shard_count: int | None = 1, metrics: tuple[str, int] | None = None,
+                 rest_per_second: float | None = None):
         # The bot never joins a voice channel: no warnings about the voice libraries (PyNaCl, davey).
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads; no privileged intents are needed
+        # every REST call passes the gate (bot/rest.py); its trace sees every HTTP answer. It paces the calls
+        # that count against Discord's global limit at `rest_per_second` (python -m bot: 45/s); in-process
+        # tests leave it off, since SimCord's clock only moves when a test moves it
+        rest = RestGate(per_second=rest_per_second)
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
                          allowed_mentions=discord.AllowedMentions.none(), tree_cls=CheckedTree,
-                         shard_count=shard_count)
+                         shard_count=shard_count, http_trace=rest.trace_config())
+        self.rest = rest
+        self.metrics = Metrics(rest)
+        self.metrics_listen = metrics  # (host, port) for /metrics; None: off
         self.database_path = database_path
         if database is not None:  # opened (and migrated) before connecting to Discord: python -m bot
             self.db = database
@@ -68,8 +78,16 @@ class StammtischBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         if not hasattr(self, "db"):
             self.db = await Database.open(self.database_path)
+        self.rest.install(self.http)  # here, not in __init__: SimCord replaces the HTTP client before login
         self.tables = TableService(self.db)
+        self.tables.metrics = self.metrics
+        self.metrics.open_tables = lambda: (t.status for t in self.tables.tables.values())
+        if self.metrics_listen is not None:
+            await self.metrics.serve(*self.metrics_listen)
         self.table_ui = TableUI(self, self.tables, default_locale=self.default_locale)
+        delivery = getattr(self.table_ui, "delivery", None)  # reports how far each table message lags
+        if delivery is not None:
+            delivery.lag_observers.append(self.metrics.observe_delivery_lag)
         for row in await self.db.fetchall("SELECT guild_id, locale FROM guilds WHERE locale IS NOT NULL"):
             self.guild_locales[row["guild_id"]] = row["locale"]
         await self.tree.set_translator(CatalogTranslator())
@@ -91,10 +109,15 @@ class StammtischBot(commands.AutoShardedBot):
         self.component_templates.extend(item.__discord_ui_compiled_template__ for item in items)
 
     async def sync_tree(self) -> None:
+        """Global commands, or with DEV_GUILD_ID the same commands in that server only. Then the global ones
+        are cleared: commands synced globally before (a production run on the same application) would
+        otherwise show twice in the dev server, once from each scope."""
         if self.dev_guild_id:
             guild = discord.Object(self.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
+            self.tree.clear_commands(guild=None)
+            await self.tree.sync()
         else:
             await self.tree.sync()
 
@@ -138,5 +161,6 @@ class StammtischBot(commands.AutoShardedBot):
         await super().close()
         if hasattr(self, "table_ui"):
             self.table_ui.close()
+        await self.metrics.close()
         if hasattr(self, "db"):
             await self.db.close()

@@ -23,6 +23,7 @@ class Settings:
     gateway_url: str | None = None
     default_locale: str = "en"
     shard_count: int | None = None  # None: as many shards as Discord recommends
+    metrics: tuple[str, int] | None = None  # (host, port) serving Prometheus metrics; None: off
 
 
 DEFAULT_DATABASE_PATH = Path("data/stammtisch.sqlite3")
@@ -66,6 +67,7 @@ def load_settings(env_file: str | os.PathLike[str] | None = ".env") -> Settings:
     if locale not in SUPPORTED:
         raise ConfigError(f"DEFAULT_LOCALE must be one of {', '.join(SUPPORTED)}; see .env.example.")
     shards = _positive_int("SHARD_COUNT", "a number of shards, 1 or more")
+    metrics = _metrics_listen()
     db_path = database_path(None)
     if db_path.is_dir():
         raise ConfigError(f"DATABASE_PATH {str(db_path)!r} is a folder: name the database file in it, e.g. "
@@ -79,4 +81,17 @@ def load_settings(env_file: str | os.PathLike[str] | None = ".env") -> Settings:
         gateway_url=os.environ.get("DISCORD_GATEWAY_URL", "").strip() or None,
         default_locale=locale,
         shard_count=shards,
+        metrics=metrics,
     )
+
+
+def _metrics_listen() -> tuple[str, int] | None:
+    from bot.metrics import parse_listen
+
+    value = os.environ.get("METRICS_PORT", "").strip()
+    if not value:
+        return None
+    try:
+        return parse_listen(value)
+    except ValueError:
+        raise ConfigError("METRICS_PORT must be a port (1-65535) or address:port; see .env.example.") from None

@@ -95,6 +95,7 @@ class TableService:
         # the same instant (Join on two lobbies, Join and /new, two /new) cannot both pass the check
         self._channel_locks: dict[int, asyncio.Lock] = {}
         self._result_writers: dict[str, list[ResultWriter]] = {}
+        self.metrics: Any = None  # bot.metrics.Metrics when the bot runs: moves stored, computer decisions
 
     # -- lookup ---------------------------------------------------------------------------------
     def get(self, table_id: int) -> Table:
@@ -385,6 +386,8 @@ class TableService:
             raise
         table.engine = engine
         table.version = seq
+        if self.metrics is not None:
+            self.metrics.move_stored(table.game, auto)
         table.signatures = new_sigs
         for s in changed:
             table.seats[s].last_change = seq
@@ -464,12 +467,21 @@ class TableService:
 
     async def think(self, table: Table, engine: Engine, seat: int, level: str) -> str:
         budget = float(table.settings.get("computer_budget", DEFAULT_BUDGET_S))
-        return await thinking.think(engine, seat, level=level, seed=self._seed(table, seat), budget_s=budget)
+        started = time.perf_counter()
+        action = await thinking.think(engine, seat, level=level, seed=self._seed(table, seat), budget_s=budget)
+        if self.metrics is not None:
+            self.metrics.decision(table.game, level, "turn", time.perf_counter() - started)
+        return action
 
     async def think_volunteer(self, table: Table, engine: Engine, seat: int, level: str) -> str | None:
         """What a computer free to act out of turn does now (None: it lets the moment pass)."""
         budget = float(table.settings.get("computer_budget", DEFAULT_BUDGET_S))
-        return await thinking.volunteer(engine, seat, level=level, seed=self._seed(table, seat), budget_s=budget)
+        started = time.perf_counter()
+        action = await thinking.volunteer(engine, seat, level=level, seed=self._seed(table, seat),
+                                          budget_s=budget)
+        if self.metrics is not None:
+            self.metrics.decision(table.game, level, "volunteer", time.perf_counter() - started)
+        return action
 
     async def _computers(self, table: Table) -> None:
         """Play the computers' moves, one after the other, through the same path as people's: each is stored
