@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _T
@@ -12,6 +14,23 @@ from bot.tables import Table, UserError
 from bot.ui.checks import unknown_component
 from bot.ui.errors import send_ephemeral
 from bot.ui.game_ui import card_style, score_text
+
+log = logging.getLogger(__name__)
+
+MESSAGE_LIMIT = 2000  # characters in a message's content (Discord's limit; more is refused with 400)
+LIST_LINES = 20  # /table list shows at most this many tables
+
+
+def fit_lines(lines: list[str], more: str, *, limit: int = MESSAGE_LIMIT, most: int = LIST_LINES) -> str:
+    """As many whole lines as fit in `limit` characters (and at most `most`), then `more` (a template with
+    {n}: "… and {n} more") for the lines left out."""
+    for k in range(min(len(lines), most), -1, -1):
+        text = "\n".join(lines[:k])
+        if k < len(lines):
+            text += ("\n" if k else "") + more.format(n=len(lines) - k)
+        if len(text) <= limit:
+            return text
+    return more.format(n=len(lines))[:limit]
 
 
 class Tables(commands.Cog):
@@ -27,7 +46,7 @@ class Tables(commands.Cog):
 
     def _describe(self, table: Table, lang: str) -> str:
         where = f"<#{table.thread_id or table.channel_id}>"
-        seated = ", ".join(s.name for s in table.seats)
+        seated = ", ".join(discord.utils.escape_markdown(s.name) for s in table.seats)
         state = tr(lang, "waiting for players") if table.status == "lobby" else tr(lang, "running")
         return f"**#{table.id}** {table.engine_cls.title} · {state} · {where} · {seated}"
 
@@ -55,8 +74,9 @@ class Tables(commands.Cog):
         if not tables:
             await send_ephemeral(interaction, tr(lang, "No open tables here. Start one with a game's /… new command."))
             return
-        lines = [self._describe(t, lang) for t in tables[:20]]
-        await send_ephemeral(interaction, "\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
+        lines = [self._describe(t, lang) for t in tables]
+        text = fit_lines(lines, tr(lang, "… and {n} more", n="{n}"))
+        await send_ephemeral(interaction, text, allowed_mentions=discord.AllowedMentions.none())
 
     @table.command(name=_T("status"), description=_T("Where your game stands"))
     @app_commands.describe(table_id=_T("Table number (default: yours)"))
@@ -93,6 +113,27 @@ class Tables(commands.Cog):
         if table.engine is not None:
             await ui.ended(table)
 
+
+    # -- places that are gone: no table may keep playing (and calling Discord) where nobody can see it ------
+    @commands.Cog.listener()
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """The bot was removed from the server (or the server deleted)."""
+        await self._gone(f"server {guild.id} left", guild_id=guild.id)
+
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A table's channel was deleted: its threads went with it (Discord sends no event for them)."""
+        await self._gone(f"channel {channel.id} deleted", channel_id=channel.id)
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """A table's thread was deleted (raw: the cache may not hold the thread)."""
+        await self._gone(f"thread {payload.thread_id} deleted", channel_id=payload.thread_id)
+
+    async def _gone(self, why: str, *, guild_id: int | None = None, channel_id: int | None = None) -> None:
+        ended = await self.service.gone(guild_id=guild_id, channel_id=channel_id)
+        if ended:
+            log.info("%s: ended tables %s", why, ", ".join(f"#{t.id} ({t.status})" for t in ended))
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:

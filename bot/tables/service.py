@@ -656,6 +656,24 @@ class TableService:
         self._schedule_computers(table)  # the strong computer now plays for the absent person
         return result
 
+    async def gone(self, *, guild_id: int | None = None, channel_id: int | None = None) -> list[Table]:
+        """The bot left the server `guild_id`, or the channel or thread `channel_id` was deleted: its open
+        tables end where nobody can see them any more, running ones as abandoned (counted nowhere, nothing
+        booked), lobbies as cancelled; their timers and computers stop. No listener is told: its messages
+        would go to a place that is gone. Returns the tables ended."""
+        if guild_id is None and channel_id is None:
+            return []
+        ended = []
+        for table in self.open_tables(guild_id=guild_id, channel_id=channel_id):
+            async with table.lock:
+                if table.status not in OPEN_STATUSES:
+                    continue
+                await self._end(table, ABANDONED if table.status == RUNNING else CANCELLED)
+                if table.thinking is not None:
+                    table.thinking.cancel()
+            ended.append(table)
+        return ended
+
     async def _end(self, table: Table, status: str) -> None:
         if table.status not in OPEN_STATUSES:
             raise UserError("Table #{id} is not open any more.", id=table.id)
