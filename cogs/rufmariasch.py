@@ -226,8 +226,8 @@ class RufmariaschUI(GameUI):
             d.card = value
         else:
             raise UserError("Choose something first.")
-        payload = table_ui.hand_payload(table, seat, lang)
-        payload.pop("attachments", None)  # the hand picture stays as it is
+        payload, _ = table_ui.hand_message(table, seat, lang)  # the picture is not drawn: it stays as it is
+        payload.pop("filename", None)
         await interaction.response.edit_message(**payload)
 
     def controls(self, view: dict[str, Any], legal: list[str], lang: str, *, live: bool = False) -> Controls:
@@ -272,7 +272,7 @@ class RufmariaschUI(GameUI):
         note = None
         if view.get("role") == "partner":
             note = tr(lang, "You hold the called card {card}: you are {name}'s silent partner.",
-                      card=card_label(view.get("called") or ""), name=table.names[view["caller"]])
+                      card=card_label(view.get("called") or ""), name=table.text_names[view["caller"]])
         elif view.get("role") == "caller" and view.get("alone"):
             note = tr(lang, "You hold the called card yourself: you play alone against three.")
         if note and legal and not self.live(table):  # a live hand is not redrawn when the turn comes round

@@ -153,8 +153,10 @@ class TrPage(discord.ui.DynamicItem[discord.ui.Button[Any]],
                 raise UserError("The game has not started yet.")
             ui = table_ui.game_ui(table)
             with ui.showing(self.page) if isinstance(ui, TreppenrommeUI) else contextlib.nullcontext():
-                payload = table_ui.hand_payload(table, seat, normalize(interaction.locale))
-            await interaction.response.edit_message(**payload)
+                payload, job = table_ui.hand_message(table, seat, normalize(interaction.locale))
+            # the picture is drawn in the bot's drawing thread for replies, not on the event loop
+            png = await table_ui.draw(job, reply=True) if job else None
+            await interaction.response.edit_message(**table_ui.with_picture(payload, png))
         except Exception as exc:
             await reply_error(interaction, exc, table_id=self.table_id)
 

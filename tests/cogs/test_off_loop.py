@@ -1,0 +1,43 @@
+"""Hand pictures are drawn off the event loop everywhere, Treppenrommé's tab clicks included, and a
+Rufmariasch draft (a menu choice before the call) draws none: the picture stays as it is."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+import bot.render as render
+from tests.cogs import test_rufmariasch, test_treppenromme
+from tests.conftest import World
+
+
+@pytest.fixture
+def drawn(monkeypatch):
+    """For every hand picture drawn: whether it was drawn on the event loop's thread."""
+    on_loop: list[bool] = []
+    real = render.hand_image
+
+    def spy(*args, **kwargs):
+        on_loop.append(threading.current_thread() is threading.main_thread())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(render, "hand_image", spy)
+    return on_loop
+
+
+async def test_tab_clicks_draw_the_hand_off_the_event_loop(world: World, drawn):
+    await test_treppenromme.test_a_hand_of_37_cards_stays_within_discord_limits(world)  # clicks both tabs
+    assert drawn and not any(drawn)
+
+
+async def test_a_draft_of_the_call_draws_no_picture(world: World, drawn):
+    table = await test_rufmariasch.start_rm(world)
+    fh = min(table.engine.to_act())
+    first = test_rufmariasch.dm(world, fh)
+    before = len(drawn)
+    await world.users[fh].user.select(first, ["H"], custom_id=test_rufmariasch.menus(first)["trump"].custom_id)
+    after = test_rufmariasch.dm(world, fh)
+    assert [o.value for o in test_rufmariasch.menus(after)["trump"].options if o.default] == ["H"]
+    assert after.attachments and after.attachments[0].filename == first.attachments[0].filename
+    assert len(drawn) == before and not any(drawn)
