@@ -127,3 +127,10 @@ def test_romanian_writes_s_and_t_with_the_comma_below():
     bad = [f"{path.name}:{n}: {line.strip()}" for path in files
            for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if CEDILLA.search(line)]
     assert not bad, "ş/ţ with a cedilla instead of ș/ț:\n" + "\n".join(bad[:20])
+
+
+def test_a_letter_the_font_lacks_is_caught(drawn):
+    """The check itself: a word the font cannot draw (here a title in a CJK letter) is named."""
+    leaderboard.leaderboard_png("Tač \u4e00", "", ["x"], [(1, "Ana", ["1"])])
+    bad = _undrawable(drawn)
+    assert bad and all("\u4e00" in b for b in bad), bad
