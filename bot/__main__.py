@@ -62,6 +62,7 @@ async def _serve(settings: Settings) -> int:
     import yarl
 
     from bot.app import StammtischBot
+    from bot.config import ConfigError
     from bot.db import Database
     from bot.rest import GLOBAL_PER_S
 
@@ -82,6 +83,8 @@ async def _serve(settings: Settings) -> int:
         return _fail("Discord rejected DISCORD_TOKEN: check the token in .env (see .env.example).", 2)
     except discord.PrivilegedIntentsRequired:
         return _fail("Discord refused the gateway intents; see README (no privileged intents needed).", 2)
+    except ConfigError as exc:  # a setting that only fails when used (METRICS_PORT in use)
+        return _fail(str(exc), 2)
     except aiohttp.ClientConnectionError as exc:
         host = yarl.URL(discord.http.Route.BASE).host
         return _fail(f"cannot reach Discord at {host}: {_reason(exc)}", 1)

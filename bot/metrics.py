@@ -21,6 +21,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, H
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
+from bot.config import ConfigError
 from bot.rest import RestGate
 
 log = logging.getLogger(__name__)
@@ -79,7 +80,12 @@ class Metrics:
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, host, port)
-        await site.start()
+        try:
+            await site.start()
+        except OSError as exc:  # a port in use, an address not of this machine: for the person starting the bot
+            await self._runner.cleanup()
+            self._runner = None
+            raise ConfigError(f"METRICS_PORT: cannot listen on {host}:{port}: {exc.strerror or exc}") from exc
         server = site._server  # the bound port, when 0 asked for any
         sockets = getattr(server, "sockets", None) or ()
         self.port = sockets[0].getsockname()[1] if sockets else port

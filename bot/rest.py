@@ -112,9 +112,9 @@ class RestGate:
     # -- the boundary -------------------------------------------------------------------------------
     async def request(self, original: Callable[..., Awaitable[Any]], route: discord.http.Route,
                       **kwargs: Any) -> Any:
-        if not exempt(route.path):
-            self.limited_calls += 1
-        if self.budget is not None and not exempt(route.path):
+        limited = not exempt(route.path)
+        self.limited_calls += limited
+        if limited and self.budget is not None:
             if not self.budget.has_capacity():
                 self.waited += 1
             started = self.clock()

@@ -62,3 +62,13 @@ def test_metrics_port_setting(monkeypatch):
         with pytest.raises(ConfigError, match="METRICS_PORT"):
             load_settings(None)
     assert parse_listen("[::1]:9108") == ("::1", 9108)
+
+
+async def test_a_metrics_port_in_use_is_one_clear_error():
+    taken = Metrics()
+    port = await taken.serve("127.0.0.1", 0)
+    try:
+        with pytest.raises(ConfigError, match=f"METRICS_PORT: cannot listen on 127.0.0.1:{port}"):
+            await Metrics().serve("127.0.0.1", port)
+    finally:
+        await taken.close()
