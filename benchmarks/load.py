@@ -169,6 +169,7 @@ class Driver:
     moves: int = 0
     errors: list[str] = field(default_factory=list)
     lag: PictureLag | None = None
+    lost_answers: int = 0  # clicks whose answer came after the 3 s deadline (10062)
     _computer_since: tuple[int, float] | None = None
 
     def note_computer(self) -> None:
@@ -230,11 +231,15 @@ class Driver:
             turn = players.turn() or turn  # the hand may have been redrawn while waiting
             ix = await players.click(turn, players.choose(turn))
             try:
-                await ix.wait(60)
+                answered = await ix.settle(60)
             except TimeoutError as exc:
                 self.errors.append(str(exc).splitlines()[0])
                 return
-            if ix.callback_type not in MOVE_ANSWERS:
+            if not answered:  # past Discord's 3 s: the answer is lost, the move may be stored and shown anyway
+                self.lost_answers += 1
+                if self.lag is not None and ix.late_at is not None:
+                    self.lag.moved(turn.version, ix.late_at, (ix.dispatched_at or 0.0) >= measure_from)
+            elif ix.callback_type not in MOVE_ANSWERS:
                 self.errors.append(f"table {self.table.table_id}: callback {ix.callback_type} {ix.callback_data}")
             elif self.lag is not None and ix.callback_at is not None:
                 self.lag.moved(turn.version, ix.callback_at, (ix.dispatched_at or 0.0) >= measure_from)
@@ -382,6 +387,8 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
         ixs = [ix for d in drivers for ix in d.table.players.interactions
                if ix.dispatched_at is not None and ix.dispatched_at >= measure_from and ix.latency is not None]
         lat = [ix.latency for ix in ixs]
+        d_ixs = [ix for d in drivers for ix in d.table.players.interactions
+                 if ix.dispatched_at is not None and ix.dispatched_at >= measure_from]
         next_turn = [x for d in drivers for x in d.next_turn]
         reqs = [r for r in fake.requests[mark:] if r.fault is None]
         kinds = Counter(classify(fake, r) for r in reqs)
@@ -411,6 +418,7 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
             "computer_seats": n_computers,
             "computer_tables": sum(1 for c in per_table if c),
             "measured_moves": len(lat),
+            "lost_answers": sum(1 for ix in d_ixs if ix.callback_at is None and ix.late_callbacks),
             "p50_ms": round(pct(lat, 50) * 1000, 1),
             "p99_ms": round(pct(lat, 99) * 1000, 1),
             "max_ms": round(max(lat, default=math.nan) * 1000, 1),

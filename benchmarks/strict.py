@@ -143,7 +143,7 @@ def strict_figures(fake: FakeDiscord, before: LimitSnapshot, after: LimitSnapsho
 
 
 def print_strict(rows: list[dict[str, Any]]) -> None:
-    print("\n| N | clicks answered p50 / p99 ms | picture lag p50 / p99 ms (moves) | 429s user / global / shared | "
+    print("\n| N | clicks answered p50 / p99 ms (answers lost past 3 s) | picture lag p50 / p99 ms (moves) | 429s user / global / shared | "
           "invalid / 10 min (scaled; worst window of the run) | limited calls per move (per s) | nothing lost |")
     print("|---|---|---|---|---|---|---|")
     for r in rows:
@@ -152,7 +152,7 @@ def print_strict(rows: list[dict[str, Any]]) -> None:
             continue
         q = s["rate_limited_429"]
         lost = "yes" if s["nothing_lost"] else f"no: {s['tables_behind']} tables behind (max {s['versions_behind_max']})"
-        print(f"| {r['tables']} | {r['p50_ms']} / {r['p99_ms']} | {s['picture_lag_p50_ms']} / {s['picture_lag_p99_ms']} "
+        print(f"| {r['tables']} | {r['p50_ms']} / {r['p99_ms']} ({r.get('lost_answers', 0)}) | {s['picture_lag_p50_ms']} / {s['picture_lag_p99_ms']} "
               f"({s['picture_lag_moves']}) | {q['user']} / {q['global']} / {q['shared']} | "
               f"{s['invalid_per_10_min_scaled']} ({s['invalid_worst_10_min_whole_run']}) | "
               f"{s['limited_calls_per_move']} ({s['limited_calls_per_s']}) | {lost} |")

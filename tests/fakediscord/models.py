@@ -542,6 +542,8 @@ class FakeInteraction:
     callback_data: dict[str, Any] | None = None
     callback_request: RecordedRequest | None = None
     failed_callbacks: int = 0  # callback attempts answered with an injected fault
+    late_callbacks: int = 0  # callback attempts refused with 10062 because the 3 s deadline had passed
+    late_at: float | None = None  # when the first of them arrived (time.perf_counter())
     response_message: FakeMessage | None = None  # created (type 4/5) or updated (type 6/7) message
     followups: list[FakeMessage] = field(default_factory=list)
     events: list[tuple[float, str, int | None]] = field(default_factory=list)  # (t, kind, message id)
@@ -549,6 +551,7 @@ class FakeInteraction:
     choices: list[dict[str, Any]] | None = None
     _fake: FakeDiscord | None = field(default=None, repr=False)
     _responded: asyncio.Future[None] | None = field(default=None, repr=False)
+    _late: asyncio.Future[None] | None = field(default=None, repr=False)
 
     # ---- waiting ----------------------------------------------------------------------------------------
     async def wait(self, timeout: float = 5.0) -> FakeInteraction:
@@ -559,6 +562,16 @@ class FakeInteraction:
         except TimeoutError:
             raise TimeoutError(self._describe_timeout(f"no interaction callback within {timeout}s")) from None
         return self
+
+    async def settle(self, timeout: float = 5.0) -> bool:
+        """Until the bot's callback arrived (True) or one came too late and was refused with 10062 (False: a lost
+        answer; the bot may still have acted on the click)."""
+        assert self._responded is not None and self._late is not None
+        done, _ = await asyncio.wait([self._responded, self._late], timeout=timeout,
+                                     return_when=asyncio.FIRST_COMPLETED)
+        if not done:
+            raise TimeoutError(self._describe_timeout(f"no interaction callback within {timeout}s"))
+        return self.callback_at is not None
 
     async def wait_followups(self, count: int = 1, timeout: float = 5.0) -> list[FakeMessage]:
         assert self._fake is not None

@@ -1212,6 +1212,12 @@ class FakeDiscord(UserActions, WorldRules):
         # Receiving and Responding: the initial response must arrive within 3 seconds, else 404 / 10062
         if (self.callback_deadline is not None and ix.dispatched_clock is not None
                 and self.now() - ix.dispatched_clock > self.callback_deadline):
+            ix.late_callbacks += 1
+            if ix.late_at is None:
+                ix.late_at = time.perf_counter()
+            if ix._late is not None and not ix._late.done():
+                ix._late.set_result(None)
+            self._notify()
             raise DiscordError(404, 10062, "Unknown interaction")
         if not isinstance(body, dict) or "type" not in body:
             raise invalid_form({"type": {"_errors": [{"code": "BASE_TYPE_REQUIRED", "message": "required"}]}})
@@ -1564,6 +1570,7 @@ class FakeDiscord(UserActions, WorldRules):
         ix = FakeInteraction(id=self.snowflake(), token=f"fake-{secrets.token_urlsafe(24)}", type=itype, user=user,
                              channel=channel, data=data, message=message, parent=parent, _fake=self)
         ix._responded = asyncio.get_running_loop().create_future()
+        ix._late = asyncio.get_running_loop().create_future()
         self.interactions[ix.id] = ix
         self._by_token[ix.token] = ix
         return ix

@@ -71,7 +71,8 @@ async def test_a_callback_after_three_seconds_is_an_unknown_interaction(fake: Fa
     fake.advance(seconds=3.1)
     status, data, _ = await call(http, fake, "POST", f"/interactions/{late.id}/{late.token}/callback", {"type": 6})
     assert (status, data["code"]) == (404, 10062)
-    assert late.callback_type is None
+    assert late.callback_type is None and late.late_callbacks == 1
+    assert await late.settle(1) is False and await on_time.settle(1) is True
 
 
 async def test_a_lost_answer_can_be_injected(fake: FakeDiscord, http) -> None:
