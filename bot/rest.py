@@ -10,10 +10,11 @@ past which Cloudflare bans the bot's IP address for an hour.
 What discord.py 2.7 does (`discord/http.py`, `HTTPClient.request`): it keeps the per-route buckets from the
 `X-RateLimit-*` headers and waits when one is empty, retries a 429 after `retry_after` (closing a global lock
 only after a *global* 429) and a 500/502/504/524 up to five tries. Nothing paces the bot below the global
-limit before Discord answers 429. That is the budget here: `GLOBAL_PER_S` calls a second with a burst of
+limit before Discord answers 429. That is the budget here: `GLOBAL_PER_S` requests a second with a burst of
 `BURST`, taken in arrival order (aiolimiter's leaky bucket, which queues its waiters first come, first served),
-so a busy table cannot starve another and the answer to a click never waits (interaction responses do not
-pass through `HTTPClient.request` at all, and interaction routes that do are exempt here too).
+so a busy table cannot starve another, and the answer to a click never waits (interaction endpoints are
+exempt). It is taken in the aiohttp trace's request start, right before each request goes out: after
+discord.py's per-route waits and for each of its retries, so what reaches Discord keeps the pace.
 
 Counting: an aiohttp trace (`trace_config`, handed to discord.py's session) sees every HTTP answer, the 429s
 discord.py retries internally and the interaction responses included; where no HTTP answer is seen (SimCord
@@ -42,9 +43,10 @@ BURST = 4  # with 45/s, no second ever holds more than 49 calls
 INVALID_WINDOW_S = 600.0  # Discord counts invalid requests over 10 minutes
 INVALID_WARN = 1_000  # a tenth of the ban threshold (10,000): log a warning when the count passes it
 
-# interaction endpoints, as discord.py's route templates and as URL paths (for the trace, which sees URLs)
+# interaction endpoints as discord.py's route templates; and the URL paths the budget paces (the trace sees
+# URLs): the REST API but its interaction endpoints (not the gateway's websocket, not the CDN)
 _EXEMPT_ROUTE = re.compile(r"^/(interactions/|webhooks/\{webhook_id\}/\{webhook_token\})")
-_EXEMPT_PATH = re.compile(r"^(/api/v\d+)?/(interactions/\d+/[^/]+|webhooks/\d+/[^/]+)")
+_LIMITED_PATH = re.compile(r"^/api/v\d+/(?!interactions/\d+/|webhooks/\d+/[^/]+)")
 _API_PREFIX = re.compile(r"^/api/v\d+")
 _TOKEN_AFTER = re.compile(r"^/(interactions|webhooks)/\{id\}/[^/{]+")
 _SNOWFLAKE = re.compile(r"/\d+(?=/|$)")
@@ -85,8 +87,8 @@ class RestGate:
         self.clock = clock
         self.calls: Counter[tuple[str, str]] = Counter()  # (kind, status) -> answers
         self.rate_limited: Counter[str] = Counter()  # scope (user, global, shared) -> 429s
-        self.limited_calls = 0  # calls that counted against the global limit
-        self.waited = 0  # of those, how many waited for the budget
+        self.limited_calls = 0  # calls (not counting discord.py's retries) that count against the global limit
+        self.waited = 0  # requests that waited for the budget
         self.on_wait: Callable[[float], None] | None = None  # told each limited call's wait (metrics)
         self._invalid: deque[float] = deque()
         self._warned = False
@@ -106,21 +108,14 @@ class RestGate:
 
     def trace_config(self) -> aiohttp.TraceConfig:
         trace = aiohttp.TraceConfig()
+        trace.on_request_start.append(self._on_request_start)
         trace.on_request_end.append(self._on_request_end)
         return trace
 
     # -- the boundary -------------------------------------------------------------------------------
     async def request(self, original: Callable[..., Awaitable[Any]], route: discord.http.Route,
                       **kwargs: Any) -> Any:
-        limited = not exempt(route.path)
-        self.limited_calls += limited
-        if limited and self.budget is not None:
-            if not self.budget.has_capacity():
-                self.waited += 1
-            started = self.clock()
-            await self.budget.acquire()
-            if self.on_wait is not None:
-                self.on_wait(self.clock() - started)
+        self.limited_calls += not exempt(route.path)
         call = _Call(kind=f"{route.method} {route.path}")
         token = _CURRENT.set(call)
         status: int | str | None = None
@@ -141,6 +136,18 @@ class RestGate:
             _CURRENT.reset(token)
             if not call.seen and status is not None:
                 self.record(call.kind, status, {})
+
+    async def _on_request_start(self, session: aiohttp.ClientSession, context: Any,
+                                params: aiohttp.TraceRequestStartParams) -> None:
+        """Each request to the REST API that counts against the global limit waits here for the budget."""
+        if self.budget is None or not _LIMITED_PATH.match(params.url.path):
+            return
+        if not self.budget.has_capacity():
+            self.waited += 1
+        started = self.clock()
+        await self.budget.acquire()
+        if self.on_wait is not None:
+            self.on_wait(self.clock() - started)
 
     async def _on_request_end(self, session: aiohttp.ClientSession, context: Any,
                               params: aiohttp.TraceRequestEndParams) -> None:

@@ -29,42 +29,6 @@ def test_kinds_are_route_templates():
     assert not exempt("/users/@me/channels")
 
 
-class Recorder:
-    """Stands in for discord.py's `HTTPClient.request`: notes when each call went out."""
-
-    def __init__(self):
-        self.sent: list[tuple[str, float]] = []
-
-    async def __call__(self, route, **kwargs):
-        self.sent.append((route.path, time.monotonic()))
-        return {}
-
-
-async def test_limited_calls_keep_the_budget_in_order_while_interaction_calls_never_wait():
-    gate = RestGate(per_second=20, burst=2)
-    http = SimpleNamespace(request=Recorder())
-    recorder = http.request
-    gate.install(http)
-    start = time.monotonic()
-    edits = [asyncio.create_task(http.request(Route("PATCH", f"/channels/{{channel_id}}/messages/{i}",
-                                                    channel_id=i))) for i in range(12)]
-    await asyncio.sleep(0)
-    answers = [asyncio.create_task(http.request(Route("POST", "/interactions/{interaction_id}/{interaction_token}"
-                                                      "/callback", interaction_id=1, interaction_token="t")))
-               for _ in range(5)]
-    await asyncio.gather(*answers)
-    assert time.monotonic() - start < 0.1  # the answers did not queue behind the edits
-    await asyncio.gather(*edits)
-    sent = [(p, t - start) for p, t in recorder.sent if p.startswith("/channels")]
-    assert [p for p, _ in sent] == [f"/channels/{{channel_id}}/messages/{i}" for i in range(12)]  # first come
-    assert sent[-1][1] >= (12 - 2) / 20 * 0.9  # paced at 20/s after a burst of 2
-    for _, t in sent:  # no second holds more than the rate and the burst
-        assert sum(1 for _, u in sent if t <= u < t + 1) <= 22
-    assert gate.limited_calls == 12 and gate.waited >= 9
-    assert gate.calls[("PATCH /channels/{channel_id}/messages/0", "200")] == 1
-    assert gate.calls[("POST /interactions/{interaction_id}/{interaction_token}/callback", "200")] == 5
-
-
 async def test_refusals_count_as_invalid_requests_for_ten_minutes():
     now = [1000.0]
     gate = RestGate(clock=lambda: now[0])
@@ -96,8 +60,10 @@ async def test_many_invalid_requests_log_a_warning(caplog):
 async def discord_like():
     """A tiny Discord: each path answers from a script of (status, headers, body), then 200."""
     scripts: dict[str, list[tuple[int, dict[str, str], dict]]] = {}
+    arrived: list[tuple[str, float]] = scripts.setdefault("arrived", [])  # type: ignore[assignment]
 
     async def handle(request: web.Request) -> web.Response:
+        arrived.append((request.path, time.monotonic()))
         if request.path.endswith("/users/@me"):
             return web.json_response({"id": "1", "username": "bot", "discriminator": "0", "avatar": None})
         steps = scripts.get(request.path) or []
@@ -150,5 +116,42 @@ async def test_429s_that_discord_py_retries_are_counted_by_scope(discord_like):
             assert resp.status == 200
         assert gate.calls[("POST /interactions/{id}/{token}/callback", "200")] == 1
         assert gate.limited_calls == 2
+    finally:
+        await http.close()
+
+
+async def test_requests_keep_the_budget_in_order_while_interaction_calls_never_wait(discord_like):
+    """The budget is taken right before each request leaves (aiohttp's trace), first come, first served."""
+    arrived = discord_like["arrived"]
+    gate = RestGate(per_second=20, burst=2)
+    http = HTTPClient(asyncio.get_running_loop(), http_trace=gate.trace_config())
+    await http.static_login("token")
+    gate.install(http)
+    try:
+        start = time.monotonic()
+        edits = []
+        for i in range(12):
+            edits.append(asyncio.create_task(http.request(Route(
+                "PATCH", "/channels/{channel_id}/messages/{message_id}", channel_id=100 + i, message_id=1),
+                json={"content": str(i)})))
+            await asyncio.sleep(0)
+        session: aiohttp.ClientSession = http._HTTPClient__session  # type: ignore[attr-defined]
+
+        async def answer() -> None:
+            async with session.post(f"{Route.BASE}/interactions/77/abc/callback", json={"type": 6}) as resp:
+                assert resp.status == 200
+
+        await asyncio.sleep(0.05)
+        await asyncio.gather(*(answer() for _ in range(5)))
+        assert time.monotonic() - start < 0.25  # the answers did not queue behind the edits
+        await asyncio.gather(*edits)
+        sent = [(p, t - start) for p, t in arrived if "/channels/" in p]
+        assert [p for p, _ in sent] == [f"/api/v10/channels/{100 + i}/messages/1" for i in range(12)]  # in order
+        assert sent[-1][1] >= (12 - 2) / 20 * 0.9  # paced at 20/s after a burst of 2
+        for _, t in sent:  # no second holds more than the rate and the burst
+            assert sum(1 for _, u in sent if t <= u < t + 1) <= 22
+        assert gate.limited_calls == 12 and gate.waited >= 9
+        assert gate.calls[("PATCH /channels/{channel_id}/messages/{message_id}", "200")] == 12
+        assert gate.calls[("POST /interactions/{id}/{token}/callback", "200")] == 5
     finally:
         await http.close()
