@@ -11,8 +11,8 @@ What discord.py 2.7 does (`discord/http.py`, `HTTPClient.request`): it keeps the
 `X-RateLimit-*` headers and waits when one is empty, retries a 429 after `retry_after` (closing a global lock
 only after a *global* 429) and a 500/502/504/524 up to five tries. Nothing paces the bot below the global
 limit before Discord answers 429. That is the budget here: `GLOBAL_PER_S` requests a second with a burst of
-`BURST`, taken in arrival order (aiolimiter's leaky bucket, which queues its waiters first come, first served),
-so a busy table cannot starve another, and the answer to a click never waits (interaction endpoints are
+`BURST` (aiolimiter's leaky bucket), taken strictly in arrival order (an asyncio lock in front of it), so a busy
+table cannot starve another, and the answer to a click never waits (interaction endpoints are
 exempt). It is taken in the aiohttp trace's request start, right before each request goes out: after
 discord.py's per-route waits and for each of its retries, so what reaches Discord keeps the pace.
 
@@ -23,6 +23,7 @@ answers without aiohttp), the wrapper counts the call's outcome itself.
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 import logging
 import re
@@ -84,6 +85,7 @@ class RestGate:
                  clock: Callable[[], float] = time.monotonic):
         self.per_second = per_second  # None: count, but do not pace (SimCord's virtual clock)
         self.budget = AsyncLimiter(burst, burst / per_second) if per_second else None
+        self._turn = asyncio.Lock()  # aiolimiter lets a newcomer pass a waiter it has just woken
         self.clock = clock
         self.calls: Counter[tuple[str, str]] = Counter()  # (kind, status) -> answers
         self.rate_limited: Counter[str] = Counter()  # scope (user, global, shared) -> 429s
@@ -145,7 +147,8 @@ class RestGate:
         if not self.budget.has_capacity():
             self.waited += 1
         started = self.clock()
-        await self.budget.acquire()
+        async with self._turn:  # asyncio.Lock queues first come, first served; only the head waits in the bucket
+            await self.budget.acquire()
         if self.on_wait is not None:
             self.on_wait(self.clock() - started)
 
