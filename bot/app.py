@@ -98,7 +98,7 @@ class StammtischBot(commands.AutoShardedBot):
         restored = await self.tables.restore()
         log.info("restored %d open tables", len(restored))
         # once connected, send what a crash kept from going out (table messages, hand DMs, score sheets)
-        self.catch_up_task = asyncio.create_task(self.table_ui.catch_up_all(restored), name="catch-up")
+        self.catch_up_task = asyncio.create_task(self.table_ui.delivery.catch_up_all(restored), name="catch-up")
         if self.sync_commands:
             await self.sync_tree()
 

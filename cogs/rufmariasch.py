@@ -272,7 +272,7 @@ class RufmariaschUI(GameUI):
         note = None
         if view.get("role") == "partner":
             note = tr(lang, "You hold the called card {card}: you are {name}'s silent partner.",
-                      card=card_label(view.get("called") or ""), name=table.names[view["caller"]])
+                      card=card_label(view.get("called") or ""), name=table.text_names[view["caller"]])
         elif view.get("role") == "caller" and view.get("alone"):
             note = tr(lang, "You hold the called card yourself: you play alone against three.")
         if note and legal and not self.live(table):  # a live hand is not redrawn when the turn comes round

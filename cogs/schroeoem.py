@@ -123,7 +123,7 @@ class SchroeoemUI(GameUI):
     def hand_note(self, table: Any, seat: int, view: dict[str, Any], legal: list[str], lang: str,
                   deadline: float | None) -> str | None:
         engine = table.engine
-        names = table.names
+        names = table.text_names
         waiting = engine is not None and seat in engine.waiting_for()
         timer = f" ⏱ <t:{int(deadline)}:R>" if waiting and deadline else ""
         value = view.get("value", 1)

@@ -201,7 +201,7 @@ class SchrumUI(_StepLog):
 
     def hand_note(self, table: Any, seat: int, view: dict[str, Any], legal: list[str], lang: str,
                   deadline: float | None) -> str | None:
-        names = table.names
+        names = table.text_names
         penalty = view.get("tac_penalty")
         if view.get("phase") == "give" and penalty:
             offender = names[penalty["offender"]]
@@ -351,7 +351,7 @@ class RepezitaUI(_StepLog):
 
     def hand_note(self, table: Any, seat: int, view: dict[str, Any], legal: list[str], lang: str,
                   deadline: float | None) -> str | None:
-        names = table.names
+        names = table.text_names
         if view.get("phase") == "signal":
             if "go" in legal:
                 return tr(lang, "The cards are dealt face down ({count} for you). Say Go! when everybody is ready: "

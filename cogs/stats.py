@@ -28,7 +28,7 @@ from bot.render.leaderboard import hands_png, leaderboard_png, stats_card_png
 from bot.stats import Aggregate, Board, Replay, StatsStore, spec
 from bot.stats.boards import RATING, cells
 from bot.tables import UserError
-from bot.tables.model import FINISHED, RUNNING, Seat, Table
+from bot.tables.model import FINISHED, RUNNING, Seat, Table, escape_markdown
 from bot.ui import GameUI
 from bot.ui.errors import reply_error, send_ephemeral
 from bot.ui.game_ui import card_style
@@ -137,7 +137,7 @@ def board_page(board: Board, page: int, lang: str, when: str, name_of: Callable[
     alt = [f"{heading} · {subtitle}"]
     short = [0] + [i for i, c in enumerate(sp.columns) if c is RATING]  # the measure ranked by, the rating
     for a, name, vals in zip(rows, names, values, strict=True):
-        lines.append(f"{a.rank}. {name}: " + ", ".join(f"{headers[i]} {vals[i]}" for i in short))
+        lines.append(f"{a.rank}. {escape_markdown(name)}: " + ", ".join(f"{headers[i]} {vals[i]}" for i in short))
         alt.append(f"{a.rank}. {name}: " + ", ".join(f"{h} {v}" for h, v in zip(headers, vals, strict=True)))
     return page, pages, png, "\n".join(lines)[:2000], "\n".join(alt)[:1024]
 
@@ -241,7 +241,7 @@ class Stats(commands.Cog):
             raise UserError("{name} has not finished a game in this server yet.", name=target.display_name)
         name = target.display_name
         headers = [tr(lang, "Game"), tr(lang, "Record"), tr(lang, "Matches"), tr(lang, "Won"), tr(lang, "Rating")]
-        rows, lines = [], [f"**{tr(lang, 'Stats of {name}', name=name)}**"]
+        rows, lines = [], [f"**{tr(lang, 'Stats of {name}', name=escape_markdown(name))}**"]
         series: dict[str, list[int]] = {}
         for g in record.games:
             title = GAMES[g.game].title if g.game in GAMES else g.game
@@ -281,7 +281,7 @@ class Stats(commands.Cog):
         for rec in records:
             title = GAMES[rec.game].title if rec.game in GAMES else rec.game
             seats = ", ".join(
-                f"{self._name(interaction.guild, s.user_id, s.name, lang)} {s.total}" + (" ★" if s.winner else "")
+                f"{escape_markdown(self._name(interaction.guild, s.user_id, s.name, lang))} {s.total}" + (" ★" if s.winner else "")
                 for s in rec.seats)
             lines.append(f"#{rec.table_id} · {title} · {rec.ended_at[:10]} · {seats}")
         lines.append(tr(lang, "Step through one with /replay and its number."))
@@ -346,7 +346,7 @@ class Stats(commands.Cog):
         if k > 0:
             seat, action = replay.actions[k - 1]
             with card_style(game_ui.card_deck(table), lang):  # as the replay's pictures name the cards
-                lines.append(f"{table.names[seat]}: {game_ui.label(action, lang)}")
+                lines.append(f"{table.text_names[seat]}: {game_ui.label(action, lang)}")
         lines.extend(line for line in live["content"].split("\n")[1:] if line)
         lines.append(tr(lang, "The match is over, so every hand is shown."))
         files = [table_file]
@@ -394,7 +394,7 @@ class Stats(commands.Cog):
         for s in seasons:
             since = format_day((s["started_at"] or "")[:10], lang) or tr(lang, "the beginning")
             text = tr(lang, "Season {n}, since {date}", n=s["number"], date=since)
-            lines.append(text + (f" · {s['name']}" if s["name"] else ""))
+            lines.append(text + (f" · {escape_markdown(s['name'])}" if s["name"] else ""))
         await send_ephemeral(interaction, "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())
 
     # -- privacy -----------------------------------------------------------------------------------

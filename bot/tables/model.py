@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -81,6 +82,7 @@ class Table:
     thinking: asyncio.Task[None] | None = field(default=None, repr=False)  # the computers' moves under way
     shown_version: int | None = None  # the version the table message shows (None: not known)
     sheets_shown: int = 0  # the scored hands the last score sheet covered
+    stored_at: float | None = None  # when (time.monotonic) the current version was stored: delivery lag
 
     @property
     def engine_cls(self) -> type[Engine]:
@@ -94,6 +96,12 @@ class Table:
     @property
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
+
+    @property
+    def text_names(self) -> list[str]:
+        """The names for message text, where Discord formats Markdown: a player called `**x**_y_` is shown as
+        typed, not in bold and italics. Pictures and button labels, which Discord does not format, take `names`."""
+        return [escape_markdown(n) for n in self.names]
 
     @property
     def people(self) -> list[int]:
@@ -117,6 +125,14 @@ class Table:
             return OUT_OF_MATCH
         legal = e.legal_actions(seat)
         return shows(self, v, legal) if shows else default_signature(v, legal)
+
+
+_MARKDOWN = re.compile(r"([\\*_~|`>#<\[\]])")
+
+
+def escape_markdown(text: str) -> str:
+    """Backslash the characters Discord's Markdown acts on inside a line (and `<`, which starts a mention)."""
+    return _MARKDOWN.sub(r"\\\1", text)
 
 
 def shows_digest(signature: tuple[Any, ...], last_change: int) -> str:

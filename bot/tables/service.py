@@ -309,6 +309,7 @@ class TableService:
                 raise UserError("These options do not work: {reason}", reason=str(exc)) from exc
             table.status = RUNNING
             table.version = 0
+            table.stored_at = time.monotonic()
             table.practice = any(s.computer for s in table.seats) or bool(table.settings.get("hints"))
             table.signatures = self._signatures(table)
             table.last_events = list(getattr(table.engine, "start_events", ()))  # automatic steps of new()
@@ -386,6 +387,7 @@ class TableService:
             raise
         table.engine = engine
         table.version = seq
+        table.stored_at = time.monotonic()
         if self.metrics is not None:
             self.metrics.move_stored(table.game, auto)
         table.signatures = new_sigs

@@ -11,27 +11,28 @@ import contextlib
 import io
 import logging
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import discord
 
 from bot.i18n import normalize, tr
 from bot.tables import Outcome, StaleError, Table, TableService, UserError
-from bot.tables.model import CANCELLED, FINISHED, LOBBY, OUT_OF_MATCH, RUNNING, shows_digest
+from bot.tables.model import CANCELLED, FINISHED, LOBBY, RUNNING, escape_markdown, shows_digest
 
 from .components import ActionButton, TableButton, bare, build_view, sending
+from .delivery import Delivery
 from .errors import reply_error, send_ephemeral
 from .game_ui import GameUI, card_label, card_style, snapshot, verb_of
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-DM_CLOSED = 50007
-CATCH_UP_RETRIES = (5, 30, 120, 600)  # seconds before each new try after a send failed
-MISSING_PERMISSIONS = 50013
+# A thread archives after this many minutes without a new message; edits do not count as activity, so a table
+# that only edits its message would archive in the parent's default (often an hour). Seven days is Discord's
+# longest (developer docs, Threads: auto_archive_duration 60, 1440, 4320 or 10080).
+THREAD_ARCHIVE_MINUTES = 10080
 
 
 def _render():
@@ -40,58 +41,19 @@ def _render():
     return render
 
 
-class Attempts:
-    """Runs the sends of one batch: a failure is logged and remembered, not raised, so the other parts still go
-    out and only what succeeded is marked as shown (`catch_up` sends the rest later)."""
-
-    def __init__(self, table_id: int):
-        self.table_id = table_id
-        self.failed = False
-        self.sent = 0  # messages sent or edited (besides storing the marks)
-
-    async def __call__(self, coro: Awaitable[T], *, send: bool = True) -> T | None:
-        self.sent += send
-        try:
-            return await coro
-        except Exception as exc:
-            self.failed = True
-            log.warning("table %s: an update did not go out (%r); it is sent again later", self.table_id, exc,
-                        exc_info=not isinstance(exc, discord.HTTPException))
-            return None
-
-
-@dataclass
-class Pending:
-    """The Discord updates that accepted moves still owe a table, merged: whoever ships them renders the
-    table as it is then, so moves that arrive while the last updates are on their way (slow REST, a rate
-    limit, a burst of Repezita plays) cost one table edit and one edit per changed hand, not one per move."""
-
-    events: list[dict[str, Any]] = field(default_factory=list)
-    hands: dict[int, bool] = field(default_factory=dict)  # seat -> needs a new hand message
-    keep_old: set[int] = field(default_factory=set)  # seats whose old hand message the response already closed
-    sheets: int = 0  # hands scored: post the score sheet
-    table_shown: bool = False  # the answer to a click on the table message showed the table as it is now
-    shown_version: int | None = None  # ... and which version it showed
-
-
 class TableUI:
     def __init__(self, bot: discord.Client, service: TableService, *, default_locale: str = "en"):
         self.bot = bot
         self.service = service
         self.games: dict[str, GameUI] = {}
         self.default_locale = default_locale
-        self._update_locks: dict[int, asyncio.Lock] = {}  # table id -> lock, see after_move
-        self._opening: dict[int, asyncio.Event] = {}  # tables whose lobby/thread open_table is still making
-        self._pending: dict[int, Pending] = {}  # table id -> updates not yet shipped, see after_move
-        self._catching_up: dict[int, asyncio.Task[None]] = {}  # table id -> a later catch_up after a failed send
-        self._shipping = 0  # after_move calls under way; `settle()` waits for them at shutdown
-        self._settled = asyncio.Event()
-        self._settled.set()
+        self.opening: dict[int, asyncio.Event] = {}  # tables whose lobby/thread open_table is still making
         # Pictures are drawn off the event loop (Pillow releases the GIL while it encodes), so one table's
         # drawing never holds up another player's click. Replies get their own thread: they are waited on.
         self._draw_reply = ThreadPoolExecutor(1, thread_name_prefix="draw-reply")
         self._draw_update = ThreadPoolExecutor(1, thread_name_prefix="draw-update")
         service.listener = self
+        self.delivery = Delivery(self)
 
     def register(self, game_ui: GameUI) -> None:
         self.games[game_ui.key] = game_ui
@@ -102,14 +64,10 @@ class TableUI:
         return self.games.get(table.game) or GameUI()
 
     async def settle(self, timeout: float) -> None:
-        """Let the table and hand messages of moves already stored go out (at shutdown, before the HTTP
-        session and the database close under them); gives up after `timeout` seconds."""
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._settled.wait(), timeout)
+        await self.delivery.settle(timeout)
 
     def close(self) -> None:
-        for task in self._catching_up.values():
-            task.cancel()
+        self.delivery.close()
         self._draw_reply.shutdown(wait=False, cancel_futures=True)
         self._draw_update.shutdown(wait=False, cancel_futures=True)
 
@@ -140,26 +98,32 @@ class TableUI:
             guild_id=interaction.guild.id, channel_id=parent.id, host_id=interaction.user.id,
             host_name=interaction.user.display_name, game=game, options=options, settings=settings)
         self._note_locale(table, interaction)
-        self._opening[table.id] = asyncio.Event()
+        self.opening[table.id] = asyncio.Event()
         await interaction.response.send_message(**self.lobby_payload(table))
         message = await interaction.original_response()
         thread_id = None
-        can_thread = (not isinstance(channel, discord.Thread)
-                      and channel.permissions_for(interaction.guild.me).create_public_threads)  # type: ignore[arg-type]
-        if can_thread:
+        # Send Messages in Threads is a permission of its own, not inherited from Send Messages (developer docs,
+        # Permissions): without it a thread could be made but nothing posted into it
+        can_thread = not isinstance(channel, discord.Thread) and perms.create_public_threads
+        if can_thread and perms.send_messages_in_threads:
             try:
                 thread = await message.create_thread(name=tr(settings["lang"], "{game} table #{id}",
-                                                              game=table.engine_cls.title, id=table.id)[:100])
+                                                              game=table.engine_cls.title, id=table.id)[:100],
+                                                     auto_archive_duration=THREAD_ARCHIVE_MINUTES)
                 thread_id = thread.id
             except discord.HTTPException as exc:
                 log.info("table %s: no thread (%s); playing in the channel", table.id, exc)
+        elif can_thread:
+            await send_ephemeral(interaction, tr(lang, "I may not send messages in threads here, so the table plays "
+                                                       "in this channel. Grant me Send Messages in Threads to give "
+                                                       "each table its own thread."))
         elif not isinstance(channel, discord.Thread):
             await send_ephemeral(interaction, tr(lang, "I may not create threads here, so the table plays in this "
                                                        "channel. Grant me Create Public Threads to keep channels "
                                                        "tidy."))
         await self.service.set_messages(table, thread_id=thread_id or (channel.id if isinstance(
             channel, discord.Thread) else None), lobby_message_id=message.id)
-        self._opening.pop(table.id).set()
+        self.opening.pop(table.id).set()
         return table
 
     async def play_again(self, interaction: discord.Interaction, table_id: int) -> None:
@@ -186,7 +150,7 @@ class TableUI:
         if others:
             await interaction.followup.send(
                 tr(lang, "{who}: {host} deals again. Join table #{id} to play.",
-                   who=" ".join(f"<@{u}>" for u in others), host=interaction.user.display_name, id=table.id),
+                   who=" ".join(f"<@{u}>" for u in others), host=escape_markdown(interaction.user.display_name), id=table.id),
                 allowed_mentions=discord.AllowedMentions(users=True))
 
     def table_lang(self, interaction: discord.Interaction) -> str:
@@ -264,19 +228,19 @@ class TableUI:
         ui = self.game_ui(table)
         lines = [f"**{tr(lang, '{game} table #{id}', game=table.engine_cls.title, id=table.id)}** · "
                  + ui.hand_title(public, lang)]
-        narration = ui.narrate_events(table.last_events if events is None else events, table.names, lang)
+        narration = ui.narrate_events(table.last_events if events is None else events, table.text_names, lang)
         lines.extend(narration[-4:])
         if table.status == RUNNING:
-            lines.append(ui.status(public, table.names, lang))
+            lines.append(ui.status(public, table.text_names, lang))
             if table.vote:
                 lines.append(tr(lang, "{name} seems to be away. Keep playing with the turn timer playing for them?",
-                                name=table.names[table.vote["seat"]]))
+                                name=table.text_names[table.vote["seat"]]))
         elif table.status == "abandoned":
             lines.append(tr(lang, "This table was abandoned; it counts in no standings."))
         elif table.status == CANCELLED:
             lines.append(tr(lang, "This table was cancelled."))
         else:
-            lines.append(ui.status(public, table.names, lang))
+            lines.append(ui.status(public, table.text_names, lang))
         view = discord.ui.View(timeout=None)
         if table.status == RUNNING:
             view.add_item(TableButton("hand", table.id, label=tr(lang, "My hand"), style="primary"))
@@ -345,7 +309,7 @@ class TableUI:
                 lines.append(tr(lang, "Click a card to play it when it is your turn; the table message shows "
                                       "whose turn it is."))
             else:
-                lines.append(ui.status(engine.view(None), table.names, lang))
+                lines.append(ui.status(engine.view(None), table.text_names, lang))
         with card_style(deck, lang):  # a game's own items make their labels here
             components = build_view(table.id, table.version, controls) if table.status == RUNNING else None
         if components is not None and table.settings.get("hints"):  # always there: controls do not jump
@@ -413,15 +377,19 @@ class TableUI:
             elif kind == "cancel":
                 table = await service.cancel(table_id, user.id, moderator=self.is_moderator(interaction))
             else:
+                self.check_can_play(interaction, service.get(table_id))
                 table = await service.start(table_id, user.id)
             self._note_locale(table, interaction)
-            await interaction.response.edit_message(**self.lobby_payload(table))
+            try:
+                await interaction.response.edit_message(**self.lobby_payload(table))
+            except discord.HTTPException as exc:  # a lost answer (10062, a 5xx): the lobby is edited instead
+                log.warning("table %s: could not answer the %s click: %s", table.id, kind, exc)
+                await self.refresh_lobby(table)
             if kind == "start":
-                await self.post_table(table)
-                await self.send_hands(table, set(table.people), new_hand=True)
+                await self.delivery.started(table)
             elif kind == "cancel" and table.thread_id and table.thread_id != table.channel_id:
-                await self._safe(self.bot.get_partial_messageable(table.thread_id).send(
-                    tr(table.settings.get("lang", "en"), "This table was cancelled.")))
+                await self.delivery.say(table, tr(table.settings.get("lang", "en"), "This table was cancelled."))
+                await self.delivery.retire_thread(table)
         except Exception as exc:
             await reply_error(interaction, exc, table_id=table_id)
 
@@ -429,44 +397,31 @@ class TableUI:
         """Bring the lobby message in line after a change made by a command."""
         if table.lobby_message_id:
             message = self.bot.get_partial_messageable(table.channel_id).get_partial_message(table.lobby_message_id)
-            await self._safe(message.edit(**self.lobby_payload(table)))
+            await self.delivery.safe(message.edit(**self.lobby_payload(table)))
+
+    def check_can_play(self, interaction: discord.Interaction, table: Table) -> None:
+        """Start only where the table's messages can go out: a table nobody sees would play itself on its turn
+        timers. Checked from the cached permissions (no request); a channel the cache lacks is left to the sends."""
+        guild = interaction.guild
+        if guild is None:
+            return
+        home = guild.get_channel_or_thread(table.home_channel_id) or guild.get_channel(table.channel_id)
+        if home is None:
+            return
+        perms = home.permissions_for(guild.me)
+        in_thread = table.thread_id is not None
+        needed = [("View Channel", perms.view_channel), ("Attach Files", perms.attach_files),
+                  ("Send Messages in Threads", perms.send_messages_in_threads) if in_thread
+                  else ("Send Messages", perms.send_messages)]
+        missing = [name for name, ok in needed if not ok]
+        if missing:
+            raise UserError("I cannot post the table in {channel}: I am missing {perms} there. Ask a moderator to "
+                            "grant it, then press Start again.", channel=f"<#{table.home_channel_id}>",
+                            perms=", ".join(missing))
 
     def is_moderator(self, interaction: discord.Interaction) -> bool:
         perms = getattr(interaction, "permissions", None)
         return bool(perms and (perms.manage_messages or perms.manage_guild or perms.administrator))
-
-    async def post_table(self, table: Table) -> None:
-        """The table message: posted once at the start, then edited in place after every move."""
-        opening = self._opening.get(table.id)
-        if opening is not None:  # joined and started before the thread was made: post it there, not in the channel
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(opening.wait(), 10)
-        channel = self.bot.get_partial_messageable(table.home_channel_id, guild_id=table.guild_id)
-        version = table.version
-        payload = await self.render_table(table)
-        message = await sending(channel.send(files=payload.pop("attachments"), **payload), payload.get("view"))
-        await self.service.set_messages(table, table_message_id=message.id)
-        await self.service.record_shown(table, version=version)
-
-    async def update_table(self, table: Table, events: list[dict[str, Any]] | None = None, *,
-                           record: bool = True) -> int:
-        """Edit the table message to show the table as it is now, narrating `events` (default: the last move's).
-        Returns the version it shows; `record=False` leaves storing that to the caller (one write per batch)."""
-        if table.table_message_id is None:
-            await self.post_table(table)
-            return table.shown_version or 0
-        message = self.bot.get_partial_messageable(
-            table.home_channel_id, guild_id=table.guild_id).get_partial_message(table.table_message_id)
-        version = table.version
-        payload = await self.render_table(table, events)
-        try:
-            await sending(message.edit(**payload), payload.get("view"))
-        except discord.NotFound:
-            await self.post_table(table)
-            return table.shown_version or 0
-        if record:
-            await self.service.record_shown(table, version=version)
-        return version
 
     # -- hands ------------------------------------------------------------------------------------
     async def show_hand(self, interaction: discord.Interaction, table_id: int,
@@ -486,66 +441,6 @@ class TableUI:
             payload.pop("view")
         files = payload.pop("attachments")
         await sending(interaction.response.send_message(ephemeral=True, files=files, **payload), payload.get("view"))
-
-    async def send_hands(self, table: Table, seats: set[int], *, new_hand: bool = False,
-                         skip: int | None = None) -> None:
-        await asyncio.gather(*(self.send_hand(table, seat, new_hand=new_hand) for seat in sorted(seats)
-                               if seat != skip))
-
-    async def send_hand(self, table: Table, seat: int, *, new_hand: bool = False, close_old: bool = True
-                        ) -> str | None:
-        """One DM message per player per hand, edited in place; closed DMs are said once in the table channel.
-        `close_old=False`: the last hand's message lost its buttons already (the response to the last card).
-        Returns the digest of what the DM shows now (None: no DM); a new message records it at once, an edit
-        leaves storing it to the caller."""
-        s = table.seats[seat]
-        engine = table.engine
-        assert engine is not None
-        if s.computer:
-            return None  # a computer reads its hand from the engine, through what its seat may know
-        hand_no = engine.view(None).get("hand_no")
-        shows = shows_digest(table.signatures[seat], s.last_change)
-        payload = await self.render_hand(table, seat)
-        try:
-            if s.dm_message_id and s.dm_channel_id and s.dm_hand_no == hand_no and not new_hand:
-                msg = self.bot.get_partial_messageable(s.dm_channel_id).get_partial_message(s.dm_message_id)
-                now_bare = bare(payload)
-                await sending(msg.edit(**payload), payload.get("view"))
-                s.dm_bare = now_bare
-                return shows
-            if s.dm_message_id and s.dm_channel_id and close_old and not s.dm_bare:
-                # last hand's message: keep cards, drop buttons
-                old = self.bot.get_partial_messageable(s.dm_channel_id).get_partial_message(s.dm_message_id)
-                await self._safe(old.edit(view=None))
-            if s.dm_closed and not new_hand:
-                return None
-            # the DM channel of the last hand, if known: no GET /users/{id} and POST /users/@me/channels per deal
-            to: discord.abc.Messageable = (self.bot.get_partial_messageable(s.dm_channel_id) if s.dm_channel_id
-                                           else self.bot.get_user(s.user_id) or await self.bot.fetch_user(s.user_id))
-            files = payload.pop("attachments")
-            if payload["view"] is None:
-                payload.pop("view")
-            now_bare = bare(payload)
-            message = await sending(to.send(files=files, **payload), payload.get("view"))
-            s.dm_bare = now_bare
-            await self.service.record_dm(table, seat, channel_id=message.channel.id, message_id=message.id,
-                                         hand_no=hand_no, closed=False, shows=shows)
-            return shows
-        except discord.Forbidden as exc:
-            if exc.code != DM_CLOSED:
-                raise
-            first = not s.dm_closed
-            await self.service.record_dm(table, seat, channel_id=None, message_id=None, hand_no=hand_no, closed=True)
-            if first:
-                lang = table.settings.get("lang", "en")
-                await self._safe(self.bot.get_partial_messageable(table.home_channel_id).send(
-                    tr(lang, "<@{user}>, I cannot send you direct messages. Use the **My hand** button on the table "
-                             "message to see your cards and play.", user=s.user_id),
-                    allowed_mentions=discord.AllowedMentions(users=True)))
-            return None
-        except discord.NotFound:  # the player deleted it: a new one
-            await self.service.record_dm(table, seat, channel_id=None, message_id=None, hand_no=None)
-            return await self.send_hand(table, seat, new_hand=True)
 
     # -- moves ------------------------------------------------------------------------------------
     async def on_select(self, interaction: discord.Interaction, table_id: int, version: int, verb: str,
@@ -580,7 +475,7 @@ class TableUI:
                 return
             if interaction.message is not None and interaction.message.id == table.table_message_id:
                 # a public decision asked on the table message: the answer to the click is the table edit
-                await self.after_move(table, outcome, answer=interaction)
+                await self.delivery.after_move(table, outcome, answer=interaction)
                 return
             seat = outcome.seat
             lang = normalize(interaction.locale)
@@ -593,7 +488,14 @@ class TableUI:
                 shown = shows_digest(table.signatures[seat], table.seats[seat].last_change)
                 payload = await self.render_hand(table, seat, lang, reply=True)
             now_bare = bare(payload)
-            await sending(interaction.response.edit_message(**payload), payload.get("view"))
+            try:
+                await sending(interaction.response.edit_message(**payload), payload.get("view"))
+            except discord.HTTPException as exc:
+                # the move is stored; the answer was lost (10062 past Discord's 3 s deadline, a 5xx): the hand
+                # message and the table are brought in line as if someone else had moved
+                log.warning("table %s: the answer to a move was lost (%s); delivering it instead", table.id, exc)
+                await self.delivery.after_move(table, outcome)
+                return
             if from_dm:
                 table.seats[seat].dm_bare = now_bare
             if shown is not None and from_dm and interaction.message is not None and \
@@ -601,7 +503,7 @@ class TableUI:
                 # the answer brought the hand DM in line: say so now, so a crash before the table edit does not
                 # make the restart edit this DM again
                 await self.service.record_shown(table, dms={seat: shown})
-            await self.after_move(table, outcome, responded_seat=seat, responded_in_dm=from_dm)
+            await self.delivery.after_move(table, outcome, responded_seat=seat, responded_in_dm=from_dm)
         except Exception as exc:
             await reply_error(interaction, exc, table_id=table_id)
 
@@ -626,187 +528,7 @@ class TableUI:
             return text + "\n" + tr(lang, "Playable now: {cards}.", cards=shown)
         if seat in engine.to_act():  # asked something else first (on the table message, or a menu here)
             text = tr(lang, "You cannot play a card now.")
-        return text + "\n" + ui.status(engine.view(None), table.names, lang)
-
-    async def after_move(self, table: Table, outcome: Outcome, *, responded_seat: int | None = None,
-                         responded_in_dm: bool = False, answer: discord.Interaction | None = None) -> None:
-        """Bring the table message and the changed hands in line with an accepted move; returns once they are.
-
-        One table's updates go out one batch after the other: a move made while the last one's DMs and image
-        are still on their way must not race them, or a player gets two new-hand DMs (one left with live
-        buttons) and an older image can land last. Moves that arrive meanwhile are merged into the next batch
-        (`Pending`), which shows the table as it is when it goes out.
-
-        `answer`: a click on the table message not yet answered; the answer shows the table (edits it), or,
-        if the last move's updates are still on their way, acknowledges the click at once (Discord waits 3 s)
-        and the table is edited when this move's batch goes out."""
-        pending = self._pending.setdefault(table.id, Pending())
-        self._merge(pending, table, outcome, responded_seat, responded_in_dm)
-        self._shipping += 1
-        self._settled.clear()
-        try:
-            lock = self._update_locks.setdefault(table.id, asyncio.Lock())
-            if answer is not None and lock.locked():
-                await self._safe(answer.response.defer())
-                answer = None
-            async with lock:
-                batch = self._pending.pop(table.id, None)
-                if answer is not None:
-                    batch_shown = batch is not None and await self._answer_with_table(answer, table, batch)
-                    if not batch_shown:
-                        await self._safe(answer.response.defer())  # an earlier batch showed it, or the edit failed
-                if batch is not None:  # else an earlier move's batch carried this one too
-                    await self._ship(table, batch)
-        finally:
-            self._shipping -= 1
-            if not self._shipping:
-                self._settled.set()
-        if table.status != RUNNING and not self._pending.get(table.id):
-            self._update_locks.pop(table.id, None)
-
-    @staticmethod
-    def _merge(pending: Pending, table: Table, outcome: Outcome, responded_seat: int | None,
-               responded_in_dm: bool) -> None:
-        pending.events.extend(outcome.events)
-        pending.sheets += sum(1 for e in outcome.events if e.get("type") == "hand_scored" and "private" not in e)
-        for seat in sorted(outcome.changed | outcome.new_hand):
-            new = seat in outcome.new_hand
-            if seat == responded_seat and not (new and responded_in_dm):
-                # the reply showed this seat its hand as it is now; a click from "My hand" leaves the DM to bring
-                # in step
-                if not (responded_in_dm or table.seats[seat].dm_closed):
-                    pending.hands.setdefault(seat, False)
-                elif pending.hands.get(seat) is False:
-                    del pending.hands[seat]
-                continue
-            if seat == responded_seat:  # the response closed the last hand's message
-                pending.keep_old.add(seat)
-            pending.hands[seat] = pending.hands.get(seat, False) or new
-
-    async def _answer_with_table(self, interaction: discord.Interaction, table: Table, batch: Pending) -> bool:
-        try:
-            version = table.version
-            payload = await self.render_table(table, batch.events, reply=True)
-            await sending(interaction.response.edit_message(**payload), payload.get("view"))
-        except discord.HTTPException as exc:
-            log.warning("table %s: could not answer on the table message: %s", table.id, exc)
-            return False
-        batch.table_shown = True
-        batch.shown_version = version
-        return True
-
-    async def _ship(self, table: Table, batch: Pending) -> None:
-        """Send a batch, then store what went out (one write). A part that fails is left for `catch_up`."""
-        attempt = Attempts(table.id)
-        seats = sorted(batch.hands)
-        hands = [attempt(self.send_hand(table, seat, new_hand=batch.hands[seat], close_old=seat not in batch.keep_old))
-                 for seat in seats]
-        version = batch.shown_version
-        if batch.table_shown:
-            shown = await asyncio.gather(*hands)
-        elif self.game_ui(table).realtime:  # every DM first: the others see the move one round trip sooner
-            shown = await asyncio.gather(*hands)
-            version = await attempt(self.update_table(table, batch.events, record=False))
-        else:  # the table first, so the next player's "Your move" never comes before the card it answers
-            version = await attempt(self.update_table(table, batch.events, record=False))
-            shown = await asyncio.gather(*hands)
-        sheets = await attempt(self.post_score_sheet(table)) if batch.sheets else None
-        dms = {seat: digest for seat, digest in zip(seats, shown, strict=True) if digest is not None}
-        await attempt(self.service.record_shown(table, version=version, sheets=sheets, dms=dms), send=False)
-        if attempt.failed:
-            self._catch_up_later(table)
-
-    async def post_score_sheet(self, table: Table) -> int:
-        """Post the score sheet of every hand scored so far; returns the last hand it covers."""
-        rows = await self.service.db.fetchall(
-            "SELECT hand_no, seat, delta, total FROM hand_results WHERE table_id = ? ORDER BY hand_no, seat",
-            (table.id,))
-        hands: dict[int, list[int]] = {}
-        totals = [0] * len(table.seats)
-        for r in rows:
-            hands.setdefault(r["hand_no"], [0] * len(table.seats))[r["seat"]] = r["delta"]
-            totals[r["seat"]] = r["total"]
-        lang = table.settings.get("lang", "en")
-        png = await self.draw(self.game_ui(table).score_sheet_job(
-            table, [{"deltas": d} for _, d in sorted(hands.items())], totals, lang))
-        channel = self.bot.get_partial_messageable(table.home_channel_id, guild_id=table.guild_id)
-        await channel.send(file=discord.File(io.BytesIO(png), filename=f"scores-{table.id}.png"))
-        return max(hands, default=0)
-
-    # -- catching up: what players see follows the stored state -----------------------------------
-    async def catch_up(self, table: Table) -> Attempts:
-        """Bring what players see in line with what is stored, after a crash or a failed send: the table message,
-        each hand DM and the score sheets are compared with the marks stored once they went out, and only what
-        is behind is sent or edited (a DM that shows the right state is not touched, nothing is sent twice).
-        Returns what it tried: `.sent` messages, `.failed` if one did not go out."""
-        attempt = Attempts(table.id)
-        engine = table.engine
-        if engine is None or table.status not in (RUNNING, FINISHED):
-            return attempt
-        async with self._update_locks.setdefault(table.id, asyncio.Lock()):
-            version = None
-            if table.table_message_id is None:
-                await attempt(self.post_table(table))
-            elif table.shown_version != table.version:
-                version = await attempt(self.update_table(table, [], record=False))
-            hand_no = engine.view(None).get("hand_no")
-            dms: dict[int, str] = {}
-            for seat, s in enumerate(table.seats):
-                signature = table.signatures[seat]
-                if signature == OUT_OF_MATCH:
-                    continue
-                if s.dm_message_id is None or s.dm_hand_no != hand_no:
-                    if table.status != RUNNING or (s.dm_closed and s.dm_hand_no == hand_no):
-                        continue  # a finished match deals no hand; closed DMs were told once for this hand
-                    digest = await attempt(self.send_hand(table, seat, new_hand=True))
-                elif s.dm_shows != shows_digest(signature, s.last_change):
-                    digest = await attempt(self.send_hand(table, seat))
-                else:
-                    continue
-                if digest is not None:
-                    dms[seat] = digest
-            sheets = None
-            if await self.service.hands_scored(table) > table.sheets_shown:
-                sheets = await attempt(self.post_score_sheet(table))
-            await attempt(self.service.record_shown(table, version=version, sheets=sheets, dms=dms), send=False)
-        if table.status != RUNNING:
-            self._update_locks.pop(table.id, None)
-        return attempt
-
-    def _catch_up_later(self, table: Table) -> None:
-        if table.id not in self._catching_up:
-            self._catching_up[table.id] = asyncio.get_running_loop().create_task(
-                self._retry_catch_up(table), name=f"table-{table.id}-catch-up")
-
-    async def _retry_catch_up(self, table: Table) -> None:
-        try:
-            for delay in CATCH_UP_RETRIES:
-                await asyncio.sleep(delay)
-                if table.status not in (RUNNING, FINISHED) or not (await self.catch_up(table)).failed:
-                    return
-            log.error("table %s: its messages are still behind after %d tries; a restart tries again", table.id,
-                      len(CATCH_UP_RETRIES))
-        finally:
-            self._catching_up.pop(table.id, None)
-
-    async def catch_up_all(self, running: Iterable[Table]) -> None:
-        """At start-up, once connected: catch up every restored running table and every table that finished
-        while its last messages were on their way. A few at a time: most are in line and cost no call."""
-        await self.bot.wait_until_ready()
-        tables = [t for t in running if t.status == RUNNING] + await self.service.finished_behind()
-        gate = asyncio.Semaphore(4)
-        sent = 0
-
-        async def one(table: Table) -> None:
-            nonlocal sent
-            async with gate:
-                attempt = await self.catch_up(table)
-            sent += attempt.sent
-            if attempt.failed:
-                self._catch_up_later(table)
-
-        await asyncio.gather(*(one(t) for t in tables))
-        log.info("caught up %d tables: %d messages were behind", len(tables), sent)
+        return text + "\n" + ui.status(engine.view(None), table.text_names, lang)
 
     async def on_hint(self, interaction: discord.Interaction, table_id: int) -> None:
         """What the strong computer would do now in the clicker's seat, told only to them. It sees what that
@@ -846,14 +568,15 @@ class TableUI:
         if result == "waiting":
             await send_ephemeral(interaction, tr(lang, "Your vote counts; waiting for the others."))
             return
-        await interaction.response.defer()
+        with contextlib.suppress(discord.HTTPException):  # lost or not, the table is shown by delivery
+            await interaction.response.defer()
         if table is not None:
-            await self.update_table(table)
+            await self.delivery.show_table(table)
 
     # -- listener (changes the players did not click) ----------------------------------------------
     async def table_changed(self, table: Table, outcome: Outcome | None) -> None:
         if outcome is not None:
-            await self._safe(self.after_move(table, outcome))
+            await self.delivery.safe(self.delivery.after_move(table, outcome))
 
     async def remind(self, table: Table, seats: list[int]) -> None:
         lang = table.settings.get("lang", "en")
@@ -861,27 +584,17 @@ class TableUI:
         if not seats:
             return
         mentions = " ".join(f"<@{table.seats[s].user_id}>" for s in seats)
-        await self._safe(self.bot.get_partial_messageable(table.home_channel_id).send(
-            tr(lang, "{who}: your turn at table #{id}. The turn timer plays for you soon.", who=mentions,
-               id=table.id), allowed_mentions=discord.AllowedMentions(users=True)))
+        await self.delivery.say(table, tr(lang, "{who}: your turn at table #{id}. The turn timer plays for you soon.",
+                                          who=mentions, id=table.id), mention=True)
 
     async def absent(self, table: Table, seat: int) -> None:
-        await self._safe(self.update_table(table))
+        await self.delivery.show_table(table)
 
     async def ended(self, table: Table) -> None:
         """A table ended without a move (abandoned after the absent vote): show it so."""
         if table.engine is not None:
-            await self._safe(self.update_table(table))
-
-    async def _safe(self, coro: Any) -> Any:
-        """For messages nobody is waiting on: log a failure, never raise it into a game."""
-        try:
-            return await coro
-        except discord.HTTPException as exc:
-            log.warning("discord call failed: %s", exc)
-        except Exception:
-            log.exception("unexpected error while updating Discord")
-        return None
+            await self.delivery.show_table(table)
+        await self.delivery.retire_thread(table)
 
 
 def computer_name(lang: str, level: str, n: int) -> str:

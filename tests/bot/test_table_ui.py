@@ -1,4 +1,4 @@
-"""TableUI's batching of a table's Discord updates: moves that arrive while the last updates are on their way
+"""Delivery's batching of a table's Discord updates: moves that arrive while the last updates are on their way
 go out together, showing the table as it is then (one table edit, one edit per changed hand)."""
 
 from __future__ import annotations
@@ -8,15 +8,17 @@ import threading
 from types import SimpleNamespace
 
 from bot.tables import Outcome
+from bot.ui.delivery import Delivery
 from bot.ui.game_ui import GameUI
 from bot.ui.table_ui import TableUI
 
 
-class Recorder(TableUI):
-    """A TableUI whose Discord calls are recorded; the first table edit waits until `release` is set."""
+class Recorder(Delivery):
+    """A Delivery whose Discord calls are recorded; the first table edit waits until `release` is set."""
 
     def __init__(self) -> None:
-        super().__init__(SimpleNamespace(), SimpleNamespace(listener=None, record_shown=self.record_shown))
+        service = SimpleNamespace(listener=None, record_shown=self.record_shown, db=None)
+        super().__init__(SimpleNamespace(bot=SimpleNamespace(), service=service, game_ui=lambda t: GameUI()))
         self.calls: list[tuple] = []
         self.release = asyncio.Event()
 
@@ -113,7 +115,7 @@ async def test_the_score_sheet_is_drawn_in_a_drawing_thread_from_the_stored_rows
     t = table()
     t.home_channel_id, t.guild_id, t.settings = 1, 2, {}
     try:
-        await ui.post_score_sheet(t)
+        await ui.delivery.post_score_sheet(t)
     finally:
         ui.close()
     assert drawn == [("draw-update_0", [{"deltas": [30, -30, 0]}], [30, -30, 0])]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from bot.ui.table_ui import TableUI
+from bot.ui.delivery import Delivery
 from tests.cogs.helpers import components, table_message
 from tests.cogs.test_schieberamsch_flow import play_one, start_table
 from tests.conftest import World
@@ -48,7 +48,7 @@ async def test_a_deals_last_card_whose_messages_were_lost(world: World, make_bot
     await play_until(world, table, rng, lambda: sum(len(t) for t in [table.engine.view(None)["trick"]]) == 2
                      and sum(table.engine.view(None)["counts"]) == 1)
     with monkeypatch.context() as m:
-        m.setattr(TableUI, "_ship", lost)
+        m.setattr(Delivery, "_ship", lost)
         await play_one(world, table, rng)  # the deal's last card: stored and answered, nothing else went out
     assert table.engine.view(None)["hand_no"] == 2
     stale_image = table_message(world, table).attachments[0].filename
@@ -79,7 +79,7 @@ async def test_a_card_whose_table_edit_was_lost_leaves_the_dms_untouched(world: 
     await play_until(world, table, rng, lambda: table.engine.view(None)["phase"] == "play"
                      and len(table.engine.view(None)["trick"]) == 1)
     with monkeypatch.context() as m:
-        m.setattr(TableUI, "_ship", lost)
+        m.setattr(Delivery, "_ship", lost)
         await play_one(world, table, rng)  # a card: the answer showed the mover's hand, the table edit was lost
     restored, calls = await restart(world, make_bot)
     assert table_message(world, restored).attachments[0].filename == f"table-{table.id}-{restored.version}.png"
@@ -90,14 +90,14 @@ async def test_a_card_whose_table_edit_was_lost_leaves_the_dms_untouched(world: 
 async def test_a_table_edit_that_fails_is_sent_again_later(world: World, monkeypatch):
     import discord
 
-    import bot.ui.table_ui as table_ui
+    import bot.ui.delivery as delivery
 
-    monkeypatch.setattr(table_ui, "CATCH_UP_RETRIES", (0.5, 0.5))
+    monkeypatch.setattr(delivery, "CATCH_UP_RETRIES", (0.5, 0.5))
     table = await start_table(world, deals=3)
     rng = random.Random(5)
     await play_until(world, table, rng, lambda: table.engine.view(None)["phase"] == "play")
     ui = world.bot.table_ui
-    original, calls = ui.update_table, []
+    original, calls = ui.delivery.update_table, []
 
     async def flaky(table_, events=None, **kw):
         calls.append(table_.version)
@@ -105,9 +105,9 @@ async def test_a_table_edit_that_fails_is_sent_again_later(world: World, monkeyp
             raise discord.HTTPException(type("R", (), {"status": 500, "reason": "boom"})(), "boom")
         return await original(table_, events, **kw)
 
-    monkeypatch.setattr(ui, "update_table", flaky)
+    monkeypatch.setattr(ui.delivery, "update_table", flaky)
     await play_one(world, table, rng)  # a card from the DM: the table edit fails
-    task = ui._catching_up.get(table.id)
+    task = ui.delivery._catching_up.get(table.id)
     if task is not None:
         await task
     assert calls == [table.version, table.version], "the failed edit was made again by the catch-up"

@@ -279,14 +279,14 @@ async def test_a_stopping_bot_lets_the_last_moves_messages_go_out(world: World, 
     while table.engine.view(None)["phase"] != "play":
         await play_one(world, table, rng)
     ui = world.bot.table_ui
-    original, started = ui.update_table, asyncio.Event()
+    original, started = ui.delivery.update_table, asyncio.Event()
 
     async def slow_update(table_, events=None, **kw):
         started.set()
         await asyncio.sleep(0.5)
         return await original(table_, events, **kw)
 
-    monkeypatch.setattr(ui, "update_table", slow_update)
+    monkeypatch.setattr(ui.delivery, "update_table", slow_update)
     move = asyncio.create_task(play_one(world, table, rng))  # a card, answered on the player's hand
     await asyncio.wait_for(started.wait(), 5)
     version = table.version

@@ -35,8 +35,8 @@ async def use_deal(world: World, table, hands, staircase, talon=(), totals=None)
     if totals is not None:  # the engine has no option to begin at a standing; for the match-end test only
         table.engine.totals = list(totals)
     table.signatures = [table.signature(s) for s in range(len(table.seats))]
-    await world.bot.table_ui.send_hands(table, set(range(len(table.seats))), new_hand=True)
-    await world.bot.table_ui.update_table(table, None)
+    await world.bot.table_ui.delivery.send_hands(table, set(range(len(table.seats))), new_hand=True)
+    await world.bot.table_ui.delivery.update_table(table, None)
     return full
 
 

@@ -1,0 +1,487 @@
+"""Delivery: the one path from what is stored to what players see.
+
+A stored move (or a start, a timer, a computer's move) marks what each message owes (`Pending`); one batch at a
+time per table sends the newest state of each owed message and records what it showed. Answering the click is
+separate: its failure (10062 after Discord's 3 s deadline, a 5xx) changes nothing here. A batch whose part
+failed is caught up later from the stored marks (`catch_up`), which is also what runs after a crash: the same
+path serves a lost answer, a crash, an archived thread (un-archived, then sent again), a rate limit (discord.py
+waits `retry_after`; moves meanwhile merge into the next batch, which shows the newest state) and a slow channel.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+import time
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import discord
+
+from bot.i18n import tr
+from bot.tables import Outcome, Table, TableService
+from bot.tables.model import FINISHED, OUT_OF_MATCH, RUNNING, shows_digest
+
+from .components import bare, sending
+from .dms import DMChannels
+
+if TYPE_CHECKING:
+    from .table_ui import TableUI
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+DM_CLOSED = 50007  # "Cannot send messages to this user"
+THREAD_ARCHIVED = 50083  # "Operation cannot be performed on an archived thread"
+CATCH_UP_RETRIES = (5, 30, 120, 600)  # seconds before each new try after a send failed
+KEEP_TRYING_EVERY = 600  # then, while the table runs and the failure may pass (not 401/403/404), this often
+# A finished table's thread archives an hour after its last message (Discord's shortest auto-archive), so it
+# stops counting against the server's active threads while "Play again" still works for a while.
+FINISHED_ARCHIVE_MINUTES = 60
+
+
+class Attempts:
+    """Runs the sends of one batch: a failure is logged and remembered, not raised, so the other parts still go
+    out and only what succeeded is marked as shown (`catch_up` sends the rest later)."""
+
+    def __init__(self, table_id: int):
+        self.table_id = table_id
+        self.failed = False
+        self.lasting = False  # a failure that waiting does not cure (401/403/404): no endless retries
+        self.sent = 0  # messages sent or edited (besides storing the marks)
+
+    async def __call__(self, coro: Awaitable[T], *, send: bool = True) -> T | None:
+        self.sent += send
+        try:
+            return await coro
+        except Exception as exc:
+            self.failed = True
+            if isinstance(exc, discord.HTTPException) and exc.status in (401, 403, 404):
+                self.lasting = True
+            log.warning("table %s: an update did not go out (%r); it is sent again later", self.table_id, exc,
+                        exc_info=not isinstance(exc, discord.HTTPException))
+            return None
+
+
+@dataclass
+class Pending:
+    """The Discord updates that accepted moves still owe a table, merged: whoever ships them renders the
+    table as it is then, so moves that arrive while the last updates are on their way (slow REST, a rate
+    limit, a burst of Repezita plays) cost one table edit and one edit per changed hand, not one per move."""
+
+    events: list[dict[str, Any]] = field(default_factory=list)
+    hands: dict[int, bool] = field(default_factory=dict)  # seat -> needs a new hand message
+    keep_old: set[int] = field(default_factory=set)  # seats whose old hand message the response already closed
+    sheets: int = 0  # hands scored: post the score sheet
+    table_shown: bool = False  # the answer to a click on the table message showed the table as it is now
+    shown_version: int | None = None  # ... and which version it showed
+
+
+class Delivery:
+    def __init__(self, ui: TableUI):
+        self.ui = ui
+        self.bot: discord.Client = ui.bot
+        self.service: TableService = ui.service
+        self.dms = DMChannels(ui.service.db)
+        self._locks: dict[int, asyncio.Lock] = {}  # table id -> one batch at a time, see after_move
+        self._pending: dict[int, Pending] = {}  # table id -> updates not yet shipped
+        self._catching_up: dict[int, asyncio.Task[None]] = {}  # table id -> a later catch_up after a failed send
+        self._shipping = 0  # after_move calls under way; `settle()` waits for them at shutdown
+        self._settled = asyncio.Event()
+        self._settled.set()
+        self.lag_observers: list[Callable[[float], None]] = []  # seconds from stored to shown (metrics)
+
+    def lock(self, table: Table) -> asyncio.Lock:
+        return self._locks.setdefault(table.id, asyncio.Lock())
+
+    async def settle(self, timeout: float) -> None:
+        """Let the table and hand messages of moves already stored go out (at shutdown, before the HTTP
+        session and the database close under them); gives up after `timeout` seconds."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._settled.wait(), timeout)
+
+    def close(self) -> None:
+        for task in self._catching_up.values():
+            task.cancel()
+
+    # -- after a stored change ---------------------------------------------------------------------
+    async def after_move(self, table: Table, outcome: Outcome, *, responded_seat: int | None = None,
+                         responded_in_dm: bool = False, answer: discord.Interaction | None = None) -> None:
+        """Bring the table message and the changed hands in line with an accepted move; returns once they are.
+
+        One table's updates go out one batch after the other: a move made while the last one's DMs and image
+        are still on their way must not race them, or a player gets two new-hand DMs (one left with live
+        buttons) and an older image can land last. Moves that arrive meanwhile are merged into the next batch
+        (`Pending`), which shows the table as it is when it goes out.
+
+        `responded_seat`: the seat whose click was answered with its hand as it is now (only when that answer
+        went out). `answer`: a click on the table message not yet answered; the answer shows the table (edits
+        it), or, if the last move's updates are still on their way, acknowledges the click at once (Discord waits
+        3 s) and the table is edited when this move's batch goes out."""
+        pending = self._pending.setdefault(table.id, Pending())
+        _merge(pending, table, outcome, responded_seat, responded_in_dm)
+        self._shipping += 1
+        self._settled.clear()
+        try:
+            lock = self.lock(table)
+            if answer is not None and lock.locked():
+                await self.safe(answer.response.defer())
+                answer = None
+            async with lock:
+                batch = self._pending.pop(table.id, None)
+                if answer is not None:
+                    batch_shown = batch is not None and await self._answer_with_table(answer, table, batch)
+                    if not batch_shown:
+                        await self.safe(answer.response.defer())  # an earlier batch showed it, or the edit failed
+                if batch is not None:  # else an earlier move's batch carried this one too
+                    await self._ship(table, batch)
+        finally:
+            self._shipping -= 1
+            if not self._shipping:
+                self._settled.set()
+        if table.status != RUNNING and not self._pending.get(table.id):
+            self._locks.pop(table.id, None)
+            if outcome.finished:
+                await self.retire_thread(table)
+
+    async def started(self, table: Table) -> None:
+        """A table started: its table message and every person's first hand. What fails is caught up later, so
+        a lost answer to Start or a refused send never leaves a running table unseen."""
+        attempt = Attempts(table.id)
+        async with self.lock(table):
+            await attempt(self.post_table(table))
+            await asyncio.gather(*(attempt(self.send_hand(table, seat, new_hand=True)) for seat in table.people))
+        if attempt.failed:
+            self.catch_up_later(table, lasting=attempt.lasting)
+
+    async def show_table(self, table: Table) -> None:
+        """Show the table as it is (a vote, an absent player): one batch like a move's, caught up if it fails."""
+        attempt = Attempts(table.id)
+        async with self.lock(table):
+            await attempt(self.update_table(table))
+        if attempt.failed:
+            self.catch_up_later(table, lasting=attempt.lasting)
+
+    async def _answer_with_table(self, interaction: discord.Interaction, table: Table, batch: Pending) -> bool:
+        try:
+            version = table.version
+            payload = await self.ui.render_table(table, batch.events, reply=True)
+            await sending(interaction.response.edit_message(**payload), payload.get("view"))
+        except discord.HTTPException as exc:
+            log.warning("table %s: could not answer on the table message: %s", table.id, exc)
+            return False
+        batch.table_shown = True
+        batch.shown_version = version
+        self._observe_lag(table, version)
+        return True
+
+    async def _ship(self, table: Table, batch: Pending) -> None:
+        """Send a batch, then store what went out (one write). A part that fails is left for `catch_up`."""
+        attempt = Attempts(table.id)
+        seats = sorted(batch.hands)
+        hands = [attempt(self.send_hand(table, seat, new_hand=batch.hands[seat], close_old=seat not in batch.keep_old))
+                 for seat in seats]
+        version = batch.shown_version
+        if batch.table_shown:
+            shown = await asyncio.gather(*hands)
+        elif self.ui.game_ui(table).realtime:  # every DM first: the others see the move one round trip sooner
+            shown = await asyncio.gather(*hands)
+            version = await attempt(self.update_table(table, batch.events, record=False))
+        else:  # the table first, so the next player's "Your move" never comes before the card it answers
+            version = await attempt(self.update_table(table, batch.events, record=False))
+            shown = await asyncio.gather(*hands)
+        sheets = await attempt(self.post_score_sheet(table)) if batch.sheets else None
+        dms = {seat: digest for seat, digest in zip(seats, shown, strict=True) if digest is not None}
+        await attempt(self.service.record_shown(table, version=version, sheets=sheets, dms=dms), send=False)
+        if attempt.failed:
+            self.catch_up_later(table, lasting=attempt.lasting)
+
+    # -- the table message -----------------------------------------------------------------------
+    def _home(self, table: Table) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(table.home_channel_id, guild_id=table.guild_id)
+
+    async def in_thread(self, table: Table, call: Callable[[], Awaitable[T]]) -> T:
+        """Run a send or edit in the table's home; if its thread was archived (Discord archives a thread after
+        its auto-archive duration without a new message, and edits do not count as activity), un-archive it
+        and try once more. The bot may un-archive its own, unlocked thread (developer docs, Threads)."""
+        try:
+            return await call()
+        except discord.HTTPException as exc:
+            if exc.code != THREAD_ARCHIVED or not table.thread_id:
+                raise
+            log.info("table %s: its thread was archived; un-archiving it", table.id)
+            await self.bot.http.edit_channel(table.thread_id, archived=False, reason="a table is playing here")
+            return await call()
+
+    async def post_table(self, table: Table) -> None:
+        """The table message: posted once at the start, then edited in place after every move."""
+        opening = self.ui.opening.get(table.id)
+        if opening is not None:  # joined and started before the thread was made: post it there, not in the channel
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(opening.wait(), 10)
+        version = table.version
+
+        async def post() -> discord.Message:
+            payload = await self.ui.render_table(table)
+            return await sending(self._home(table).send(files=payload.pop("attachments"), **payload),
+                                 payload.get("view"))
+
+        message = await self.in_thread(table, post)
+        await self.service.set_messages(table, table_message_id=message.id)
+        await self.service.record_shown(table, version=version)
+        self._observe_lag(table, version)
+
+    async def update_table(self, table: Table, events: list[dict[str, Any]] | None = None, *,
+                           record: bool = True) -> int:
+        """Edit the table message to show the table as it is now, narrating `events` (default: the last move's).
+        Returns the version it shows; `record=False` leaves storing that to the caller (one write per batch)."""
+        if table.table_message_id is None:
+            await self.post_table(table)
+            return table.shown_version or 0
+        message = self._home(table).get_partial_message(table.table_message_id)
+        version = table.version
+
+        async def edit() -> None:
+            payload = await self.ui.render_table(table, events)
+            await sending(message.edit(**payload), payload.get("view"))
+
+        try:
+            await self.in_thread(table, edit)
+        except discord.NotFound:
+            await self.post_table(table)
+            return table.shown_version or 0
+        self._observe_lag(table, version)
+        if record:
+            await self.service.record_shown(table, version=version)
+        return version
+
+    def _observe_lag(self, table: Table, version: int) -> None:
+        if version == table.version and table.stored_at is not None:
+            lag = time.monotonic() - table.stored_at
+            for observe in self.lag_observers:
+                observe(lag)
+
+    async def post_score_sheet(self, table: Table) -> int:
+        """Post the score sheet of every hand scored so far; returns the last hand it covers."""
+        rows = await self.service.db.fetchall(
+            "SELECT hand_no, seat, delta, total FROM hand_results WHERE table_id = ? ORDER BY hand_no, seat",
+            (table.id,))
+        hands: dict[int, list[int]] = {}
+        totals = [0] * len(table.seats)
+        for r in rows:
+            hands.setdefault(r["hand_no"], [0] * len(table.seats))[r["seat"]] = r["delta"]
+            totals[r["seat"]] = r["total"]
+        lang = table.settings.get("lang", "en")
+        png = await self.ui.draw(self.ui.game_ui(table).score_sheet_job(
+            table, [{"deltas": d} for _, d in sorted(hands.items())], totals, lang))
+        await self.in_thread(table, lambda: self._home(table).send(
+            file=discord.File(io.BytesIO(png), filename=f"scores-{table.id}.png")))
+        return max(hands, default=0)
+
+    async def say(self, table: Table, content: str, *, mention: bool = False) -> None:
+        """A line of text in the table's home (a reminder, a notice); nobody waits on it, so a failure is logged."""
+        mentions = discord.AllowedMentions(users=True) if mention else discord.AllowedMentions.none()
+        await self.safe(self.in_thread(table, lambda: self._home(table).send(content, allowed_mentions=mentions)))
+
+    async def retire_thread(self, table: Table) -> None:
+        """A table ended: its thread archives an hour after its last message instead of days later."""
+        if table.thread_id and table.thread_id != table.channel_id:
+            await self.safe(self.bot.http.edit_channel(table.thread_id, auto_archive_duration=FINISHED_ARCHIVE_MINUTES,
+                                                        reason="the table ended"))
+
+    # -- hands ------------------------------------------------------------------------------------
+    async def send_hand(self, table: Table, seat: int, *, new_hand: bool = False, close_old: bool = True,
+                        again: bool = True) -> str | None:
+        """One DM message per player per hand, edited in place; closed DMs are said once in the table channel.
+        `close_old=False`: the last hand's message lost its buttons already (the response to the last card).
+        Returns the digest of what the DM shows now (None: no DM); a new message records it at once, an edit
+        leaves storing it to the caller."""
+        s = table.seats[seat]
+        engine = table.engine
+        assert engine is not None
+        if s.computer:
+            return None  # a computer reads its hand from the engine, through what its seat may know
+        await self.dms.load()
+        hand_no = engine.view(None).get("hand_no")
+        shows = shows_digest(table.signatures[seat], s.last_change)
+        payload = await self.ui.render_hand(table, seat)
+        channel_id = None
+        try:
+            if s.dm_message_id and s.dm_channel_id and s.dm_hand_no == hand_no and not new_hand:
+                msg = self.bot.get_partial_messageable(s.dm_channel_id).get_partial_message(s.dm_message_id)
+                now_bare = bare(payload)
+                await sending(msg.edit(**payload), payload.get("view"))
+                s.dm_bare = now_bare
+                return shows
+            if s.dm_message_id and s.dm_channel_id and close_old and not s.dm_bare:
+                # last hand's message: keep cards, drop buttons
+                old = self.bot.get_partial_messageable(s.dm_channel_id).get_partial_message(s.dm_message_id)
+                await self.safe(old.edit(view=None))
+            if s.dm_closed and not new_hand:
+                return None
+            if self.dms.closed(s.user_id):  # refused at this or another table a short while ago: not again yet
+                return await self._dms_closed(table, seat, hand_no)
+            channel_id = s.dm_channel_id or self.dms.channel_id(s.user_id)
+            if channel_id is None:  # opened once per user, then kept: no POST /users/@me/channels per deal
+                channel_id = int((await self.bot.http.start_private_message(s.user_id))["id"])
+                await self.dms.remember(s.user_id, channel_id)
+            files = payload.pop("attachments")
+            if payload["view"] is None:
+                payload.pop("view")
+            now_bare = bare(payload)
+            to = self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+            message = await sending(to.send(files=files, **payload), payload.get("view"))
+            s.dm_bare = now_bare
+            await self.service.record_dm(table, seat, channel_id=channel_id, message_id=message.id,
+                                         hand_no=hand_no, closed=False, shows=shows)
+            return shows
+        except discord.Forbidden as exc:
+            if exc.code != DM_CLOSED:
+                raise
+            await self.dms.mark_closed(s.user_id)
+            return await self._dms_closed(table, seat, hand_no)
+        except discord.NotFound:
+            # the message or the kept DM channel is gone: a new message, in a channel opened afresh if need be
+            if channel_id is not None:
+                await self.dms.forget_channel(s.user_id)
+            await self.service.record_dm(table, seat, channel_id=None, message_id=None, hand_no=None)
+            if not again:
+                raise
+            return await self.send_hand(table, seat, new_hand=True, again=False)
+
+    async def _dms_closed(self, table: Table, seat: int, hand_no: int | None) -> None:
+        """The player's DMs are closed: remembered for this table, and said once in its home."""
+        s = table.seats[seat]
+        first = not s.dm_closed
+        await self.service.record_dm(table, seat, channel_id=None, message_id=None, hand_no=hand_no, closed=True)
+        if first:
+            lang = table.settings.get("lang", "en")
+            await self.say(table, tr(lang, "<@{user}>, I cannot send you direct messages. Use the **My hand** "
+                                           "button on the table message to see your cards and play.",
+                                     user=s.user_id), mention=True)
+        return None
+
+    async def send_hands(self, table: Table, seats: set[int], *, new_hand: bool = False,
+                         skip: int | None = None) -> None:
+        await asyncio.gather(*(self.send_hand(table, seat, new_hand=new_hand) for seat in sorted(seats)
+                               if seat != skip))
+
+    # -- catching up: what players see follows the stored state -----------------------------------
+    async def catch_up(self, table: Table) -> Attempts:
+        """Bring what players see in line with what is stored, after a crash or a failed send: the table message,
+        each hand DM and the score sheets are compared with the marks stored once they went out, and only what
+        is behind is sent or edited (a DM that shows the right state is not touched, nothing is sent twice).
+        Returns what it tried: `.sent` messages, `.failed` if one did not go out."""
+        attempt = Attempts(table.id)
+        engine = table.engine
+        if engine is None or table.status not in (RUNNING, FINISHED):
+            return attempt
+        async with self.lock(table):
+            version = None
+            if table.table_message_id is None:
+                await attempt(self.post_table(table))
+            elif table.shown_version != table.version:
+                version = await attempt(self.update_table(table, [], record=False))
+            hand_no = engine.view(None).get("hand_no")
+            dms: dict[int, str] = {}
+            for seat, s in enumerate(table.seats):
+                signature = table.signatures[seat]
+                if signature == OUT_OF_MATCH or s.computer:
+                    continue
+                if s.dm_message_id is None or s.dm_hand_no != hand_no:
+                    if table.status != RUNNING or (s.dm_closed and s.dm_hand_no == hand_no):
+                        continue  # a finished match deals no hand; closed DMs were told once for this hand
+                    digest = await attempt(self.send_hand(table, seat, new_hand=True))
+                elif s.dm_shows != shows_digest(signature, s.last_change):
+                    digest = await attempt(self.send_hand(table, seat))
+                else:
+                    continue
+                if digest is not None:
+                    dms[seat] = digest
+            sheets = None
+            if await self.service.hands_scored(table) > table.sheets_shown:
+                sheets = await attempt(self.post_score_sheet(table))
+            await attempt(self.service.record_shown(table, version=version, sheets=sheets, dms=dms), send=False)
+        if table.status != RUNNING:
+            self._locks.pop(table.id, None)
+        return attempt
+
+    def catch_up_later(self, table: Table, *, lasting: bool = False) -> None:
+        if table.id not in self._catching_up:
+            self._catching_up[table.id] = asyncio.get_running_loop().create_task(
+                self._retry_catch_up(table, lasting), name=f"table-{table.id}-catch-up")
+
+    async def _retry_catch_up(self, table: Table, lasting: bool) -> None:
+        """Try again after 5 s, 30 s, 2 and 10 minutes; then every 10 minutes while the table runs, unless the
+        failure is one that waiting does not cure (401/403/404: every such answer counts towards Discord's
+        invalid-request limit, so it is not repeated in a loop; a restart, or the next move, tries again)."""
+        try:
+            delays = iter(CATCH_UP_RETRIES)
+            while True:
+                delay = next(delays, None)
+                if delay is None:
+                    if lasting or table.status != RUNNING:
+                        log.error("table %s: its messages are still behind after %d tries; the next move or a "
+                                  "restart tries again", table.id, len(CATCH_UP_RETRIES))
+                        return
+                    delay = KEEP_TRYING_EVERY
+                await asyncio.sleep(delay)
+                if table.status not in (RUNNING, FINISHED):
+                    return
+                attempt = await self.catch_up(table)
+                if not attempt.failed:
+                    return
+                lasting = attempt.lasting
+        finally:
+            self._catching_up.pop(table.id, None)
+
+    async def catch_up_all(self, running: Iterable[Table]) -> None:
+        """At start-up, once connected: catch up every restored running table and every table that finished
+        while its last messages were on their way. A few at a time: most are in line and cost no call."""
+        await self.bot.wait_until_ready()
+        tables = [t for t in running if t.status == RUNNING] + await self.service.finished_behind()
+        gate = asyncio.Semaphore(4)
+        sent = 0
+
+        async def one(table: Table) -> None:
+            nonlocal sent
+            async with gate:
+                attempt = await self.catch_up(table)
+            sent += attempt.sent
+            if attempt.failed:
+                self.catch_up_later(table, lasting=attempt.lasting)
+
+        await asyncio.gather(*(one(t) for t in tables))
+        log.info("caught up %d tables: %d messages were behind", len(tables), sent)
+
+    async def safe(self, coro: Any) -> Any:
+        """For messages nobody is waiting on: log a failure, never raise it into a game."""
+        try:
+            return await coro
+        except discord.HTTPException as exc:
+            log.warning("discord call failed: %s", exc)
+        except Exception:
+            log.exception("unexpected error while updating Discord")
+        return None
+
+
+def _merge(pending: Pending, table: Table, outcome: Outcome, responded_seat: int | None,
+           responded_in_dm: bool) -> None:
+    pending.events.extend(outcome.events)
+    pending.sheets += sum(1 for e in outcome.events if e.get("type") == "hand_scored" and "private" not in e)
+    for seat in sorted(outcome.changed | outcome.new_hand):
+        new = seat in outcome.new_hand
+        if seat == responded_seat and not (new and responded_in_dm):
+            # the reply showed this seat its hand as it is now; a click from "My hand" leaves the DM to bring
+            # in step
+            if not (responded_in_dm or table.seats[seat].dm_closed):
+                pending.hands.setdefault(seat, False)
+            elif pending.hands.get(seat) is False:
+                del pending.hands[seat]
+            continue
+        if seat == responded_seat:  # the response closed the last hand's message
+            pending.keep_old.add(seat)
+        pending.hands[seat] = pending.hands.get(seat, False) or new

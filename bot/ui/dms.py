@@ -1,0 +1,69 @@
+"""Direct-message channels per user, across tables and restarts.
+
+Discord limits how fast a bot may open DM channels (`POST /users/@me/channels`), and every refused call
+(403 50007 "Cannot send messages to this user") counts towards its limit of invalid requests (10,000 per
+10 minutes, then Cloudflare bans the bot's IP for an hour: developer docs, Rate Limits, "Invalid Request Limit").
+So the channel id is kept once known (stored, since discord.py's cache is gone after a restart), and a user
+whose DMs are closed is not tried again before a cool-down has passed, at any of their tables.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+
+from bot.db import Database
+
+CLOSED_COOL_DOWN = 6 * 3600.0  # seconds before closed DMs are tried again (a player may open them meanwhile)
+
+
+class DMChannels:
+    def __init__(self, db: Database, *, clock: Callable[[], float] = time.time):
+        self.db = db
+        self.clock = clock
+        self._channels: dict[int, int] = {}
+        self._closed_until: dict[int, float] = {}
+        self._loaded = False
+        self._loading = asyncio.Lock()
+
+    async def load(self) -> None:
+        async with self._loading:
+            if self._loaded:
+                return
+            for r in await self.db.fetchall("SELECT user_id, channel_id, closed_until FROM dm_channels"):
+                if r["channel_id"] is not None:
+                    self._channels[r["user_id"]] = r["channel_id"]
+                if r["closed_until"] is not None:
+                    self._closed_until[r["user_id"]] = r["closed_until"]
+            self._loaded = True
+
+    def channel_id(self, user_id: int) -> int | None:
+        return self._channels.get(user_id)
+
+    def closed(self, user_id: int) -> bool:
+        """Whether the user's DMs refused a message less than a cool-down ago."""
+        until = self._closed_until.get(user_id)
+        return until is not None and self.clock() < until
+
+    async def remember(self, user_id: int, channel_id: int) -> None:
+        if self._channels.get(user_id) == channel_id and user_id not in self._closed_until:
+            return
+        self._channels[user_id] = channel_id
+        self._closed_until.pop(user_id, None)
+        await self._store(user_id)
+
+    async def forget_channel(self, user_id: int) -> None:
+        """The stored channel is gone (404): open a new one next time."""
+        if self._channels.pop(user_id, None) is not None:
+            await self._store(user_id)
+
+    async def mark_closed(self, user_id: int) -> None:
+        self._closed_until[user_id] = self.clock() + CLOSED_COOL_DOWN
+        await self._store(user_id)
+
+    async def _store(self, user_id: int) -> None:
+        await self.db.execute(
+            "INSERT INTO dm_channels (user_id, channel_id, closed_until) VALUES (?, ?, ?) ON CONFLICT (user_id)"
+            " DO UPDATE SET channel_id = excluded.channel_id, closed_until = excluded.closed_until",
+            (user_id, self._channels.get(user_id), self._closed_until.get(user_id)))

@@ -1,0 +1,169 @@
+"""The bot against Discord's real rules, in SimCord with the failures the real service gives: a lost answer
+(10062 past the 3 s deadline), an archived thread (50083), a missing thread permission, closed DMs, Markdown in
+names. What players see must follow what is stored, whatever happens to one call."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import discord
+
+from tests.cogs.helpers import button, dm_last, lobby_message, table_message
+from tests.cogs.test_schieberamsch_flow import open_table, play_one, start_table
+from tests.conftest import World
+
+UNKNOWN_INTERACTION = {"status": 404, "code": 10062, "message": "Unknown interaction"}
+
+
+def requests(world: World, method: str, path_part: str, since: int = 0) -> list:
+    return [r for r in world.env.http_requests[since:] if r.method == method and path_part in r.path]
+
+
+def shows_version(world: World, table) -> bool:
+    return table_message(world, table).attachments[0].filename == f"table-{table.id}-{table.version}.png"
+
+
+async def dm_card_move(world: World, table, rng):
+    """Play moves until the next one is a card from a DM (not a decision on the table message)."""
+    for _ in range(100):
+        seat = min(table.engine.waiting_for())
+        if any(a.startswith("play ") for a in table.engine.legal_actions(seat)):
+            return seat
+        await play_one(world, table, rng)
+    raise AssertionError("no card play reached")
+
+
+async def test_a_lost_answer_to_a_card_still_updates_the_table_and_the_hand(world: World):
+    table = await start_table(world, deals=3)
+    rng = random.Random(4)
+    seat = await dm_card_move(world, table, rng)
+    before = table.version
+    world.env.inject_error("POST", "/interactions/*/callback", **UNKNOWN_INTERACTION)
+    user = world.users[seat].user
+    message = user.dm_channel.last_message
+    card = next(c for c in message.components[0].children if c.custom_id.split(":", 4)[4] in
+                table.engine.legal_actions(seat))
+    await user.click(message, custom_id=card.custom_id)
+    assert table.version == before + 1, "the move was stored although its answer was lost"
+    assert shows_version(world, table), "the table message shows the stored move"
+    # the mover's DM was edited by delivery, since the answer that would have shown it never arrived
+    assert dm_last(world.users[seat]).attachments[0].filename == f"hand-{table.id}-{table.version}.png"
+    assert table.shown_version == table.version
+
+
+async def test_a_lost_answer_to_start_still_posts_the_table_and_deals(world: World):
+    _, lobby = await open_table(world)
+    world.env.inject_error("POST", "/interactions/*/callback", **UNKNOWN_INTERACTION)
+    await world.users[0].click(lobby, custom_id=button(lobby, "Start").custom_id)
+    table = world.table()
+    assert table.status == "running"
+    assert table.table_message_id is not None and shows_version(world, table)
+    assert all(dm_last(u) is not None for u in world.users[:3])
+    # the lobby, whose answer was lost, was edited instead: no Join/Start left on a running table
+    assert "The game has started." in lobby_message(world).content
+
+
+async def test_an_archived_thread_is_unarchived_and_the_edit_goes_out(world: World):
+    table = await start_table(world, deals=3)
+    rng = random.Random(4)
+    seat = await dm_card_move(world, table, rng)
+    thread_id = table.thread_id
+    world.env.inject_error("PATCH", f"/channels/{thread_id}/messages/*", status=400, code=50083,
+                           message="Operation cannot be performed on an archived thread")
+    start = len(world.env.http_requests)
+    user = world.users[seat].user
+    message = user.dm_channel.last_message
+    card = next(c for c in message.components[0].children if c.custom_id.split(":", 4)[4] in
+                table.engine.legal_actions(seat))
+    await user.click(message, custom_id=card.custom_id)
+    unarchive = [r for r in requests(world, "PATCH", f"/channels/{thread_id}", start)
+                 if r.path.rstrip("/").endswith(str(thread_id))]
+    assert unarchive and json.loads(json.dumps(unarchive[0].json))["archived"] is False
+    assert shows_version(world, table) and table.shown_version == table.version
+
+
+async def test_threads_last_a_week_and_a_finished_tables_thread_archives_within_the_hour(world: World):
+    table = await start_table(world, deals=3)
+    create = requests(world, "POST", "/threads")[0]
+    assert create.json["auto_archive_duration"] == 10080
+    await world.bot.table_ui.delivery.retire_thread(table)
+    patch = requests(world, "PATCH", f"/channels/{table.thread_id}")[-1]
+    assert patch.json["auto_archive_duration"] == 60
+
+
+async def test_without_send_messages_in_threads_the_table_plays_in_the_channel(world: World):
+    me = world.guild.me
+    plain = world.guild.create_text_channel(
+        "nothreads", overwrites={me: discord.PermissionOverwrite(send_messages_in_threads=False)})
+    result = await world.users[0].slash(plain, "schieberamsch new")
+    assert any("Send Messages in Threads" in f.content for f in result.followups)
+    table = world.table()
+    assert table.thread_id is None
+    assert not requests(world, "POST", "/threads")
+
+
+async def test_start_is_refused_with_the_reason_where_the_table_cannot_be_posted(world: World, monkeypatch):
+    _, lobby = await open_table(world)
+    table = world.table()
+    assert table.thread_id is not None
+    # after the lobby opened, a moderator took Send Messages in Threads from the bot (a CHANNEL_UPDATE)
+    original = discord.abc.GuildChannel.permissions_for  # a thread asks its parent through this
+
+    def without_threads(self, obj):
+        perms = original(self, obj)
+        if obj.id == world.bot.user.id:
+            perms.send_messages_in_threads = False
+        return perms
+
+    monkeypatch.setattr(discord.abc.GuildChannel, "permissions_for", without_threads)
+    monkeypatch.setattr(discord.TextChannel, "permissions_for", without_threads)
+    result = await world.users[0].click(lobby, custom_id=button(lobby, "Start").custom_id)
+    assert result.ephemeral and "Send Messages in Threads" in result.response.content
+    assert table.status == "lobby" and table.table_message_id is None
+
+
+async def test_closed_dms_are_remembered_across_deals_and_tables(world: World):
+    bob = world.users[1]
+    world.env.inject_error("POST", f"/channels/{bob.user.dm_channel.id}/messages", status=403, code=50007,
+                           message="Cannot send messages to this user", times=None)
+    table = await start_table(world, deals=3)
+    tries = len(requests(world, "POST", f"/channels/{bob.user.dm_channel.id}/messages"))
+    assert tries == 1
+    rng = random.Random(2)
+    for _ in range(300):  # into the second deal
+        if table.engine.view(None)["hand_no"] > 1:
+            break
+        seat = min(table.engine.waiting_for())
+        if seat == 1:  # bob plays through My hand (its answer shows him his hand); the others see the move
+            outcome = await world.bot.tables.act(table.id, bob.id, rng.choice(sorted(table.engine.legal_actions(1))))
+            await world.bot.table_ui.delivery.after_move(table, outcome, responded_seat=1)
+            continue
+        await play_one(world, table, rng)
+    assert table.engine.view(None)["hand_no"] == 2, table.engine.view(None)
+    assert len(requests(world, "POST", f"/channels/{bob.user.dm_channel.id}/messages")) == tries, \
+        "a refused DM is not tried again at the next deal"
+
+
+async def test_a_dm_channel_is_opened_once_per_player(world: World):
+    await start_table(world, deals=3)
+    opened = requests(world, "POST", "/users/@me/channels")
+    assert len(opened) == 3
+    world.table().status = "finished"  # free the players for a second table
+    _, lobby = await open_table(world)
+    await world.users[0].click(lobby, custom_id=button(lobby, "Start").custom_id)
+    assert len(requests(world, "POST", "/users/@me/channels")) == 3, "the DM channels were kept"
+    rows = await world.bot.db.fetchall("SELECT user_id, channel_id FROM dm_channels")
+    assert len(rows) == 3
+
+
+async def test_markdown_in_a_name_is_shown_as_typed(world: World):
+    world.users[1] = world.guild.add_member(world.env.create_user("**x**_y_"))
+    table = await start_table(world, deals=3)
+    text = table_message(world, table).content + "\n" + lobby_message(world).content
+    assert "**x**_y_" not in table_message(world, table).content
+    assert table.seats[1].name == "**x**_y_"  # stored as typed; pictures show it as typed too
+    rng = random.Random(1)
+    while 1 not in table.engine.waiting_for() and not table.engine.over:
+        await play_one(world, table, rng)
+    assert r"\*\*x\*\*\_y\_" in table_message(world, table).content, text
