@@ -300,6 +300,9 @@ class TableService:
                 raise UserError("Only the host can start the game.")
             cls = table.engine_cls
             n = len(table.seats)
+            if cls.min_seats == cls.max_seats and n != cls.min_seats:
+                raise UserError("{game} needs exactly {hi} players; {n} are seated.", game=cls.title,
+                                hi=cls.max_seats, n=n)
             if not cls.min_seats <= n <= cls.max_seats:
                 raise UserError("{game} needs {lo} to {hi} players; {n} are seated.", game=cls.title,
                                 lo=cls.min_seats, hi=cls.max_seats, n=n)

@@ -59,8 +59,8 @@ class Attempts:
             return await coro
         except Exception as exc:
             self.failed = True
-            if isinstance(exc, discord.HTTPException) and exc.status in (401, 403, 404):
-                self.lasting = True
+            if not isinstance(exc, discord.HTTPException) or exc.status in (401, 403, 404):
+                self.lasting = True  # a refusal, or a bug of ours: trying again every few minutes cures neither
             log.warning("table %s: an update did not go out (%r); it is sent again later", self.table_id, exc,
                         exc_info=not isinstance(exc, discord.HTTPException))
             return None
