@@ -36,6 +36,7 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 DM_CLOSED = 50007  # "Cannot send messages to this user"
 THREAD_ARCHIVED = 50083  # "Operation cannot be performed on an archived thread"
+OLD_MESSAGE_EDITS = 30046  # "Maximum number of edits to messages older than 1 hour reached"
 CATCH_UP_RETRIES = (5, 30, 120, 600)  # seconds before each new try after a send failed
 KEEP_TRYING_EVERY = 600  # then, while the table runs and the failure may pass (not 401/403/404), this often
 # A finished table's thread archives an hour after its last message (Discord's shortest auto-archive), so it
@@ -252,6 +253,15 @@ class Delivery:
             await self.in_thread(table, edit)
         except discord.NotFound:
             await self.post_table(table)
+            return table.shown_version or 0
+        except discord.HTTPException as exc:
+            if exc.code != OLD_MESSAGE_EDITS:
+                raise
+            # Discord limits edits of messages older than an hour: the table moves to a fresh message, and the old
+            # one goes (deleting is not an edit), so nobody clicks its buttons
+            log.info("table %s: its message is too old to edit again; posting a new one", table.id)
+            await self.post_table(table)
+            await self.safe(message.delete())
             return table.shown_version or 0
         self._observe_lag(table, version)
         if record:

@@ -83,6 +83,23 @@ async def test_an_archived_thread_is_unarchived_and_the_edit_goes_out(world: Wor
     assert shows_version(world, table) and table.shown_version == table.version
 
 
+async def test_a_table_message_too_old_to_edit_moves_to_a_new_message(world: World):
+    table = await start_table(world, deals=3)
+    rng = random.Random(4)
+    seat = await dm_card_move(world, table, rng)
+    old_id = table.table_message_id
+    world.env.inject_error("PATCH", f"/channels/{table.thread_id}/messages/{old_id}", status=400, code=30046,
+                           message="Maximum number of edits to messages older than 1 hour reached.")
+    user = world.users[seat].user
+    message = user.dm_channel.last_message
+    card = next(c for c in message.components[0].children if c.custom_id.split(":", 4)[4] in
+                table.engine.legal_actions(seat))
+    await user.click(message, custom_id=card.custom_id)
+    assert table.table_message_id != old_id and shows_version(world, table)
+    assert old_id not in [m.id for m in world.channel.threads[0].history()], "the old table message is gone"
+    assert table.shown_version == table.version
+
+
 async def test_threads_last_a_week_and_a_finished_tables_thread_archives_within_the_hour(world: World):
     table = await start_table(world, deals=3)
     create = requests(world, "POST", "/threads")[0]
