@@ -87,9 +87,9 @@ class Tables(commands.Cog):
         if table.engine is not None:
             ui = self.bot.table_ui.game_ui(table)  # type: ignore[attr-defined]
             public = table.engine.view(None)
-            totals = ", ".join(f"{n} {score_text(t)}" for n, t in zip(table.names, public.get("totals", []), strict=False))
+            totals = ", ".join(f"{n} {score_text(t)}" for n, t in zip(table.text_names, public.get("totals", []), strict=False))
             with card_style(ui.card_deck(table), lang):  # cards named as the table's pictures name them
-                text += "\n" + ui.hand_title(public, lang) + " · " + ui.status(public, table.names, lang)
+                text += "\n" + ui.hand_title(public, lang) + " · " + ui.status(public, table.text_names, lang)
             text += "\n" + tr(lang, "Standing: {totals}", totals=totals)
         await send_ephemeral(interaction, text, allowed_mentions=discord.AllowedMentions.none())
 
