@@ -30,7 +30,7 @@ async def test_bad_options_are_refused_when_the_table_is_opened(service):
 
 async def test_seat_bounds_come_from_the_engine(service):
     table = await service.create(guild_id=1, channel_id=10, host_id=100, host_name="h", game="schieberamsch")
-    with pytest.raises(UserError, match="needs 3 to 3 players"):
+    with pytest.raises(UserError, match="needs exactly 3 players"):
         await service.start(table.id, 100)
     await service.join(table.id, 101, "a")
     await service.join(table.id, 102, "b")
