@@ -34,17 +34,22 @@ async def dm_card_move(world: World, table, rng):
     raise AssertionError("no card play reached")
 
 
+async def click_a_card(world: World, table, seat: int):
+    """The seat clicks a playable card in its hand DM."""
+    user = world.users[seat].user
+    message = user.dm_channel.last_message
+    card = next(c for c in message.components[0].children if c.custom_id.split(":", 4)[4] in
+                table.engine.legal_actions(seat))
+    return await user.click(message, custom_id=card.custom_id)
+
+
 async def test_a_lost_answer_to_a_card_still_updates_the_table_and_the_hand(world: World):
     table = await start_table(world, deals=3)
     rng = random.Random(4)
     seat = await dm_card_move(world, table, rng)
     before = table.version
     world.env.inject_error("POST", "/interactions/*/callback", **UNKNOWN_INTERACTION)
-    user = world.users[seat].user
-    message = user.dm_channel.last_message
-    card = next(c for c in message.components[0].children if c.custom_id.split(":", 4)[4] in
-                table.engine.legal_actions(seat))
-    await user.click(message, custom_id=card.custom_id)
+    await click_a_card(world, table, seat)
     assert table.version == before + 1, "the move was stored although its answer was lost"
     assert shows_version(world, table), "the table message shows the stored move"
     # the mover's DM was edited by delivery, since the answer that would have shown it never arrived
@@ -72,11 +77,7 @@ async def test_an_archived_thread_is_unarchived_and_the_edit_goes_out(world: Wor
     world.env.inject_error("PATCH", f"/channels/{thread_id}/messages/*", status=400, code=50083,
                            message="Operation cannot be performed on an archived thread")
     start = len(world.env.http_requests)
-    user = world.users[seat].user
-    message = user.dm_channel.last_message
-    card = next(c for c in message.components[0].children if c.custom_id.split(":", 4)[4] in
-                table.engine.legal_actions(seat))
-    await user.click(message, custom_id=card.custom_id)
+    await click_a_card(world, table, seat)
     unarchive = [r for r in requests(world, "PATCH", f"/channels/{thread_id}", start)
                  if r.path.rstrip("/").endswith(str(thread_id))]
     assert unarchive and json.loads(json.dumps(unarchive[0].json))["archived"] is False
@@ -90,11 +91,7 @@ async def test_a_table_message_too_old_to_edit_moves_to_a_new_message(world: Wor
     old_id = table.table_message_id
     world.env.inject_error("PATCH", f"/channels/{table.thread_id}/messages/{old_id}", status=400, code=30046,
                            message="Maximum number of edits to messages older than 1 hour reached.")
-    user = world.users[seat].user
-    message = user.dm_channel.last_message
-    card = next(c for c in message.components[0].children if c.custom_id.split(":", 4)[4] in
-                table.engine.legal_actions(seat))
-    await user.click(message, custom_id=card.custom_id)
+    await click_a_card(world, table, seat)
     assert table.table_message_id != old_id and shows_version(world, table)
     assert old_id not in [m.id for m in world.channel.threads[0].history()], "the old table message is gone"
     assert table.shown_version == table.version
