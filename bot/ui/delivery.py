@@ -36,6 +36,8 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 DM_CLOSED = 50007  # "Cannot send messages to this user"
 THREAD_ARCHIVED = 50083  # "Operation cannot be performed on an archived thread"
+OPENING_DMS_TOO_FAST = 40003  # "You are opening direct messages too fast"
+OPEN_DM_PAUSES = (1.0, 2.0, 4.0, 8.0, None)  # seconds to wait after each 40003; None: give up (catch-up retries)
 OLD_MESSAGE_EDITS = 30046  # "Maximum number of edits to messages older than 1 hour reached"
 CATCH_UP_RETRIES = (5, 30, 120, 600)  # seconds before each new try after a send failed
 KEEP_TRYING_EVERY = 600  # then, while the table runs and the failure may pass (not 401/403/404), this often
@@ -336,8 +338,7 @@ class Delivery:
                 return await self._dms_closed(table, seat, hand_no)
             channel_id = s.dm_channel_id or self.dms.channel_id(s.user_id)
             if channel_id is None:  # opened once per user, then kept: no POST /users/@me/channels per deal
-                channel_id = int((await self.bot.http.start_private_message(s.user_id))["id"])
-                await self.dms.remember(s.user_id, channel_id)
+                channel_id = await self._open_dm(s.user_id)
             files = payload.pop("attachments")
             if payload["view"] is None:
                 payload.pop("view")
@@ -361,6 +362,21 @@ class Delivery:
             if not again:
                 raise
             return await self.send_hand(table, seat, new_hand=True, again=False)
+
+    async def _open_dm(self, user_id: int) -> int:
+        """Open a DM channel and keep its id. Discord limits how fast a bot opens new DM channels and answers 40003
+        ("You are opening direct messages too fast") when a burst of new players sit down at once: wait and try
+        again a few times, rather than leave the player without cards until the catch-up."""
+        for pause in OPEN_DM_PAUSES:
+            try:
+                channel_id = int((await self.bot.http.start_private_message(user_id))["id"])
+                break
+            except discord.HTTPException as exc:
+                if exc.code != OPENING_DMS_TOO_FAST or pause is None:
+                    raise
+                await asyncio.sleep(pause)
+        await self.dms.remember(user_id, channel_id)
+        return channel_id
 
     async def _dms_closed(self, table: Table, seat: int, hand_no: int | None) -> None:
         """The player's DMs are closed: remembered for this table, and said once in its home."""

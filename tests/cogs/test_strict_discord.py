@@ -181,3 +181,12 @@ async def test_markdown_in_a_name_is_shown_as_typed(world: World):
     while 1 not in table.engine.waiting_for() and not table.engine.over:
         await play_one(world, table, rng)
     assert r"\*\*x\*\*\_y\_" in table_message(world, table).content, text
+
+
+async def test_opening_dms_too_fast_is_waited_out(world: World):
+    world.env.inject_error("POST", "/users/@me/channels", status=403, code=40003,
+                           message="You are opening direct messages too fast.", times=2)
+    table = await start_table(world, deals=3)
+    assert all(dm_last(u) is not None for u in world.users[:3]), "every player got their hand"
+    assert not any(s.dm_closed for s in table.seats), "a refusal to open a DM this fast is not closed DMs"
+    assert len(requests(world, "POST", "/users/@me/channels")) == 5
