@@ -25,6 +25,16 @@ from tests.e2e.players import MOVE_PREFIXES, TABLE_PICTURE, action_of, table_but
 from tests.fakediscord import FakeDiscord, FakeInteraction, FakeMessage, FakeUser
 from tests.fakediscord.process import BotProcess, bot_process
 
+
+@pytest.fixture
+async def fake():
+    """Discord's per-route limits are left out (route_limits=False): these tests kill and restart the bot at every
+    point of a move's life, clicking as fast as they can, and 5 edits per 5 s per channel would only add waiting
+    (pacing is tested in test_discord_rules and the fake's test_strict); the 3 s deadline and the global limit
+    stay on."""
+    async with FakeDiscord(route_limits=False) as fake:
+        yield fake
+
 pytestmark = pytest.mark.e2e
 
 
