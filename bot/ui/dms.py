@@ -28,6 +28,8 @@ class DMChannels:
         self._loading = asyncio.Lock()
 
     async def load(self) -> None:
+        if self._loaded:  # asked before every hand sent: no lock once loaded
+            return
         async with self._loading:
             if self._loaded:
                 return
