@@ -1,7 +1,14 @@
 """Strong against easy computer players in duplicate matches, for every game with a player in `bot/ai`.
 
     python -m benchmarks.ai [--games a,b] [--deals N] [--iterations N] [--budget-s X] [--jobs J] [--seed S]
-                            [--json FILE] [--quick]
+                            [--levels A,B] [--oracle] [--json FILE] [--quick]
+
+`--levels A,B` plays any two levels against each other (default `strong,easy`): besides the table's levels,
+`strong-no-inference` and `strong-no-endgame` (the strong player without that ingredient) and `oracle` (the
+strong player whose only world is the true deal: the same search without fog). Below, "strong" is level A and
+"easy" level B. `--oracle` plays each game twice on the same deals, A against B and oracle against B, and
+adds the share of the oracle's edge that A reaches (A's advantage over the oracle's, with a 95 % bootstrap
+interval over the pairs, which both runs share).
 
 Duplicate matches: every deal (a fixed engine seed; the deal is played to its first `hand_scored` event) is
 played with several seatings so that the cards' luck cancels. In the games without partners it is played
@@ -46,6 +53,7 @@ import json
 import math
 import multiprocessing
 import os
+import random
 import statistics
 import sys
 import time
@@ -53,7 +61,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from bot.ai import MODULES, choose, player, volunteer
+from bot.ai import BENCH_LEVELS, LEVELS, MODULES, choose, player, volunteer
 from bot.games import GAMES, Engine
 
 # game -> (seats, options bounding the match, +1 if a higher score is better else -1, unit)
@@ -71,7 +79,8 @@ ROUNDS = {"rufmariasch": 4}
 TRICK_GAMES = ("schieberamsch", "rufmariasch")
 PARTNERS = ("rufmariasch",)  # one strong seat among easy ones, at every seat in turn (module docstring)
 DEFAULT_DEALS = 2000  # trick games; the others play DEFAULT_DEALS_OTHER
-DEFAULT_DEALS_OTHER = 500
+DEFAULT_DEALS_OTHER = 1000
+BOOTSTRAP = 2000  # resamples for the interval of the share of the oracle's edge
 REALTIME = ("repezita",)
 MAX_STEPS = 5000
 
@@ -79,12 +88,12 @@ MAX_STEPS = 5000
 @dataclass
 class PairResult:
     deal: int
-    strong: float  # mean score per seat and deal of the strong side over the pair's seatings
-    easy: float
-    deal_advantages: list[float] = field(default_factory=list)  # per deal of a round: strong's better score
-    decisions: list[float] = field(default_factory=list)  # seconds, strong decisions with a choice
-    steps: int = 0  # engine steps inside strong searches
-    playouts: int = 0  # candidate moves evaluated in sampled worlds inside strong searches
+    strong: float  # mean score per seat and deal of side A ("strong") over the pair's seatings
+    easy: float  # the same for side B ("easy")
+    deal_advantages: list[float] = field(default_factory=list)  # per deal of a round: A's better score
+    decisions: list[float] = field(default_factory=list)  # seconds, A's decisions with a choice
+    steps: int = 0  # engine steps inside A's searches
+    playouts: int = 0  # candidate moves evaluated in sampled worlds inside A's searches
     search_s: float = 0.0
 
 
@@ -147,9 +156,11 @@ def deal_seed(seed: int, game: str, deal: int) -> int:
 
 
 def play_seating(game: str, deal: int, seed: int, strong: set[int], iterations: int | None,
-                 budget_s: float | None, out: PairResult) -> list[list[int]]:
-    """Play the pair's deal (or round of deals) once with `strong` seats strong and the rest easy; the
-    deltas of each deal."""
+                 budget_s: float | None, out: PairResult, levels: tuple[str, str] = ("strong", "easy"),
+                 ) -> list[list[int]]:
+    """Play the pair's deal (or round of deals) once with `strong` seats at level A and the rest at level B;
+    the deltas of each deal."""
+    a, b = levels
     n, options, _, _ = SPECS[game]
     engine = GAMES[game].new(n, seed=deal_seed(seed, game, deal), options=options)
     scored: list[list[int]] = []
@@ -162,8 +173,8 @@ def play_seating(game: str, deal: int, seed: int, strong: set[int], iterations: 
         seat, action = -1, None
         if game not in REALTIME:  # out of turn first (a knock, a Tač call), as the tables ask
             for s in sorted(engine.to_act() - engine.waiting_for()):
-                action = decide(volunteer, engine, s, "strong" if s in strong else "easy", choice_seed,
-                                iterations, budget_s, out, timed=False)
+                action = decide(volunteer, engine, s, a if s in strong else b, choice_seed,
+                                iterations, budget_s, out, timed=False, counted=s in strong)
                 if action is not None:
                     seat = s
                     break
@@ -172,8 +183,8 @@ def play_seating(game: str, deal: int, seed: int, strong: set[int], iterations: 
                 seat = next((s for s in movers if s > last), movers[0])
             else:
                 seat = min(engine.waiting_for() or movers)
-            action = decide(choose, engine, seat, "strong" if seat in strong else "easy", choice_seed, iterations,
-                            budget_s, out)
+            action = decide(choose, engine, seat, a if seat in strong else b, choice_seed, iterations,
+                            budget_s, out, counted=seat in strong)
         last = seat
         for ev in engine.apply(seat, action):
             if ev.get("type") == "hand_scored":
@@ -184,11 +195,15 @@ def play_seating(game: str, deal: int, seed: int, strong: set[int], iterations: 
 
 
 def decide(ask: Callable[..., str | None], engine: Engine, seat: int, level: str, seed: int,
-           iterations: int | None, budget_s: float | None, out: PairResult, *, timed: bool = True) -> str | None:
-    """`choose` or `volunteer` for `seat`; the search of a strong decision is counted, and its time when it
-    had a choice and is `timed` (the questions out of turn are not: they are quick rules, asked at every step)."""
+           iterations: int | None, budget_s: float | None, out: PairResult, *, timed: bool = True,
+           counted: bool = True) -> str | None:
+    """`choose` or `volunteer` for `seat`; the search of a decision of side A (`counted`) is counted, and its
+    time when it had a choice and is `timed` (the questions out of turn are not: they are quick rules, asked
+    at every step)."""
     if level == "easy":
         return ask(engine, seat, level=level, seed=seed)
+    if not counted:
+        return ask(engine, seat, level=level, seed=seed, budget_s=budget_s, iterations=iterations)
     has_choice = timed and len(engine.legal_actions(seat)) > 1
     before, played, t0 = _STEPS[0], _PLAYOUTS[0], time.perf_counter()
     action = ask(engine, seat, level=level, seed=seed, budget_s=budget_s, iterations=iterations)
@@ -201,15 +216,17 @@ def decide(ask: Callable[..., str | None], engine: Engine, seat: int, level: str
     return action
 
 
-def play_pair(job: tuple[str, int, int, int | None, float | None]) -> PairResult:
-    game, deal, seed, iterations, budget_s = job
+def play_pair(job: tuple[str, int, int, int | None, float | None]
+              | tuple[str, int, int, int | None, float | None, tuple[str, str]]) -> PairResult:
+    game, deal, seed, iterations, budget_s = job[:5]
+    levels = job[5] if len(job) > 5 else ("strong", "easy")  # type: ignore[misc]
     _count_steps(GAMES[game])
     n = SPECS[game][0]
     out = PairResult(deal, 0.0, 0.0)
     per_deal: list[tuple[list[int], list[int]]] = [([], []) for _ in range(ROUNDS.get(game, 1))]
     for strong in strong_seats(n, deal, partners=game in PARTNERS):
         for (strong_scores, easy_scores), deltas in zip(
-                per_deal, play_seating(game, deal, seed, strong, iterations, budget_s, out), strict=True):
+                per_deal, play_seating(game, deal, seed, strong, iterations, budget_s, out, levels), strict=True):
             strong_scores += [deltas[s] for s in strong]
             easy_scores += [deltas[s] for s in range(n) if s not in strong]
     out.strong = statistics.fmean(x for ss, _ in per_deal for x in ss)
@@ -227,7 +244,7 @@ def percentile(xs: list[float], q: float) -> float:
 
 
 def summarize(game: str, pairs: list[PairResult], iterations: int, budget_s: float | None,
-              wall_s: float) -> dict[str, Any]:
+              wall_s: float, levels: tuple[str, str] = ("strong", "easy")) -> dict[str, Any]:
     sign = SPECS[game][2]
     adv = [sign * (p.strong - p.easy) for p in pairs]
     mean = statistics.fmean(adv)
@@ -238,7 +255,8 @@ def summarize(game: str, pairs: list[PairResult], iterations: int, budget_s: flo
     per_deal = [a for p in pairs for a in p.deal_advantages]
     deals_won, deals_tied = sum(a > 0 for a in per_deal), sum(a == 0 for a in per_deal)
     return {
-        "game": game, "pairs": len(pairs), "unit": SPECS[game][3], "lower_is_better": sign < 0,
+        "game": game, "levels": list(levels), "pairs": len(pairs), "unit": SPECS[game][3],
+        "lower_is_better": sign < 0,
         "strong_mean": statistics.fmean(p.strong for p in pairs), "easy_mean": statistics.fmean(p.easy for p in pairs),
         "advantage": mean, "ci95": [mean - half, mean + half],
         "won": won / len(adv), "tied": tied / len(adv),
@@ -260,8 +278,8 @@ def has_player(game: str) -> bool:
 
 
 def run_game(game: str, deals: int, seed: int, iterations: int | None, budget_s: float | None,
-             jobs: int) -> dict[str, Any]:
-    work = [(game, d, seed, iterations, budget_s) for d in range(max(1, deals // ROUNDS.get(game, 1)))]
+             jobs: int, levels: tuple[str, str] = ("strong", "easy")) -> dict[str, Any]:
+    work = [(game, d, seed, iterations, budget_s, levels) for d in range(max(1, deals // ROUNDS.get(game, 1)))]
     deals = len(work)
     t0 = time.perf_counter()
     n_iter = iterations if iterations is not None else player(game).ITERATIONS
@@ -272,8 +290,8 @@ def run_game(game: str, deals: int, seed: int, iterations: int | None, budget_s:
         for p in results:
             pairs.append(p)
             if len(pairs) % every == 0 and len(pairs) < deals:  # interim figures, for long runs
-                r = summarize(game, pairs, n_iter, budget_s, time.perf_counter() - t0)
-                print(f"  {game}: {len(pairs)}/{deals} pairs, advantage {r['advantage']:.2f} "
+                r = summarize(game, pairs, n_iter, budget_s, time.perf_counter() - t0, levels)
+                print(f"  {game} {levels[0]} vs {levels[1]}: {len(pairs)}/{deals} pairs, advantage {r['advantage']:.2f} "
                       f"[{r['ci95'][0]:.2f}, {r['ci95'][1]:.2f}], won {100 * r['won']:.1f}%, "
                       f"p99 {r['p99_ms']:.0f} ms, {r['wall_s']:.0f} s", file=sys.stderr, flush=True)
 
@@ -283,21 +301,55 @@ def run_game(game: str, deals: int, seed: int, iterations: int | None, budget_s:
     else:
         collect(map(play_pair, work))
     pairs.sort(key=lambda p: p.deal)
-    return summarize(game, pairs, n_iter, budget_s, time.perf_counter() - t0) | {
+    return summarize(game, pairs, n_iter, budget_s, time.perf_counter() - t0, levels) | {
         "per_pair": [asdict(p) | {"decisions": len(p.decisions)} for p in pairs]}
 
 
+def oracle_share(mine: dict[str, Any], oracle: dict[str, Any], seed: int) -> dict[str, Any]:
+    """The share of the oracle's advantage that level A reaches, over the pairs both runs played (the same
+    deals), with a 95 % percentile-bootstrap interval (pairs resampled together, so the deals' luck stays
+    paired)."""
+    sign = SPECS[mine["game"]][2]
+    a = {p["deal"]: sign * (p["strong"] - p["easy"]) for p in mine["per_pair"]}
+    o = {p["deal"]: sign * (p["strong"] - p["easy"]) for p in oracle["per_pair"]}
+    deals = sorted(a.keys() & o.keys())
+    xs, ys = [a[d] for d in deals], [o[d] for d in deals]
+    share = sum(xs) / sum(ys) if sum(ys) else math.nan
+    rng = random.Random(seed)
+    boot = []
+    for _ in range(BOOTSTRAP):
+        idx = [rng.randrange(len(deals)) for _ in deals]
+        den = sum(ys[i] for i in idx)
+        if den:
+            boot.append(sum(xs[i] for i in idx) / den)
+    boot.sort()
+    ci = [percentile(boot, 0.025), percentile(boot, 0.975)] if boot else [math.nan, math.nan]
+    return {"game": mine["game"], "level": mine["levels"][0], "against": mine["levels"][1], "pairs": len(deals),
+            "advantage": mine["advantage"], "oracle_advantage": oracle["advantage"], "share": share,
+            "share_ci95": ci}
+
+
+def print_shares(shares: list[dict[str, Any]]) -> None:
+    print(f"{'game':14s} {'pairs':>6s} {'level':>22s} {'oracle':>8s} {'share of the oracle edge [95% CI]':>36s}")
+    for r in shares:
+        lo, hi = r["share_ci95"]
+        print(f"{r['game']:14s} {r['pairs']:6d} {r['advantage']:+22.2f} {r['oracle_advantage']:+8.2f} "
+              f"{100 * r['share']:14.0f} % [{100 * lo:5.0f} %, {100 * hi:5.0f} %]  "
+              f"({r['level']} and oracle against {r['against']})")
+
+
 def print_table(rows: list[dict[str, Any]]) -> None:
-    print(f"{'game':14s} {'pairs':>6s} {'strong':>8s} {'easy':>8s} {'advantage [95% CI]':>26s} {'won':>6s} "
+    print(f"{'game':14s} {'pairs':>6s} {'A':>8s} {'B':>8s} {'advantage of A [95% CI]':>26s} {'won':>6s} "
           f"{'tied':>5s} {'won/dec':>7s} {'p50 ms':>7s} {'p99 ms':>7s} {'steps/s':>8s} {'plays/s':>8s}  unit")
     for r in rows:
         lo, hi = r["ci95"]
         better = "lower better" if r["lower_is_better"] else "higher better"
+        a, b = r.get("levels", ("strong", "easy"))
         print(f"{r['game']:14s} {r['pairs']:6d} {r['strong_mean']:8.2f} {r['easy_mean']:8.2f} "
               f"{r['advantage']:8.2f} [{lo:7.2f}, {hi:7.2f}] {100 * r['won']:5.1f}% {100 * r['tied']:4.0f}% "
               f"{100 * r['won_decided']:6.1f}% {r['p50_ms']:7.1f} {r['p99_ms']:7.1f} "
               f"{r['steps_per_s'] or math.nan:8.0f} {r['playouts_per_s'] or math.nan:8.0f}  {r['unit']} ({better}), "
-              f"iterations {r['iterations']}" + (f", budget {r['budget_s']} s" if r["budget_s"] else ""))
+              f"A {a}, B {b}, iterations {r['iterations']}" + (f", budget {r['budget_s']} s" if r["budget_s"] else ""))
         if r["deals_per_pair"] > 1:
             print(f"{'':14s} a pair is a round of {r['deals_per_pair']} deals; single deals: won "
                   f"{100 * r['deals_won']:.1f}%, tied {100 * r['deals_tied']:.0f}%, won of decided "
@@ -315,10 +367,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", help="write the results (with every pair) to this file")
     parser.add_argument("--quick", action="store_true", help="a smoke run: 6 pairs per game, 4 iterations")
+    parser.add_argument("--levels", default="strong,easy",
+                        help=f"the two levels A,B to play (default strong,easy); known: {', '.join(LEVELS + BENCH_LEVELS)}")
+    parser.add_argument("--oracle", action="store_true",
+                        help="also play the oracle against B on the same deals, and report A's share of its edge")
     args = parser.parse_args(argv)
+    levels = tuple(args.levels.split(","))
+    if len(levels) != 2 or any(lv not in LEVELS + BENCH_LEVELS for lv in levels):
+        print(f"--levels: two of {', '.join(LEVELS + BENCH_LEVELS)}, comma-separated", file=sys.stderr)
+        return 2
 
     games = args.games.split(",") if args.games else list(SPECS)
-    rows = []
+    rows, shares = [], []
     for game in games:
         if game not in SPECS:
             print(f"{game}: unknown game; known: {', '.join(SPECS)}", file=sys.stderr)
@@ -328,20 +388,30 @@ def main(argv: list[str] | None = None) -> int:
             continue
         deals = args.deals or (6 if args.quick else DEFAULT_DEALS if game in TRICK_GAMES else DEFAULT_DEALS_OTHER)
         iterations = 4 if args.quick and args.iterations is None else args.iterations
-        try:
-            row = run_game(game, deals, args.seed, iterations, args.budget_s, args.jobs)
-        except Exception as exc:  # one game's failing player must not hide the others' figures
-            print(f"{game}: failed: {type(exc).__name__}: {exc}")
-            continue
-        rows.append(row)
-        print_table([row])
-        sys.stdout.flush()
+        runs = [levels] + ([("oracle", levels[1])] if args.oracle else [])
+        done = []
+        for pair_levels in runs:
+            try:
+                row = run_game(game, deals, args.seed, iterations, args.budget_s, args.jobs, pair_levels)  # type: ignore[arg-type]
+            except Exception as exc:  # one game's failing player must not hide the others' figures
+                print(f"{game}: failed: {type(exc).__name__}: {exc}")
+                continue
+            done.append(row)
+            print_table([row])
+            sys.stdout.flush()
+        rows += done
+        if len(done) == 2:
+            shares.append(oracle_share(done[0], done[1], args.seed))
+            print_shares(shares[-1:])
     if rows:
         print("\nSummary")
         print_table(rows)
+    if shares:
+        print()
+        print_shares(shares)
     if args.json:
         with open(args.json, "w") as f:
-            json.dump(rows, f, indent=1)
+            json.dump({"runs": rows, "oracle_shares": shares} if args.oracle else rows, f, indent=1)
     return 0
 
 

@@ -56,3 +56,22 @@ def test_the_schrum_ceiling_runs_and_leaves_the_players_as_they_were(capsys):
     out = capsys.readouterr().out
     assert "oracle (peeks)" in out and "strong" in out and "3 pairs" in out
     assert (bench.choose, schrum.easy, schrum.volunteer_easy) == before
+
+
+def test_any_two_levels_play_and_the_oracle_share_is_reported(tmp_path, capsys):
+    out = tmp_path / "ai.json"
+    assert main(["--games", "schieberamsch", "--deals", "4", "--iterations", "2", "--jobs", "1",
+                 "--levels", "strong-no-inference,easy", "--oracle", "--json", str(out)]) == 0
+    result = json.loads(out.read_text())
+    mine, oracle = result["runs"]
+    assert mine["levels"] == ["strong-no-inference", "easy"] and oracle["levels"] == ["oracle", "easy"]
+    (share,) = result["oracle_shares"]
+    assert share["pairs"] == 4 and share["oracle_advantage"] == oracle["advantage"]
+    if oracle["advantage"]:
+        assert share["share"] == pytest.approx(mine["advantage"] / oracle["advantage"])
+    assert "share of the oracle edge" in capsys.readouterr().out
+
+
+def test_unknown_levels_are_refused(capsys):
+    assert main(["--games", "schieberamsch", "--levels", "strong,genius"]) == 2
+    assert "--levels" in capsys.readouterr().err

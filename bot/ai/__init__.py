@@ -13,6 +13,11 @@ Each game has a module `bot/ai/<game>.py` with two functions:
 A game in which a seat may act without being waited for (a Schrööm knock out of turn, a Tač call) also has
 `volunteer_easy(know, rng)` and `volunteer_strong(know, rng, budget)`, which return the action to take now or
 None to let the moment pass; `volunteer` asks them.
+
+Levels beyond the two a table offers exist for the benchmarks (`python -m benchmarks.ai --levels`), so that
+every ingredient of the strong player can be shown to help on its own: `strong-no-<ingredient>` is the strong
+player with that ingredient (`INGREDIENTS`) switched off, which its code asks with `know.uses(name)`; `oracle`
+is the strong player whose worlds are the true deal (the same search without fog: a yardstick, not a player).
 """
 
 from __future__ import annotations
@@ -21,13 +26,18 @@ import importlib
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import ModuleType
 from typing import Any
 
 from bot.games import Engine
 
-LEVELS = ("easy", "strong")
+LEVELS = ("easy", "strong")  # what a table offers
+# what the strong player is made of, each switched off by a benchmark level `strong-no-<name>`:
+# inference: worlds weighted by how likely the others' actions so far were in them;
+# endgame: the last tricks solved exactly in each world instead of played out by rules of thumb
+INGREDIENTS = ("inference", "endgame")
+BENCH_LEVELS = ("oracle", *(f"strong-no-{name}" for name in INGREDIENTS))
 # game key -> module in bot/ai (Tač plays with Schrum Schrum's player)
 MODULES = {"schrum": "schrum", "tac": "schrum", "repezita": "repezita", "schroeoem": "schroeoem",
            "treppenromme": "treppenromme", "schieberamsch": "schieberamsch", "rufmariasch": "rufmariasch"}
@@ -44,9 +54,20 @@ class Knowledge:
     view: dict[str, Any]
     legal: list[str]
     _sampler: Callable[[random.Random], Engine] = field(repr=False)
+    off: frozenset[str] = frozenset()  # ingredients switched off (benchmark levels only)
 
     def sample(self, rng: random.Random) -> Engine:
         return self._sampler(rng)
+
+    def uses(self, ingredient: str) -> bool:
+        """Does the strong player use this ingredient (`INGREDIENTS`) here? Always, except in benchmarks."""
+        if ingredient not in INGREDIENTS:
+            raise ValueError(f"unknown ingredient {ingredient!r}; known: {', '.join(INGREDIENTS)}")
+        return ingredient not in self.off
+
+    def with_sampler(self, sampler: Callable[[random.Random], Engine]) -> Knowledge:
+        """The same knowledge, its worlds dealt by `sampler` (which must deal only worlds consistent with it)."""
+        return replace(self, _sampler=sampler)
 
 
 @dataclass
@@ -62,9 +83,20 @@ class Budget:
         return self.deadline is not None and time.perf_counter() >= self.deadline
 
 
-def knowledge(engine: Engine, seat: int) -> Knowledge:
+def knowledge(engine: Engine, seat: int, level: str = "strong") -> Knowledge:
+    """What `seat` knows; for the benchmark levels (`BENCH_LEVELS`) with their ingredients off, or for
+    `oracle` with the true deal as its only world."""
+    if level == "oracle":  # sees everything: nothing left to infer
+        return Knowledge(engine.key, seat, engine.view(seat), engine.legal_actions(seat),
+                         lambda rng: engine.clone(), frozenset({"inference"}))
+    off = frozenset({level.removeprefix("strong-no-")}) if level.startswith("strong-no-") else frozenset()
     return Knowledge(engine.key, seat, engine.view(seat), engine.legal_actions(seat),
-                     lambda rng: engine.sample(seat, rng))
+                     lambda rng: engine.sample(seat, rng), off)
+
+
+def check_level(level: str) -> None:
+    if level not in LEVELS and level not in BENCH_LEVELS:
+        raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS + BENCH_LEVELS)}")
 
 
 def player(game: str) -> ModuleType:
@@ -76,10 +108,10 @@ def choose(engine: Engine, seat: int, *, level: str = "strong", seed: int = 0, b
     """The action the computer of `level` takes for `seat` now; always one of `engine.legal_actions(seat)`.
 
     `budget_s`: a deadline in seconds (None: the search runs its full iteration count, deterministically).
-    `iterations`: override the game's default search size (benchmarks, tests)."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
-    know = knowledge(engine, seat)
+    `iterations`: override the game's default search size (benchmarks, tests).
+    `level`: "easy" or "strong", or one of `BENCH_LEVELS` (benchmarks)."""
+    check_level(level)
+    know = knowledge(engine, seat, level)
     if not know.legal:
         raise ValueError(f"seat {seat} has nothing to do now")
     if len(know.legal) == 1:
@@ -102,12 +134,11 @@ def volunteer(engine: Engine, seat: int, *, level: str = "strong", seed: int = 0
     """For a seat that may act now although the game does not wait for it (`to_act()` but not
     `waiting_for()`): the action the computer of `level` takes, or None to let the moment pass. Games
     without such moments, or without a player for them, never volunteer."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
+    check_level(level)
     if seat not in engine.to_act() or seat in engine.waiting_for():
         raise ValueError(f"seat {seat} is not free to act out of turn now")
     module = player(engine.key)
-    know = knowledge(engine, seat)
+    know = knowledge(engine, seat, level)
     rng = random.Random(seed)
     if level == "easy":
         fn = getattr(module, "volunteer_easy", None)

@@ -17,6 +17,30 @@ from . import Budget, Knowledge
 
 # a policy picks an action for `seat` in a world it may see completely (a playout, not a real decision)
 Policy = Callable[[Engine, int, random.Random], str]
+INFERENCE_TRIES = 8  # worlds drawn for each world kept by `inferring`
+FLOOR = 0.02  # no world's likelihood falls below this: a move nobody expected makes a world unlikely, not impossible
+
+
+def inferring(know: Knowledge, likelihood: Callable[[Engine], float], *, tries: int = INFERENCE_TRIES,
+              floor: float = FLOOR) -> Knowledge:
+    """`know` whose worlds follow what the others did (sampling-importance-resampling): each world it deals
+    is one of `tries` worlds drawn from `know.sample`, kept with probability proportional to
+    `max(floor, likelihood(world))`, the chance that the other seats, holding that world's cards, took the
+    actions the seat saw them take. `likelihood` may read the world's hidden cards and the public view only
+    (it runs on the searcher's own world). Without the ingredient (`know.uses("inference")` false: the
+    benchmark level `strong-no-inference`, or the oracle), `know` is returned as it is."""
+    if not know.uses("inference"):
+        return know
+    draw = know.sample
+
+    def sample(rng: random.Random) -> Engine:
+        worlds = [draw(rng) for _ in range(tries)]
+        weights = [max(floor, likelihood(w)) for w in worlds]
+        if not any(weights):  # none fits (possible only with floor 0): any world rather than none
+            return worlds[rng.randrange(tries)]
+        return rng.choices(worlds, weights)[0]
+
+    return know.with_sampler(sample)
 
 
 def pimc(know: Knowledge, rng: random.Random, budget: Budget,

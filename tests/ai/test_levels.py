@@ -1,0 +1,63 @@
+"""The benchmark levels (oracle, strong without an ingredient) and the inference helper they switch off."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.ai import BENCH_LEVELS, INGREDIENTS, choose, knowledge
+from bot.ai.search import inferring
+from bot.games import GAMES
+
+
+def test_the_oracle_sees_the_true_deal_and_the_others_see_a_sampled_one():
+    e = GAMES["schieberamsch"].new(3, seed=5)
+    seat = min(e.to_act())
+    hidden = [e.view(s).get("hand") for s in range(3) if s != seat]
+    oracle = knowledge(e, seat, "oracle")
+    assert not oracle.uses("inference")  # nothing to infer for who sees everything
+    world = oracle.sample(random.Random(1))
+    assert [world.view(s).get("hand") for s in range(3) if s != seat] == hidden
+    fogged = knowledge(e, seat, "strong").sample(random.Random(1))
+    assert [fogged.view(s).get("hand") for s in range(3) if s != seat] != hidden
+
+
+@pytest.mark.parametrize("name", INGREDIENTS)
+def test_a_level_without_an_ingredient_switches_off_that_one_only(name):
+    e = GAMES["schieberamsch"].new(3, seed=5)
+    know = knowledge(e, 0, f"strong-no-{name}")
+    assert not know.uses(name)
+    assert all(know.uses(other) for other in INGREDIENTS if other != name)
+    assert all(knowledge(e, 0, "strong").uses(i) for i in INGREDIENTS)
+    with pytest.raises(ValueError):
+        know.uses("telepathy")
+
+
+def test_every_benchmark_level_chooses_a_legal_action_and_unknown_levels_are_refused():
+    e = GAMES["schieberamsch"].new(3, seed=2)
+    seat = min(e.to_act())
+    for level in BENCH_LEVELS:
+        assert choose(e, seat, level=level, iterations=2) in e.legal_actions(seat)
+    with pytest.raises(ValueError, match="unknown level"):
+        choose(e, seat, level="grandmaster")
+
+
+def test_inferring_keeps_worlds_in_proportion_to_their_likelihood():
+    e = GAMES["schieberamsch"].new(3, seed=7)
+    seat = 0
+    know = knowledge(e, seat)
+    other = 1
+
+    def likelihood(world):  # only worlds in which seat 1 holds the Jack of clubs are likely
+        return 1.0 if "JC" in world.view(other)["hand"] else 0.0
+
+    if "JC" in e.view(seat)["hand"]:
+        pytest.skip("the seat holds the card itself")
+    rng = random.Random(3)
+    inferred = inferring(know, likelihood, tries=8, floor=0.0)
+    share = sum(likelihood(inferred.sample(rng)) for _ in range(200)) / 200
+    plain = sum(likelihood(know.sample(rng)) for _ in range(200)) / 200
+    assert share > 0.9 > 0.6 > plain
+    off = knowledge(e, seat, "strong-no-inference")
+    assert inferring(off, likelihood) is off
