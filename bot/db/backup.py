@@ -84,6 +84,9 @@ def check(path: Path) -> list[Finding]:
     """Integrity, migration level and the stakes ledgers of the database file at `path`."""
     conn = _connect(path, "ro")
     try:
+        if conn.execute("PRAGMA user_version").fetchone()[0] == 0:  # SQLite takes a 0-byte file for an empty one
+            empty = "an empty file" if path.stat().st_size == 0 else "no Stammtisch migration applied"
+            raise BackupError(f"{str(path)!r} is not a Stammtisch database ({empty})")
         return _check(conn)
     except sqlite3.Error as exc:
         return [Finding(False, f"unreadable: {exc}")]
@@ -98,8 +101,6 @@ def _check(conn: sqlite3.Connection) -> list[Finding]:
     findings.append(Finding(not broken, f"foreign keys: {len(broken)} rows point nowhere" if broken
                             else "foreign keys: ok"))
     version, known = conn.execute("PRAGMA user_version").fetchone()[0], len(migrations())
-    if version == 0:
-        return [*findings, Finding(False, "migrations: version 0, not a Stammtisch database")]
     findings.append(Finding(version <= known, f"migrations: version {version} of {known}"
                             + (" (this bot is older than the file)" if version > known else "")))
     if version >= 2:  # 0002 brought the ledger

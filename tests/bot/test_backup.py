@@ -102,8 +102,13 @@ async def test_the_commands_name_what_is_wrong_with_a_file(tmp_path: Path) -> No
     live = tmp_path / "live.sqlite3"
     await (await Database.open(live)).close()
     (tmp_path / "notes.txt").write_text("not a database, " * 100)
+    (tmp_path / "empty.sqlite3").touch()
+    other = sqlite3.connect(tmp_path / "other.sqlite3")
+    other.execute("CREATE TABLE t (x)")
+    other.close()
     for name, says in (("notes.txt", "cannot be read as a database"), ("nothing.sqlite3", "does not exist"),
-                       (".", "is a folder")):
+                       (".", "is a folder"), ("empty.sqlite3", "not a Stammtisch database (an empty file)"),
+                       ("other.sqlite3", "not a Stammtisch database (no Stammtisch migration applied)")):
         checked = command(tmp_path, "check", name)
         assert checked.returncode == 2 and says in checked.stderr, (name, checked.stderr)
         assert "Traceback" not in checked.stderr
