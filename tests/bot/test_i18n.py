@@ -23,6 +23,14 @@ def test_every_string_is_translated(lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_no_catalog_keeps_a_string_the_code_no_longer_says(lang):
+    """A dead entry is a translation nobody reviews again (a choice's text once looked up as `cmd:<text>`)."""
+    used = msgids()
+    dead = sorted(msgid for msgid in translated(lang) if msgid not in used)
+    assert not dead, f"{lang}: entries no code uses: {dead}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_translations_keep_their_placeholders(lang):
     used = msgids()
     for msgid, text in translated(lang).items():
