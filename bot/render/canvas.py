@@ -17,9 +17,10 @@ from PIL import Image, ImageDraw
 
 from . import theme as T
 from .cards import Sprite, card_height, card_sprite, shadow_mask
-from .fonts import fit, font, text_mask, text_width
+from .fonts import fit, fitting_size, font, text_mask, text_width
 
 PNG_LEVEL = 3  # zlib level: 3 encodes ~3x faster than 6 for ~25% larger files (18 vs 14 KB a table image)
+SLOT_LABEL_SIZE, SLOT_LABEL_MIN = 13, 9  # an empty pile's word, set smaller down to 9 px before it is cut short
 
 
 def new_p(width: int, height: int, fill: T.RGB) -> Image.Image:
@@ -134,8 +135,10 @@ class Canvas:
         """An empty pile's outline on the felt."""
         h = card_height(width)
         self.rrect((x, y, x + width, y + h), round(width * 0.09), outline=T.FELT_LINE, width=2)
-        if label:
-            self.text(x + width / 2, y + h / 2, label, "condbold", 13, T.FELT_LINE, anchor="mm", max_w=width - 6)
+        if label:  # a long word ("Verdeckt", "Zatvorena") is set smaller before it is cut short
+            room = width - 4
+            size = fitting_size(label, "condbold", room, SLOT_LABEL_SIZE, SLOT_LABEL_MIN)
+            self.text(x + width / 2, y + h / 2, label, "condbold", size, T.FELT_LINE, anchor="mm", max_w=room)
 
     def rrect(self, box: tuple[float, float, float, float], radius: int, *, fill: T.RGB | None = None,
               outline: T.RGB | None = None, width: int = 1) -> None:

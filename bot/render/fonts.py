@@ -65,6 +65,11 @@ def text_width(text: str, face: str, size: int) -> int:
     return int(font(face, size).getlength(text))
 
 
+def fitting_size(text: str, face: str, width: int, largest: int, smallest: int) -> int:
+    """The largest size from `largest` down to `smallest` at which `text` fits `width` pixels (else `smallest`)."""
+    return next((s for s in range(largest, smallest, -1) if text_width(text, face, s) <= width), smallest)
+
+
 @lru_cache(maxsize=4096)
 def fit(text: str, face: str, size: int, width: int) -> str:
     """`text`, shortened with an ellipsis until it fits `width` pixels."""

@@ -115,3 +115,12 @@ def test_repezita_over_names_every_winner_as_the_engine_does():
     assert len(winners) == 3
     head = f"Match over – {', '.join(NAMES[s] for s in winners)} win"
     assert head in said("repezita", e.view(None), 4)
+
+
+def test_an_empty_piles_word_is_set_smaller_rather_than_cut_short_in_every_language():
+    """Tač's "Closed" is "Verdeckt" in German and "Zatvorena" in Croatian: wider than an empty pile at 13 px."""
+    v = first_view("tac", 4, 3, lambda v: 0 in (v.get("talon_counts") or [1]))
+    for lang in ("en", "de", "hr", "ro"):
+        texts = said("tac", v, 4, lang)
+        assert not any(t.endswith("…") for t in texts), (lang, texts)
+    assert "Zatvorena" in said("tac", v, 4, "hr") and "Verdeckt" in said("tac", v, 4, "de")
