@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import sys
+from functools import lru_cache
 from pathlib import Path
 
 from babel.messages.pofile import read_po
@@ -27,35 +28,46 @@ def msgids(root: Path = ROOT) -> dict[str, str]:
     found: dict[str, str] = {}
     for folder in SOURCES:
         for path in sorted((root / folder).rglob("*.py")):
-            in_games = "games" in path.relative_to(root).parts[:2]
-            markers = GAME_MARKERS if in_games else MARKERS
-            tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-            # name=_T(...) of a command or group is a name (`cmd:`); of a Choice, a text shown as it is (a plain
-            # string, such as a game's name, is not translated)
-            name_nodes = {id(kw.value): _called(node) == "Choice" for node in ast.walk(tree)
-                          if isinstance(node, ast.Call) for kw in node.keywords if kw.arg in NAME_KEYWORDS}
-            for node in ast.walk(tree):
-                where = f"{path.relative_to(root)}:{getattr(node, 'lineno', 0)}"
-                if not in_games and id(node) in name_nodes:
-                    text = node.args[0] if isinstance(node, ast.Call) and node.args else node
-                    if isinstance(node, ast.Call) and isinstance(text, ast.Constant) and isinstance(text.value, str):
-                        found.setdefault(text.value if name_nodes[id(node)] else f"cmd:{text.value}", where)
-                        continue
-                if not isinstance(node, ast.Call):
-                    continue
-                name = _called(node)
-                if name == "describe" and not in_games:  # @app_commands.describe(option=...): the options' names
-                    for kw in node.keywords:
-                        found.setdefault(f"cmd:{kw.arg}", where)
-                if name in markers and len(node.args) > markers[name]:
-                    arg = node.args[markers[name]]
-                    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-                        found.setdefault(arg.value, where)
-                if name == "trn" and not in_games and len(node.args) >= 3:
-                    for arg in node.args[1:3]:
-                        if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-                            found.setdefault(arg.value, where)
+            rel = path.relative_to(root)
+            for msgid, where in _file_msgids(path, rel, path.stat().st_mtime_ns):
+                found.setdefault(msgid, where)
     return found
+
+
+@lru_cache(maxsize=1024)
+def _file_msgids(path: Path, rel: Path, _mtime_ns: int) -> tuple[tuple[str, str], ...]:
+    """The msgids of one source file in order of use; parsed again only when the file changed (the tests
+    ask for every msgid many times, and parsing all sources takes a second)."""
+    found: list[tuple[str, str]] = []
+    in_games = "games" in rel.parts[:2]
+    markers = GAME_MARKERS if in_games else MARKERS
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    # name=_T(...) of a command or group is a name (`cmd:`); of a Choice, a text shown as it is (a plain
+    # string, such as a game's name, is not translated)
+    name_nodes = {id(kw.value): _called(node) == "Choice" for node in ast.walk(tree)
+                  if isinstance(node, ast.Call) for kw in node.keywords if kw.arg in NAME_KEYWORDS}
+    for node in ast.walk(tree):
+        where = f"{rel}:{getattr(node, 'lineno', 0)}"
+        if not in_games and id(node) in name_nodes:
+            text = node.args[0] if isinstance(node, ast.Call) and node.args else node
+            if isinstance(node, ast.Call) and isinstance(text, ast.Constant) and isinstance(text.value, str):
+                found.append((text.value if name_nodes[id(node)] else f"cmd:{text.value}", where))
+                continue
+        if not isinstance(node, ast.Call):
+            continue
+        name = _called(node)
+        if name == "describe" and not in_games:  # @app_commands.describe(option=...): the options' names
+            for kw in node.keywords:
+                found.append((f"cmd:{kw.arg}", where))
+        if name in markers and len(node.args) > markers[name]:
+            arg = node.args[markers[name]]
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                found.append((arg.value, where))
+        if name == "trn" and not in_games and len(node.args) >= 3:
+            for arg in node.args[1:3]:
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                    found.append((arg.value, where))
+    return tuple(found)
 
 
 def _called(node: ast.Call) -> str:
