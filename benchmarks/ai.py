@@ -278,7 +278,10 @@ def has_player(game: str) -> bool:
 
 
 def run_game(game: str, deals: int, seed: int, iterations: int | None, budget_s: float | None,
-             jobs: int, levels: tuple[str, str] = ("strong", "easy")) -> dict[str, Any]:
+             jobs: int, levels: tuple[str, str] = ("strong", "easy"), max_wall_s: float | None = None,
+             ) -> dict[str, Any]:
+    """Play the pairs of `deals` deals; with `max_wall_s`, stop taking results after that many seconds and
+    report the pairs finished by then (the lowest deals, roughly: they are handed out in order)."""
     work = [(game, d, seed, iterations, budget_s, levels) for d in range(max(1, deals // ROUNDS.get(game, 1)))]
     deals = len(work)
     t0 = time.perf_counter()
@@ -289,6 +292,10 @@ def run_game(game: str, deals: int, seed: int, iterations: int | None, budget_s:
     def collect(results: Iterable[PairResult]) -> None:
         for p in results:
             pairs.append(p)
+            if max_wall_s is not None and time.perf_counter() - t0 > max_wall_s:
+                print(f"  {game} {levels[0]} vs {levels[1]}: stopped after {max_wall_s:.0f} s with {len(pairs)} "
+                      f"of {deals} pairs", file=sys.stderr, flush=True)
+                return
             if len(pairs) % every == 0 and len(pairs) < deals:  # interim figures, for long runs
                 r = summarize(game, pairs, n_iter, budget_s, time.perf_counter() - t0, levels)
                 print(f"  {game} {levels[0]} vs {levels[1]}: {len(pairs)}/{deals} pairs, advantage {r['advantage']:.2f} "
@@ -369,6 +376,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a smoke run: 6 pairs per game, 4 iterations")
     parser.add_argument("--levels", default="strong,easy",
                         help=f"the two levels A,B to play (default strong,easy); known: {', '.join(LEVELS + BENCH_LEVELS)}")
+    parser.add_argument("--max-wall-s", type=float,
+                        help="per game and levels: stop after this many seconds and report the pairs finished")
     parser.add_argument("--oracle", action="store_true",
                         help="also play the oracle against B on the same deals, and report A's share of its edge")
     args = parser.parse_args(argv)
@@ -392,7 +401,8 @@ def main(argv: list[str] | None = None) -> int:
         done = []
         for pair_levels in runs:
             try:
-                row = run_game(game, deals, args.seed, iterations, args.budget_s, args.jobs, pair_levels)  # type: ignore[arg-type]
+                row = run_game(game, deals, args.seed, iterations, args.budget_s, args.jobs,
+                               pair_levels, args.max_wall_s)  # type: ignore[arg-type]
             except Exception as exc:  # one game's failing player must not hide the others' figures
                 print(f"{game}: failed: {type(exc).__name__}: {exc}")
                 continue

@@ -75,3 +75,12 @@ def test_any_two_levels_play_and_the_oracle_share_is_reported(tmp_path, capsys):
 def test_unknown_levels_are_refused(capsys):
     assert main(["--games", "schieberamsch", "--levels", "strong,genius"]) == 2
     assert "--levels" in capsys.readouterr().err
+
+
+def test_a_run_stops_on_its_wall_clock_and_reports_the_pairs_finished(tmp_path, capsys):
+    out = tmp_path / "ai.json"
+    assert main(["--games", "schieberamsch", "--deals", "50", "--iterations", "2", "--jobs", "2",
+                 "--max-wall-s", "0", "--json", str(out)]) == 0
+    (row,) = json.loads(out.read_text())
+    assert 1 <= row["pairs"] < 50
+    assert "stopped after 0 s" in capsys.readouterr().err
