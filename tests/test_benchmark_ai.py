@@ -84,3 +84,17 @@ def test_a_run_stops_on_its_wall_clock_and_reports_the_pairs_finished(tmp_path, 
     (row,) = json.loads(out.read_text())
     assert 1 <= row["pairs"] < 50
     assert "stopped after 0 s" in capsys.readouterr().err
+
+
+def test_the_suite_runs_comparisons_side_by_side_and_reports_the_oracle_share(tmp_path, capsys):
+    from benchmarks import ai_suite
+
+    assert ai_suite.main(["--out", str(tmp_path), "--wall-s", "60", "--iterations", "2", "--budget-s", "0",
+                          "schieberamsch:strong,easy:1:3", "schieberamsch:oracle,easy:1:3"]) == 0
+    suite = json.loads((tmp_path / "suite.json").read_text())
+    assert [r["levels"] for r in suite["runs"]] == [["strong", "easy"], ["oracle", "easy"]]
+    (share,) = suite["oracle_shares"]
+    assert share["pairs"] == 3 and share["level"] == "strong"
+    assert "share of the oracle edge" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        ai_suite.main(["--out", str(tmp_path), "chess:strong,easy:1:3"])
