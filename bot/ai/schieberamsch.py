@@ -19,9 +19,9 @@ searcher's own copy, and going through `view()` would make every playout several
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from itertools import combinations
 
-from bot.games import Engine
 from bot.games.schieberamsch import (
     PLAY,
     POINTS,
@@ -35,11 +35,10 @@ from bot.games.schieberamsch import (
 )
 
 from . import Budget, Knowledge
-from .search import pimc
 
 ITERATIONS = 24  # sampled worlds per decision; every candidate is played out once in each
+SOLVE_CARDS = 10  # cards left in the hands at or below which each world is solved exactly (the endgame)
 DISCARD_CANDIDATES = 6
-SOLO_TRIES = 30
 BIDS = ("grand", "schieben", "kontra", "rekontra")
 BID_FACTOR = 3  # worlds for a bid: this many times ITERATIONS
 
@@ -246,42 +245,142 @@ def plausible_solo(hand: int) -> bool:
     return jacks >= 3 or (jacks == 2 and aces >= 2) or (jacks == 1 and aces >= 3)
 
 
-def inferring(know: Knowledge) -> Knowledge:
-    """`know` whose worlds are also consistent with the Grand Hand said: against a solo, a world in which
-    his ten cards could not have made a Grand Hand is dealt again (up to `SOLO_TRIES` times)."""
+# -- inference: how likely the others' actions were in a world --------------------------------------
+#
+# Each public action of another seat counts with the chance that a seat holding that world's cards took it,
+# under the rules of thumb softened: the action the rule takes is likely, another one less so, never
+# impossible. The factors were set by hand and checked with `python -m benchmarks.ai --levels
+# strong,strong-no-inference`.
+INFER_TRIES = 4  # worlds drawn for each world searched
+SOLO_TRIES = 12  # against a Grand Hand, whose announcement says most
+INFER_FLOOR = 0.02  # a world keeps at least this share of the likeliest world's weight among its tries
+P_GRAND = (0.05, 0.5, 1.0)  # a Grand Hand announced with an implausible, a plausible, a rule-of-thumb hand
+P_GRAND_PASS = 0.25  # a Grand Hand hand that passed
+P_TAKE = (0.25, 0.8)  # taking the skat with a hand the rule would push with, would take with
+P_KONTRA = (0.3, 1.0)  # Kontra said without, with a Kontra hand
+P_KONTRA_PASS = 0.4  # no Kontra with a Kontra hand
+DISCARD_LIKELY = 3  # the cards the rule finds most dangerous, of which a taker likely discards two
+P_DISCARD = (0.3, 0.6, 1.0)  # a discard with 0, 1, 2 of them
+P_CARD = (0.3, 0.6, 1.0)  # a card unlike the rule's, like it (same suit, same side of the trick's best), it
+
+
+def _card_factor(hand: int, trick: list[int], played: int, mode: str | None, seat: int, solo: int | None,
+                 seats: list[int]) -> float:
+    thumb = card_to_play(hand, trick, mode, seat, solo, seats)
+    if thumb == played:
+        return P_CARD[2]
+    if SUIT[thumb] != SUIT[played]:
+        return P_CARD[0]
+    if not trick:
+        return P_CARD[1]
+    wl = WINS[SUIT[trick[0]]]
+    best = max(wl[k] for k in trick)
+    return P_CARD[1] if (wl[thumb] > best) == (wl[played] > best) else P_CARD[0]
+
+
+def likelihood(w: Schieberamsch, seat: int) -> float:
+    """How likely the public actions of the seats other than `seat` were if they held world `w`'s cards
+    (see the factors above): Grand Hand and its passes, Kontra and Rekontra, takes and pushes with the
+    cards put into the skat, and every card played. Reads the world's hidden cards and the public history
+    only."""
+    masks = w._masks
+    mode, solo = w._mode, w._solo
+    tricks = list(w._tricks)
+    if w._trick:
+        tricks.append((w._trick, w._leader, -1))
+    later = list(masks)  # per seat: what it holds now and plays from this trick on, going back in time
+    like = 1.0
+    for cards, leader, _ in reversed(tricks):
+        order = [(leader + i) % 3 for i in range(len(cards))]
+        for i, (s, k) in enumerate(zip(order, cards, strict=True)):
+            later[s] |= 1 << k
+            if s != seat:
+                like *= _card_factor(later[s], cards[:i], k, mode, s, solo, order[:i])
+    took = w._took_by
+    for s in range(3):
+        if s == seat:
+            continue
+        hand = later[s]  # the ten cards it played with
+        if s in took:
+            if s in w._discarded:
+                put = mask_of(w._discarded[s])
+                twelve = hand | put
+                pool = twelve if w.options["jacks_in_skat"] else twelve & ~JACKS
+                worst = sorted(ids(pool), key=lambda k: -_danger(twelve, k))[:DISCARD_LIKELY]
+                like *= P_DISCARD[sum(put >> k & 1 for k in worst)]
+                hand = twelve & ~mask_of(w._took_skat.get(s, []))
+            else:  # taking it now (seat never decides then): the twelve cards
+                hand = masks[s]
+            like *= P_TAKE[take_ok(hand)]
+        elif s in w._pushed_by:
+            like *= 1 - P_TAKE[take_ok(hand)]
+        if s in w._grand_passed and grand_ok(hand):
+            like *= P_GRAND_PASS
+        if s == solo:
+            like *= P_GRAND[2 if grand_ok(hand) else plausible_solo(hand)]
+            if w._rekontra is not None:
+                like *= P_KONTRA[grand_ok(hand)]
+        if w._kontra == s:
+            like *= P_KONTRA[kontra_ok(hand)]
+        elif s in w._kontra_passed and kontra_ok(hand):
+            like *= P_KONTRA_PASS
+    return like
+
+
+def worlds(know: Knowledge, rng: random.Random, budget: Budget, n: int) -> Iterator[Schieberamsch]:
+    """The `n` worlds to search (at least one, even after the deadline): from `know.sample`, or with
+    inference each one of `INFER_TRIES` worlds drawn (`SOLO_TRIES` against a Grand Hand), chosen with
+    probability proportional to its `likelihood`, at least `INFER_FLOOR` times the likeliest one's
+    (sampling-importance-resampling, as `bot.ai.search.inferring`, but with the floor relative to the
+    tries: the likelihood of a whole deal's actions is a product of many factors, which an absolute floor
+    would flatten)."""
+    seat = know.seat
     v = know.view
-    solo = v["solo"]
-    if v["mode"] != "grand" or solo is None or solo == know.seat:
-        return know
-
-    def sample(rng: random.Random) -> Engine:
-        for _ in range(SOLO_TRIES):
+    infer = know.uses("inference") and (v["grand_passed"] or v["mode"] is not None)  # someone acted
+    tries = SOLO_TRIES if v["mode"] == "grand" and v["solo"] != seat else INFER_TRIES
+    for i in range(max(1, n)):
+        if i and budget.expired():
+            return
+        if not infer:
             world = know.sample(rng)
-            assert isinstance(world, Schieberamsch)
-            if plausible_solo(world._masks[solo] | world.knowledge(know.seat)[1][solo]):
-                return world
-        return world
-
-    return Knowledge(know.game, know.seat, know.view, know.legal, sample)
+        else:
+            group = [know.sample(rng) for _ in range(tries)]
+            weights = [likelihood(w, seat) for w in group]  # type: ignore[arg-type]
+            top = max(weights)
+            world = rng.choices(group, [max(x, INFER_FLOOR * top) for x in weights])[0]
+        assert isinstance(world, Schieberamsch)
+        yield world
 
 
 def strong(know: Knowledge, rng: random.Random, budget: Budget) -> str:
     seat = know.seat
-    know = inferring(know)
-    if know.view["phase"] in BIDS:  # two candidates, and a whole deal hangs on them: search wider
-        budget = Budget(budget.iterations * BID_FACTOR, budget.deadline)
-    candidates: list[str] | None = None
-    if know.view["phase"] == "discard":
-        hand = mask_of(know.view["hand"])
-        best = discards(hand, know.view["options"]["jacks_in_skat"])[:DISCARD_CANDIDATES]
-        legal = set(know.legal)
-        candidates = []
-        for a, b in best:
+    v = know.view
+    phase = v["phase"]
+    n = budget.iterations * (BID_FACTOR if phase in BIDS else 1)  # a bid: a whole deal hangs on it
+    moves = list(know.legal)
+    if phase == "discard":
+        hand = mask_of(v["hand"])
+        legal = set(moves)
+        moves = []
+        for a, b in discards(hand, v["options"]["jacks_in_skat"])[:DISCARD_CANDIDATES]:
             act = _discard_action(a, b)
-            candidates.append(act if act in legal else _discard_action(b, a))
-
-    def evaluate(world: Engine, _rng: random.Random) -> float:
-        assert isinstance(world, Schieberamsch)
-        return utility(finish_deal(world), seat)
-
-    return pimc(know, rng, budget, evaluate, candidates=candidates)
+            moves.append(act if act in legal else _discard_action(b, a))
+    exact = phase == "play" and sum(v["counts"]) <= SOLVE_CARDS and know.uses("endgame")
+    if exact:
+        from .schieberamsch_solve import Endgame  # it builds on this module's tables
+        cards = [SORTED_DECK.index(a[5:]) for a in moves]
+    totals = [0.0] * len(moves)
+    for world in worlds(know, rng, budget, n):
+        if exact:
+            solver = Endgame(world, seat)
+            for i, k in enumerate(cards):
+                totals[i] += solver.value(world, k)
+        else:
+            for i, move in enumerate(moves):
+                after = world.clone()
+                after.apply(seat, move)
+                totals[i] += utility(finish_deal(after), seat)
+        if budget.expired():
+            break
+    best = max(range(len(moves)), key=lambda i: (totals[i], -i))  # ties: the earlier move
+    return moves[best]

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.ai import choose
-from bot.ai.schieberamsch import card_to_play, discards, utility
+from bot.ai import Budget, choose, knowledge
+from bot.ai.schieberamsch import card_to_play, discards, likelihood, utility, worlds
+from bot.ai.schieberamsch_solve import Endgame, _moves, solve
 from bot.games.schieberamsch import SORTED_DECK, Schieberamsch, mask_of
 from tests.games.test_schieberamsch import make_deal, new
 from tests.games.test_schieberamsch_sample import walk
@@ -98,3 +100,154 @@ def test_utility_prefers_fewer_points_in_a_ramsch_and_the_solo_side_in_a_grand()
     assert utility(safe, 0) > utility(lose, 0)
     won = {"mode": "grand", "solo": 0, "deltas": [-9, 0, 0], "solo_points": 75, "points": [75, 20, 25]}
     assert utility(won, 0) > 0 > utility(won, 1)
+
+
+# -- exact endgames -------------------------------------------------------------------------------------
+
+
+def brute_force(w: Schieberamsch, seat: int) -> float:
+    """Paranoid minimax over every legal card on the engine itself: the searcher's side (in a Ramsch the
+    searcher alone) maximises `utility`, the others minimise it."""
+    hand_no = w._hand_no
+    turn = w._turn
+    ally = (turn == w._solo) == (seat == w._solo) if w._mode == "grand" else turn == seat
+    values = []
+    for action in w.legal_actions(turn):
+        after = w.clone()
+        after.apply(turn, action)
+        values.append(utility(after._history[-1], seat) if after._hand_no != hand_no else brute_force(after, seat))
+    return max(values) if ally else min(values)
+
+
+def endgame_position(seed: int, cards_left: int, *, grand: bool, **options) -> Schieberamsch:
+    """A deal played at random (with takes and pushes, or a Grand Hand with Kontra) until `cards_left` cards
+    are left in the hands."""
+    rng = random.Random(seed)
+    e = new(seed=seed, **options)
+    while sum(m.bit_count() for m in e._masks) > cards_left:
+        (s,) = e.to_act()
+        legal = e.legal_actions(s)
+        e.apply(s, ("grand" if grand else "pass") if e._phase == "grand" else rng.choice(legal))
+    return e
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.integers(4, 9), st.booleans(), st.sampled_from(["last_trick", "loser"]),
+       st.integers(0, 2))
+def test_endgame_solver_agrees_with_brute_force(seed, cards_left, grand, skat_to, seat_shift):
+    e = endgame_position(seed, cards_left, grand=grand, skat_to=skat_to)
+    for seat in range(3):
+        seat = (seat + seat_shift) % 3
+        assert solve(e.clone(), seat) == pytest.approx(brute_force(e, seat))
+    # each card of the seat to move, one solver (and one memo) for all
+    turn = e._turn
+    solver = Endgame(e, turn)
+    for action in e.legal_actions(turn):
+        after = e.clone()
+        after.apply(turn, action)
+        exact = utility(after._history[-1], turn) if after._hand_no != e._hand_no else brute_force(after, turn)
+        assert solver.value(e, SORTED_DECK.index(action.split()[1])) == pytest.approx(exact)
+
+
+def test_endgame_moves_try_one_of_equal_cards():
+    # 9♣ 8♣ 7♣ with nothing between them are one card; 9♠ and 7♠ are two while another seat holds 8♠
+    hand = mask_of(["9C", "8C", "7C", "9S", "7S", "JS", "JH"])
+    busy = mask_of(["8S", "AC", "JC"])
+    assert [SORTED_DECK[k] for k in _moves(hand, busy)] == ["JS", "9C", "9S", "7S"]
+
+
+def test_the_oracle_plays_the_exact_endgame():
+    # with the true deal as its only world and the endgame solved, the strong search plays a best card
+    for seed in range(12):
+        e = endgame_position(seed, 7 + seed % 3, grand=seed % 3 == 0)
+        turn = e._turn
+        values = {}
+        for action in e.legal_actions(turn):
+            after = e.clone()
+            after.apply(turn, action)
+            values[action] = brute_force(after, turn) if after._hand_no == e._hand_no else \
+                utility(after._history[-1], turn)
+        chosen = choose(e, turn, level="oracle", seed=seed, iterations=1)
+        assert values[chosen] == pytest.approx(max(values.values()))
+
+
+def test_endgame_and_inference_switch_off(monkeypatch):
+    e = endgame_position(3, 9, grand=False)
+    turn = e._turn
+    calls = []
+
+    class Counting(Endgame):
+        def value(self, w, card=None):
+            calls.append(card)
+            return super().value(w, card)
+
+    monkeypatch.setattr("bot.ai.schieberamsch_solve.Endgame", Counting)
+    choose(e, turn, level="strong-no-endgame", seed=1, iterations=SMALL)
+    assert not calls
+    choose(e, turn, level="strong", seed=1, iterations=SMALL)
+    assert calls
+    # without inference the worlds are the seat's plain samples, one by one
+    off = knowledge(e, turn, "strong-no-inference")
+    plain = [off.sample(random.Random(7)) for _ in range(1)]
+    searched = list(worlds(off, random.Random(7), Budget(1), 1))
+    assert [w._masks for w in searched] == [w._masks for w in plain]
+    monkeypatch.setattr("bot.ai.schieberamsch.likelihood", lambda w, s: 1 / 0)
+    list(worlds(off, random.Random(7), Budget(3), 3))
+    with pytest.raises(ZeroDivisionError):
+        list(worlds(knowledge(e, turn, "strong"), random.Random(7), Budget(3), 3))
+
+
+# -- inference ------------------------------------------------------------------------------------------
+
+
+def two_worlds(fh_a, fh_b, mh, actions):
+    """Two deals that differ only in what FH and RH hold (MH's hand the same), played to the same point."""
+    worlds_ = []
+    for fh in (fh_a, fh_b):
+        e = new(make_deal(fh=fh, mh=mh))
+        for seat, action in actions:
+            e.apply(seat, action)
+        worlds_.append(e)
+    return worlds_
+
+
+def test_a_grand_hand_makes_worlds_with_a_strong_solo_likelier():
+    strong_hand = ["JC", "JS", "JH", "AC", "10C", "AS", "KS", "AH", "7D", "8D"]
+    weak_hand = ["JD", "7C", "8C", "9C", "7S", "8S", "9S", "7H", "8H", "9H"]
+    mh = ["QC", "KC", "QS", "10S", "10H", "KH", "QH", "AD", "10D", "KD"]
+    good, bad = two_worlds(strong_hand, weak_hand, mh, [(FH, "grand")])
+    assert likelihood(good, MH) > 5 * likelihood(bad, MH)
+    # and Kontra says the one who said it holds Jacks and Aces
+    kontra = ["JC", "JS", "AC", "10C", "AS", "9S", "7H", "7D", "8D", "9D"]
+    rubbish = ["7C", "8C", "9C", "7S", "8S", "9S", "7H", "8H", "9H", "QD"]
+    solo = ["JH", "JD", "QC", "KC", "QS", "KS", "10H", "KH", "QH", "AD"]
+    good, bad = two_worlds(kontra, rubbish, solo, [(FH, "pass"), (MH, "grand"), (FH, "kontra")])
+    assert likelihood(good, RH) > likelihood(bad, RH)
+
+
+def test_a_push_makes_worlds_with_a_dangerous_hand_less_likely():
+    dangerous = ["JC", "JS", "AC", "10C", "AS", "10S", "7H", "8H", "9H", "QD"]
+    harmless = ["7C", "8C", "9C", "7S", "8S", "9S", "QH", "7D", "8D", "9D"]
+    mh = ["QC", "KC", "QS", "KS", "10H", "KH", "AH", "AD", "10D", "KD"]
+    passes = [(FH, "pass"), (MH, "pass"), (RH, "pass")]
+    risky, safe = two_worlds(dangerous, harmless, mh, [*passes, (FH, "push")])
+    assert likelihood(safe, MH) > likelihood(risky, MH)
+    took_risky, took_safe = two_worlds(dangerous, harmless, mh, [*passes, (FH, "take")])
+    assert likelihood(took_risky, MH) > likelihood(took_safe, MH)
+
+
+def test_a_seat_that_did_not_duck_probably_could_not():
+    # FH (the searcher) leads 9♣, MH plays K♣, RH takes it with the A♣: in a Ramsch that is likelier when
+    # RH held no club under the K♣ (7♣ in the skat) than when it could have ducked with the 7♣
+    fh = ["JC", "JS", "JH", "JD", "QC", "9C", "8C", "9S", "8S", "7S"]
+    mh = ["10C", "KC", "AS", "10S", "KS", "QS", "QH", "9H", "8H", "7H"]
+    rh = ["AC", "AH", "10H", "KH", "AD", "10D", "KD", "QD", "9D"]
+    played = []
+    for low, skat in (("7C", ["8D", "7D"]), ("8D", ["7C", "7D"])):
+        e = new({"hands": [fh, mh, [*rh, low]], "skat": skat})
+        for seat, action in [(FH, "pass"), (MH, "pass"), (RH, "pass"), (FH, "push"), (MH, "push"), (RH, "push"),
+                             (FH, "play 9C"), (MH, "play KC"), (RH, "play AC")]:
+            e.apply(seat, action)
+        played.append(e)
+    could_duck, could_not = played
+    assert likelihood(could_not, FH) > 2 * likelihood(could_duck, FH)
