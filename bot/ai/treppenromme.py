@@ -22,10 +22,13 @@ from bot.games.cards import SUITS
 from bot.games.treppenromme import HAND_VALUE, Treppenromme
 
 from . import Budget, Knowledge
+from .treppenromme_infer import inferring
 
 ITERATIONS = 24  # sampled worlds per searched decision
 HORIZON = 6  # turns played out after this one in a playout (all players), unless the hand ends first
 MAX_TAKE_CANDIDATES = 5  # take K options searched besides drawing (the most useful ones)
+INFERENCE_TRIES = 8  # worlds drawn for each world searched (inference: kept by the others' likelihood)
+INFERENCE_FLOOR = 0.001  # the least weight a world keeps, however unlikely the others' play was in it
 
 _CYCLE = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 _RANK = {r: i for i, r in enumerate(_CYCLE)}
@@ -165,6 +168,7 @@ def strong(know: Knowledge, rng: random.Random, budget: Budget) -> str:
     if len(moves) == 1:
         return moves[0]
     seat = know.seat
+    know = inferring(know, tries=INFERENCE_TRIES, floor=INFERENCE_FLOOR)
     totals = [0.0] * len(moves)
     for n in range(max(1, budget.iterations)):
         world = know.sample(rng)

@@ -7,8 +7,11 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.ai import choose
-from bot.ai.treppenromme import take_candidates
+from bot.ai import choose, knowledge
+from bot.ai.treppenromme import INFERENCE_FLOOR, INFERENCE_TRIES, take_candidates
+from bot.ai.treppenromme_infer import combines, has_meld, inferring, likelihood_of
+from bot.games.cards import DECK_52
+from bot.games.treppenromme import _SORT as ORDER
 from bot.games.treppenromme import Treppenromme
 from tests.games.test_treppenromme_sample import random_position
 
@@ -71,3 +74,79 @@ def test_places_points_then_discards_an_isolated_expensive_card() -> None:
     e.apply(0, first)
     discard = choose(e, 0, level="strong", seed=1, iterations=8)
     assert discard.startswith("discard ") and discard[8:] not in ("3C", "4C")
+
+
+# -- inference: what the other player's last turn says about his hand ------------------------------------
+def after_a_round() -> Treppenromme:
+    """Seat 1 drew and threw Q♠, leaving K♦ lying on the staircase; seat 0 is to draw."""
+    e = Treppenromme.new(2, seed=3, options={"dealer": 0},
+                         deal={"hands": [HAND, OTHER], "staircase": ["3D"], "talon": ["5S", "2H"]})
+    e.apply(0, "draw")
+    e.apply(0, "discard KD")
+    e.apply(1, "draw")
+    e.apply(1, "discard QS")
+    return e
+
+
+def world_with(e: Treppenromme, seat: int, hand: list[str]) -> Treppenromme:
+    """A world for seat 0 in which `seat` holds `hand` (unseen cards), the rest in the talon."""
+    w = e.sample(0, random.Random(0))
+    pool = w.hands[seat] + w.talon
+    assert set(hand) <= set(pool) and len(hand) == len(w.hands[seat])
+    w.hands[seat] = hand
+    w.talon = [c for c in pool if c not in hand]
+    return w
+
+
+def test_melds_and_combinations_are_recognised_round_the_corner() -> None:
+    assert has_meld(["KH", "AH", "2H", "5C"]) and has_meld(["7C", "7S", "7D"])
+    assert not has_meld(["KH", "AH", "3H", "7C", "7S"])
+    assert combines("AH", ["QH", "KH"]) and combines("2H", ["AH", "3H"]) and combines("7C", ["7S", "7H"])
+    assert not combines("AH", ["JH", "KH"]) and not combines("7C", ["7S", "8S"])
+
+
+def test_the_last_turn_makes_worlds_likelier_where_the_discard_and_the_card_left_lying_were_of_no_use() -> None:
+    e = after_a_round()
+    likely = likelihood_of(e.view(0), 0)
+    calm = ["3C", "6C", "9C", "4S", "7H", "4D", "8D"]  # Q♠ was his loneliest expensive card
+    partner = ["JS", "6C", "9C", "4S", "7H", "4D", "8D"]  # J♠ went with the Q♠ he threw
+    kings = ["KS", "KH", "9C", "4S", "7H", "4D", "8D"]  # K♦ would have made three kings: he would have taken it
+    meld = ["3C", "5D", "6D", "4S", "7H", "4D", "8D"]  # 4-5-6♦: he would have melded it
+    p = {name: likely(world_with(e, 1, hand)) for name, hand in
+         (("calm", calm), ("partner", partner), ("kings", kings), ("meld", meld))}
+    assert p["calm"] == 1.0
+    assert p["calm"] > 4 * p["partner"] > 4 * p["kings"]
+    assert p["calm"] > 10 * p["meld"]
+
+
+def test_the_real_hands_of_rule_of_thumb_players_are_likelier_than_random_worlds() -> None:
+    real, sampled = [], []
+    for seed in range(6):
+        e = Treppenromme.new(2, seed=seed)
+        steps = 0
+        while not e.over and e.hand_no == 1 and steps < 120:
+            seat = e.current
+            if seat == 0 and e.step == "draw" and e.turn_no:
+                likely = likelihood_of(e.view(0), 0)
+                real.append(likely(e))
+                sampled += [likely(e.sample(0, random.Random(j))) for j in range(5)]
+            e.apply(seat, choose(e, seat, level="easy", seed=steps))
+            steps += 1
+    assert sum(real) / len(real) > 0.9 > 0.7 > sum(sampled) / len(sampled)
+
+
+def test_inference_deals_likelier_worlds_and_switches_off() -> None:
+    e = after_a_round()
+    likely = likelihood_of(e.view(0), 0)
+    off = knowledge(e, 0, "strong-no-inference")
+    assert inferring(off, tries=INFERENCE_TRIES, floor=INFERENCE_FLOOR) is off
+    on = inferring(knowledge(e, 0, "strong"), tries=INFERENCE_TRIES, floor=INFERENCE_FLOOR)
+    rng = random.Random(1)
+    uniform = [likely(off.sample(rng)) for _ in range(200)]
+    inferred = [likely(on.sample(rng)) for _ in range(200)]
+    assert sum(inferred) > 1.5 * sum(uniform)
+    for w in (on.sample(rng) for _ in range(20)):  # dealt as the engine deals: every card once, hands sorted
+        cards = [c for h in w.hands for c in h] + w.talon + w.staircase + [c for m in w.melds for c in m.cards]
+        assert sorted(cards) == sorted(DECK_52)
+        assert [len(h) for h in w.hands] == [len(h) for h in e.hands] and w.hands[0] == e.hands[0]
+        assert w.hands[1] == sorted(w.hands[1], key=ORDER.__getitem__)

@@ -1,0 +1,204 @@
+"""What the other players' play says about their hands in Treppenrommé (the strong player's inference).
+
+Worlds (`Knowledge.sample`) deal the unseen cards uniformly; `likelihood(world)` says how likely the others'
+visible play was had they held that world's cards, under a softened model of how a player plays (the rules of
+thumb, which the strong player follows too where it does not search):
+
+- **Everybody places greedily**: a hand that ends a turn still holding a set or sequence, or a card that fits a
+  meld on the table, is unlikely (points count the moment a card is placed).
+- **The discard**: a player throws the least connected card, the most expensive among those; a world in which
+  the discard had partners (same rank, suit neighbours) or the hand held a lonelier expensive card is less
+  likely. So the cards that go with a discard are less likely in the discarder's hand.
+- **The staircase left lying**: the card the previous player left on top of the staircase (taking the talon or
+  fewer cards instead) would not have made a combination with his hand; deeper cards, which cost the cards
+  above them, say less.
+
+What the view does not show, the model cannot use: the public view keeps no history of the hand, so only the
+last turn of the previous player is read (his discard on top of the staircase, the cards below it that he left
+lying); which cards he took in earlier turns and still holds is fixed by `Engine.sample` (they stay in his hand).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bot.games import Engine
+from bot.games.cards import SUITS
+from bot.games.treppenromme import HAND_VALUE, Treppenromme
+
+from . import Knowledge
+
+_CYCLE = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+_RANK = {r: i for i, r in enumerate(_CYCLE)}
+_SUIT = {s: i for i, s in enumerate(SUITS)}
+PARTS: dict[str, tuple[int, int]] = {r + s: (_SUIT[s], _RANK[r]) for r in _CYCLE for s in SUITS}
+_ORDER = {c: si * 13 + (ri - 1) % 13 for c, (si, ri) in PARTS.items()}  # the engine's hand order
+
+HELD_MELD = 0.05  # a hand that could have melded at the end of its turn
+HELD_FIT = 0.15  # per card that could have been laid off
+LEFT_TOP = 0.25  # the top staircase card left lying although it made a combination
+LEFT_DEEP = 0.85  # per deeper card left lying although it made a combination (it cost the cards above it)
+DEEP = 3  # deeper cards read below the top one
+CONNECTED = 1.0  # discard: weight of one keep-score point (a partner counts 2, a near partner 1)
+PRICE = 0.1  # discard: weight of one point of the card's value
+
+
+def has_meld(cards: Sequence[str]) -> bool:
+    """Do `cards` hold a set (three of a rank) or a sequence (three suit neighbours, round the corner)?"""
+    ranks = [0] * 13
+    suits = [0, 0, 0, 0]
+    for c in cards:
+        si, ri = PARTS[c]
+        ranks[ri] += 1
+        suits[si] |= 1 << ri
+    if max(ranks) >= 3:
+        return True
+    for bits in suits:
+        if bits:
+            wrapped = bits | (bits << 13)
+            if wrapped & (wrapped >> 1) & (wrapped >> 2):
+                return True
+    return False
+
+
+def combines(card: str, hand: Sequence[str]) -> bool:
+    """Would `card` make a combination with two cards of `hand`?"""
+    si, ri = PARTS[card]
+    same = 0
+    near = 0
+    for c in hand:
+        s, r = PARTS[c]
+        if r == ri and s != si:
+            same += 1
+        elif s == si:
+            near |= 1 << ((r - ri) % 13)
+    if same >= 2:
+        return True
+    # neighbours at -2, -1, +1, +2 (bits 11, 12, 1, 2)
+    m2, m1, p1, p2 = near >> 11 & 1, near >> 12 & 1, near >> 1 & 1, near >> 2 & 1
+    return bool(m2 and m1 or m1 and p1 or p1 and p2)
+
+
+def keep_score(card: str, hand: Sequence[str]) -> int:
+    """How connected `card` is with `hand`: 2 per same rank or suit neighbour, 1 per suit card two away."""
+    si, ri = PARTS[card]
+    score = 0
+    for c in hand:
+        if c == card:
+            continue
+        s, r = PARTS[c]
+        if r == ri or s == si and (r - ri) % 13 in (1, 12):
+            score += 2
+        elif s == si and (r - ri) % 13 in (2, 11):
+            score += 1
+    return score
+
+
+def discard_odds(discard: str, hand: Sequence[str]) -> float:
+    """How likely throwing `discard` from `hand` (which holds it) was, against the likeliest throw (<= 1)."""
+    def weight(c: str) -> float:
+        return -CONNECTED * keep_score(c, hand) + PRICE * HAND_VALUE[c]
+
+    return math.exp(weight(discard) - max(weight(c) for c in hand))
+
+
+def last_turn(view: dict[str, Any], seat: int) -> tuple[int, str, list[str]] | None:
+    """The previous player's last turn as the table still shows it: (his seat, his discard, the staircase he
+    left lying under it, bottom -> top); None at the start of a hand."""
+    if view["turn_no"] < 1 or view["turn"] != seat:
+        return None
+    full = list(view["staircase"])
+    took = view["took"]
+    if view["turn_step"] != "draw" and took is not None and took.get("from") == "staircase":
+        full += took["cards"]
+    if not full:
+        return None
+    return (seat - 1) % view["seats"], full[-1], full[:-1]
+
+
+def likelihood_of(view: dict[str, Any], seat: int) -> Callable[[Treppenromme], float]:
+    """`likelihood(world)`: how likely the others' visible play was in `world`. Reads only the world's hands
+    and melds and what `view` (the seat's own) shows."""
+    judge = _judge(view, seat)
+    return lambda w: judge(w.hands, _fits(w))
+
+
+def _fits(w: Treppenromme) -> set[str]:
+    return {c for m in w.melds for c, _ in m.fits()}
+
+
+def played(view: dict[str, Any], seat: int) -> list[int]:
+    """The other seats that have had a turn in this hand (the dealer plays first)."""
+    n = view["seats"]
+    return [s for s in range(n) if s != seat and (s - view["dealer"]) % n < view["turn_no"]]
+
+
+def _judge(view: dict[str, Any], seat: int) -> Callable[[Sequence[Sequence[str]], set[str]], float]:
+    last = last_turn(view, seat)
+    others = played(view, seat)
+
+    def likelihood(hands: Sequence[Sequence[str]], fits: set[str]) -> float:
+        p = 1.0
+        for s in others:
+            hand = list(hands[s])
+            if last is not None and s == last[0]:
+                hand.append(last[1])  # his hand when he discarded
+            if has_meld(hand):
+                p *= HELD_MELD
+            for c in hand:
+                if c in fits:
+                    p *= HELD_FIT
+        if last is not None:
+            prev, thrown, left = last
+            hand = [*hands[prev], thrown]
+            p *= discard_odds(thrown, hand)
+            if left and combines(left[-1], hand):
+                p *= LEFT_TOP
+            above = [left[-1]] if left else []
+            for card in reversed(left[-1 - DEEP:-1]):
+                if combines(card, hand + above):
+                    p *= LEFT_DEEP
+                above.append(card)
+        return p
+
+    return likelihood
+
+
+def inferring(know: Knowledge, *, tries: int, floor: float) -> Knowledge:
+    """`know` whose worlds follow the others' play (sampling-importance-resampling, as
+    `bot.ai.search.inferring`, but quicker): each world is one world of `know.sample` whose hidden cards (the
+    others' unknown hand cards and the talon) are dealt anew `tries` times, one deal kept with probability
+    proportional to `max(floor, likelihood)`. Without the ingredient `know` is returned as it is."""
+    if not know.uses("inference") or not played(know.view, know.seat):
+        return know
+    draw = know.sample
+    judge = _judge(know.view, know.seat)
+
+    def sample(rng: random.Random) -> Engine:
+        w = draw(rng)
+        assert isinstance(w, Treppenromme)
+        others = [s for s in range(w.seats) if s != know.seat]
+        free = [len(w.hands[s]) - len(w.known[s]) for s in others]
+        pool = [c for s in others for c in w.hands[s] if c not in w.known[s]] + w.talon
+        fits = _fits(w)
+        deals: list[list[list[str]]] = []
+        weights: list[float] = []
+        for _ in range(tries):
+            rng.shuffle(pool)
+            hands = [list(h) for h in w.hands]
+            at = 0
+            for s, n in zip(others, free, strict=True):
+                hands[s] = w.known[s] + pool[at:at + n]
+                at += n
+            deals.append(hands + [pool[at:]])
+            weights.append(max(floor, judge(hands, fits)))
+        chosen = rng.choices(deals, weights)[0]
+        for s in others:
+            w.hands[s] = sorted(chosen[s], key=_ORDER.__getitem__)
+        w.talon = chosen[-1]
+        return w
+
+    return know.with_sampler(sample)
