@@ -19,6 +19,7 @@ from bot.games.cards import SUITS
 from bot.games.rufmariasch import POINTS, RANK_ORDER, STRENGTH, SUIT_OF, Rufmariasch
 
 from . import Budget, Knowledge
+from .rufmariasch_infer import inferring
 from .rufmariasch_sim import CARD_ID, ID_CARD, Hand, solve
 from .search import clearly_better
 
@@ -122,7 +123,8 @@ def world(know: Knowledge, rng: random.Random) -> Rufmariasch:
 def strong_play(know: Knowledge, rng: random.Random, budget: Budget) -> str:
     """The legal card with the best mean money over sampled worlds (played out, or solved near the end)."""
     moves = [CARD_ID[a[5:]] for a in know.legal]
-    exact = sum(know.view["counts"]) <= SOLVE_CARDS
+    exact = sum(know.view["counts"]) <= SOLVE_CARDS and know.uses("endgame")
+    know = inferring(know)
     seat = know.seat
     totals = [0] * len(moves)
     worlds = 0

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.ai import choose
+from bot.ai import choose, knowledge
 from bot.ai.rufmariasch import call_candidates
-from bot.ai.rufmariasch_sim import ID_CARD, Hand, ids, solve
+from bot.ai.rufmariasch_infer import Model, call_likelihood, inferring
+from bot.ai.rufmariasch_sim import ID_CARD, Hand, ids, mask, solve
 from bot.games.rufmariasch import Rufmariasch
 
 # Dealer 3: seat 0 is forehand and caller. First batch (4) | second batch (4).
@@ -189,3 +191,84 @@ def test_alpha_beta_finds_the_minimax_value():
         h = Hand.of(e)
         for seat in range(4):
             assert solve(h.copy(), seat) == minimax(h.copy(), seat)
+
+
+# -- inference: the call and the cards played say who holds what ------------------------------------------
+# seat 0 calls hearts and the A♥ from K♥ 9♥ 7♥ A♣ (the rule of thumb's call); seat 2 holds the A♥
+DEAL_READ = [["KH", "9H", "7H", "AC", "7S", "QS", "8D", "9D"],
+             ["10H", "QH", "JH", "QC", "9C", "8S", "KD", "7D"],
+             ["10C", "AS", "10S", "KS", "9S", "JS", "AH", "8H"],
+             ["7C", "8C", "KC", "JC", "AD", "10D", "JD", "QD"]]
+# seat 0 calls hearts and the K♥ from A♥ 10♥ 7♣ 8♣: it holds the two trumps above the called card
+DEAL_CALL = [["AH", "10H", "7C", "8C", "KD", "QS", "8D", "9D"],
+             ["KH", "QH", "JH", "10C", "9C", "8S", "7D", "AD"],
+             ["QC", "AS", "10S", "KS", "9S", "JS", "9H", "8H"],
+             ["7H", "AC", "KC", "JC", "7S", "10D", "JD", "QD"]]
+
+
+def worlds(e: Rufmariasch, seat: int, level: str, n: int = 200) -> list[Rufmariasch]:
+    know = inferring(knowledge(e, seat, level))
+    rng = random.Random(5)
+    return [know.sample(rng) for _ in range(n)]  # type: ignore[misc]
+
+
+def test_the_call_says_the_caller_holds_the_trumps_above_the_called_card():
+    e = run(new(DEAL_CALL), ["call H KH", "play 7C"])
+    for level, share in (("strong", 0.9), ("strong-no-inference", 0.2)):
+        ws = worlds(e, 1, level)
+        above = sum({"AH", "10H"} <= set(w.hands[0]) for w in ws) / len(ws)
+        assert (above >= share) if level == "strong" else (above <= share), (level, above)
+    # a called Ace: the caller rarely holds it himself (plain worlds: a third of them)
+    e = run(new(DEAL_READ), ["call H AH", "play AC"])
+    alone = [sum(w.partner_seat == 0 for w in worlds(e, 3, level, 400)) / 400
+             for level in ("strong", "strong-no-inference")]
+    assert alone[0] + 0.06 < alone[1], alone
+
+
+def test_call_likelihood_prefers_long_trumps_and_a_partner():
+    assert call_likelihood(0, 4, False) > call_likelihood(0, 3, False) > call_likelihood(0, 2, False)
+    assert call_likelihood(0, 3, True) < call_likelihood(0, 3, False) / 2
+    assert call_likelihood(2, 2, False) == pytest.approx(call_likelihood(2, 5, False), rel=0.05)
+
+
+def test_a_seat_that_smears_onto_the_callers_trick_is_likely_his_partner():
+    e = run(new(DEAL_READ), ["call H AH", "play AC", "play 9C", "play 10C", "play 7C", "play 7S", "play 8S",
+                             "play AS"])
+    know = knowledge(e, 3, "strong")
+    model = Model(know, e.sample(3, random.Random(1)))
+    hidden = {s: list(e.hands[s]) for s in range(3)}
+
+    def weight(hands: dict[int, list[str]]) -> float:
+        return model.likelihood([mask(hands[s]) if s in hands else 0 for s in range(4)])
+
+    # seat 2 held Q♣ beside the 10♣ it gave: as the partner it smeared, as a defender it would have kept it
+    partner = {0: hidden[0], 1: [c for c in hidden[1] if c != "QC"] + ["KS"],
+               2: [c for c in hidden[2] if c != "KS"] + ["QC"]}
+    defender = {0: partner[0], 1: [c for c in partner[1] if c != "10H"] + ["AH"],
+                2: [c for c in partner[2] if c != "AH"] + ["10H"]}
+    assert weight(partner) > 5 * weight(defender)
+
+
+def test_inference_switches_off():
+    e = run(new(DEAL_READ), ["call H AH", "play AC"])
+    know = knowledge(e, 3, "strong-no-inference")
+    assert inferring(know) is know
+    assert inferring(knowledge(e, 3, "oracle")).sample(random.Random(1)).hands == e.hands
+
+
+def test_endgame_switches_off(monkeypatch):
+    e = random_position(3, 0)
+    rng = random.Random(3)
+    while e.phase == "call" or sum(len(h) for h in e.hands) > 10:
+        (seat,) = e.to_act()
+        e.apply(seat, rng.choice(e.legal_actions(seat)))
+    while len(e.legal_actions(e.turn)) < 2:
+        e.apply(e.turn, e.legal_actions(e.turn)[0])
+
+    def no_solve(h, seat, alpha=0, beta=0):
+        raise AssertionError("solved without the endgame ingredient")
+
+    monkeypatch.setattr("bot.ai.rufmariasch.solve", no_solve)
+    assert choose(e, e.turn, level="strong-no-endgame", seed=1, iterations=5) in e.legal_actions(e.turn)
+    with pytest.raises(AssertionError, match="solved without"):
+        choose(e, e.turn, level="strong", seed=1, iterations=5)

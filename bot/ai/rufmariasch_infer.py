@@ -1,0 +1,262 @@
+"""What the others' actions say about their cards: the strong Rufmariasch player's worlds, weighted.
+
+Plain worlds deal the unseen cards evenly among the places a card may be. Two things the table saw say more:
+
+* **The call.** A forehand calls, from four cards, his longest suit as trump and the highest trump he lacks as
+  partner (the rule of thumb, and what people do). So he holds the trumps above the called card, he holds
+  more trumps than the others, and he rarely holds the called card himself (it came in his second four or
+  not at all). The chance of the call given the caller's eight cards (`CALL_LIKELIHOOD`: the share of his
+  possible first fours that make exactly this call) weights each world, and the trumps above the called card
+  are dealt to him outright (most worlds; a few are dealt without, for a caller who calls otherwise).
+* **The cards played** in the last and the current trick: each other seat's card is compared with the card
+  the rules of thumb (`Hand.thumb`, seeing only what that seat knew) would have played holding that world's
+  cards. A card the rule would not have played makes the world `EPS_PLAY` times as likely: a seat that
+  smeared an Ace onto the caller's trick is likely his partner, one that kept its Ace there likely not.
+
+The view shows the last trick and the current one, not the whole hand's play, so older tricks count only
+through what the engine keeps of them (the suits a seat showed it lacks, which every world respects).
+Each world kept is drawn from `TRIES` deals of the unseen cards in proportion to these weights
+(sampling-importance-resampling, as `bot.ai.search.inferring`, with deals cheaper than whole engines).
+Everything read is public or the world's own: the no-peeking property test holds.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bot.games.cards import SUITS
+from bot.games.rufmariasch import RANK_ORDER, SORT_KEY, SUIT_CARDS, Rufmariasch, _deal_constrained
+
+from . import Knowledge
+from .rufmariasch_sim import CARD_ID, ID_CARD, SUIT_MASK, Hand, ids, mask
+
+TRIES = 8            # deals of the unseen cards for each world kept
+EPS_PLAY = 0.1       # a card the rules of thumb would not have played in that world
+EPS_CALL = 0.05      # a trump above the called card that the caller does not hold
+UNFORCED = 0.1       # share of deals that do not give the caller the trumps above the called card
+FLOOR = 1e-3         # no world's weight falls below this
+
+# P(call trump T, card C | the caller's eight cards) for the easy rule, by how many trumps lie above C
+# (0: C is the trump Ace), the caller's trumps t among his eight (C included) and whether he holds C; simulated
+# over random hands (300 per cell, every first four of each): a called Ace says a lot about the trump length,
+# a called King or lower little; holding the called card himself is 2 to 10 times less likely.
+CALL_LIKELIHOOD: dict[int, tuple[tuple[float, float], ...]] = {
+    0: ((0.0, 0.0), (0.011, 0.0), (0.184, 0.005), (0.419, 0.120), (0.656, 0.262), (0.842, 0.392),
+        (0.955, 0.476), (1.0, 0.5), (1.0, 0.5)),
+    1: ((0.0, 0.0), (0.075, 0.0), (0.233, 0.045), (0.344, 0.148), (0.430, 0.218), (0.472, 0.259),
+        (0.493, 0.281), (0.5, 0.286), (0.5, 0.286)),
+    2: ((0.0, 0.0), (0.0, 0.0), (0.212, 0.142), (0.213, 0.142), (0.214, 0.142), (0.214, 0.142),
+        (0.214, 0.143), (0.214, 0.143), (0.214, 0.143)),
+}
+ALONE_LOW = 0.8      # the same ratio for a called Ober or lower (flat in t)
+
+
+def call_likelihood(above: int, trumps: float, holds_called: bool) -> float:
+    """`CALL_LIKELIHOOD`, relative (its best cell 1), interpolated in the (possibly estimated) trump count."""
+    if above > 2:
+        return ALONE_LOW if holds_called else 1.0
+    rows = CALL_LIKELIHOOD[above]
+    top = max(r[0] for r in rows)
+    t = min(8.0, max(0.0, trumps))
+    lo = int(t)
+    hi = min(8, lo + 1)
+    col = 1 if holds_called else 0
+    v = rows[lo][col] + (rows[hi][col] - rows[lo][col]) * (t - lo)
+    return v / top
+
+
+class Model:
+    """The public facts one decision's worlds are weighted by, worked out once from the first world."""
+
+    def __init__(self, know: Knowledge, w: Rufmariasch):
+        v = know.view
+        me = self.me = know.seat
+        self.base = w
+        self.others = [s for s in range(4) if s != me]
+        sizes = [len(w.hands[s]) if s != me else 0 for s in range(4)]
+        pool = [c for s in self.others for c in w.hands[s]]
+        hidden = set(pool)
+        forced = {c: m["seat"] for m in w.marriages if m["seat"] != me for c in m["cards"] if c in hidden}
+        allowed = {c: (forced[c],) if c in forced else tuple(s for s in self.others if c not in w._lacks[s])
+                   for c in pool}
+        self.called, self.trump, self.fh = w.called, w.trump, w.fh
+        assert self.called is not None and self.trump is not None
+        self.call_bit = 1 << CARD_ID[self.called]
+        self.trump_mask = SUIT_MASK[SUITS.index(self.trump)]
+        self.revealed = w.revealed
+        self.my_mask = mask(v["hand"])
+        self.pool = pool
+        self.plain = Dealer(pool, allowed, sizes)
+        # the call: only another seat's call of a trump says something (a call of another suit follows no rule)
+        self.call = False
+        self.forced = 0
+        if self.fh != me and self.called[-1] == self.trump:
+            above = [r + self.trump for r in RANK_ORDER[:RANK_ORDER.index(self.called[:-1])]]
+            mine = set(v["hand"])
+            if not any(c in mine or (c in hidden and c in w._lacks[self.fh]) for c in above):  # else no rule
+                self.call = True
+                self.above = len(above)
+                self.forced = mask([c for c in above if c in hidden])
+                played = [c for c in SUIT_CARDS[self.trump] if c not in hidden and c not in mine]
+                seen = {x["card"]: x["seat"] for x in self._sequence(v)}
+                by_caller = sum(1 for c in played if seen.get(c) == self.fh)
+                unknown = sum(1 for c in played if c not in seen)
+                # trumps the caller played before the last trick: not shown, about a third of those gone
+                self.caller_played = by_caller + unknown / 3
+                tight = dict(allowed)
+                for c in above:
+                    if c in hidden and self.fh in allowed[c]:
+                        tight[c] = (self.fh,)
+                self.tight = Dealer(pool, tight, sizes)
+        # the plays to replay: the last trick (unless this is the first) and the current one
+        self.sequence = [(x["seat"], CARD_ID[x["card"]]) for x in self._sequence(v)]
+        self.replay = any(s != me for s, _ in self.sequence)
+        if self.replay:
+            self.template = Hand.of(w)
+            self.start_trick = v["trick_no"] - (1 if len(self.sequence) > len(v["trick"]) else 0)
+            gone = {c for _, c in self.sequence}
+            self.revealed_before = self.revealed and CARD_ID[self.called] not in gone
+            self.played_mask = [0, 0, 0, 0]
+            for s, c in self.sequence:
+                self.played_mask[s] |= 1 << c
+            self.public_side = self.template.side if self.revealed else None
+
+    @staticmethod
+    def _sequence(v: dict) -> list[dict]:
+        lt = v["last_trick"] if v["trick_no"] > 1 else None
+        return list(lt["cards"] if lt else []) + list(v["trick"])
+
+    def deal(self, rng: random.Random) -> list[int]:
+        if self.call and self.forced and rng.random() >= UNFORCED:
+            hands = self.tight.deal(rng)
+            if hands is not None:
+                return hands
+        hands = self.plain.deal(rng)
+        if hands is None:   # a dead end of the quick dealer: the engine's own, slower and sure
+            dealt = _deal_constrained(self.pool, self.plain.allowed, self.plain.size_of, rng)
+            hands = [mask(dealt.get(s, [])) for s in range(4)]
+        return hands
+
+    def holder(self, hands: list[int]) -> int:
+        if self.my_mask & self.call_bit:
+            return self.me
+        return next((s for s in self.others if hands[s] & self.call_bit), -1)
+
+    def likelihood(self, hands: list[int]) -> float:
+        weight = 1.0
+        holder = self.holder(hands)
+        if self.call:
+            caller = hands[self.fh]
+            weight *= EPS_CALL ** (self.forced & ~caller).bit_count()
+            trumps = (caller & self.trump_mask).bit_count() + self.caller_played
+            holds = self.public_alone() if self.revealed else holder == self.fh
+            weight *= call_likelihood(self.above, trumps, holds)
+        if self.replay:
+            weight *= self.play_likelihood(hands, holder)
+        return weight
+
+    def public_alone(self) -> bool:
+        return self.public_side is not None and sum(self.public_side) == 1
+
+    def play_likelihood(self, hands: list[int], holder: int) -> float:
+        h = self.template.copy()
+        h.hands = [(hands[s] if s != self.me else self.my_mask) | self.played_mask[s] for s in range(4)]
+        if self.public_side is None:
+            if holder < 0:      # the called card is in this replay
+                holder = next(s for s, c in self.sequence if 1 << c == self.call_bit)
+            h.side = tuple(1 if s in (self.fh, holder) else 0 for s in range(4))
+            h.alone = holder == self.fh
+        h.revealed = self.revealed_before
+        h.trick, h.led, h.win_seat, h.win_card = [], -1, -1, -1
+        h.trick_no = self.start_trick
+        h.turn = self.sequence[0][0]
+        weight = 1.0
+        for s, c in self.sequence:
+            if s != self.me and h.thumb() != c:
+                weight *= EPS_PLAY
+            h.play(c)
+        return weight
+
+
+class Dealer:
+    """Deals the unseen cards as masks, each card to a seat it may be at: cards with one place first, then
+    those with two (each to a seat drawn in proportion to the room left), then the rest shuffled into the room
+    left. Quicker than the engine's dealer (no check that the rest stays dealable: a dead end returns None)."""
+
+    def __init__(self, pool: list[str], allowed: dict[str, tuple[int, ...]], sizes: list[int]):
+        self.allowed = allowed
+        self.size_of = {s: n for s, n in enumerate(sizes) if n or any(s in a for a in allowed.values())}
+        self.fixed = [0, 0, 0, 0]
+        self.pairs: list[tuple[int, int, int]] = []
+        self.free: list[int] = []
+        self.free_seats: list[int] = []
+        room = list(sizes)
+        for c in pool:
+            a = allowed[c]
+            i = CARD_ID[c]
+            if len(a) == 1:
+                self.fixed[a[0]] |= 1 << i
+                room[a[0]] -= 1
+            elif len(a) == 2:
+                self.pairs.append((i, a[0], a[1]))
+            else:
+                self.free.append(i)
+        self.room = room
+        self.ok = min(room) >= 0
+
+    def deal(self, rng: random.Random) -> list[int] | None:
+        if not self.ok:
+            return None
+        room = list(self.room)
+        hands = list(self.fixed)
+        pairs = self.pairs
+        if pairs:
+            pairs = list(pairs)
+            rng.shuffle(pairs)
+            for i, a, b in pairs:
+                ra, rb = room[a], room[b]
+                if ra + rb <= 0:
+                    return None
+                s = a if rng.random() * (ra + rb) < ra else b
+                room[s] -= 1
+                hands[s] |= 1 << i
+        free = list(self.free)
+        rng.shuffle(free)
+        k = 0
+        for s in range(4):
+            n = room[s]
+            if n < 0:
+                return None
+            for i in free[k:k + n]:
+                hands[s] |= 1 << i
+            k += n
+        return hands
+
+
+def inferring(know: Knowledge) -> Knowledge:
+    """`know` whose worlds follow the call and the cards played (module docstring); `know` itself without the
+    ingredient, in the call phase, or with nothing hidden."""
+    if not know.uses("inference") or know.view["phase"] != "play":
+        return know
+    draw = know.sample
+    model: list[Model] = []
+
+    def sample(rng: random.Random) -> Rufmariasch:
+        if not model:
+            first = draw(rng)
+            assert isinstance(first, Rufmariasch)
+            model.append(Model(know, first))
+        m = model[0]
+        if not m.pool or not (m.call or m.replay):
+            return draw(rng)        # type: ignore[return-value]
+        deals = [m.deal(rng) for _ in range(TRIES)]
+        weights = [max(FLOOR, m.likelihood(d)) for d in deals]
+        hands = rng.choices(deals, weights)[0]
+        w = m.base.clone()
+        for s in m.others:
+            w.hands[s] = sorted((ID_CARD[i] for i in ids(hands[s])), key=SORT_KEY.__getitem__)
+        if not w.revealed:
+            w.partner_seat = m.holder(hands)
+        return w
+
+    return know.with_sampler(sample)
