@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.ai import Budget, choose, knowledge
-from bot.ai.schieberamsch import card_to_play, discards, likelihood, utility, worlds
+from bot.ai.schieberamsch import card_to_play, discards, likelihood, plausible_solo, utility, worlds
 from bot.ai.schieberamsch_solve import Endgame, _moves, solve
 from bot.games.schieberamsch import SORTED_DECK, Schieberamsch, mask_of
 from tests.games.test_schieberamsch import make_deal, new
@@ -251,3 +251,17 @@ def test_a_seat_that_did_not_duck_probably_could_not():
         played.append(e)
     could_duck, could_not = played
     assert likelihood(could_not, FH) > 2 * likelihood(could_duck, FH)
+
+
+def test_worlds_against_a_grand_hand_give_the_solo_a_hand_to_announce_it_with():
+    solo = ["JC", "JS", "JH", "AC", "10C", "AS", "KS", "AH", "7D", "8D"]
+    e = new(make_deal(fh=solo))
+    e.apply(FH, "grand")
+    e.apply(MH, "pass")
+
+    def plausible_share(level):
+        know = knowledge(e, RH, level)
+        ws = list(worlds(know, random.Random(3), Budget(40), 40))
+        return sum(plausible_solo(w._masks[FH]) for w in ws) / len(ws)
+
+    assert plausible_share("strong") > plausible_share("strong-no-inference") + 0.2
