@@ -208,7 +208,7 @@ class Driver:
                     self.errors.append(f"table {self.table.table_id}: no turn while spreading")
                     return
                 ix = await players.click(turn, players.choose(turn))
-                await ix.wait(120)
+                await ix.settle(120)  # an answer lost past 3 s (a busy machine) still plays the move
 
     async def run(self, start: float, stop: float, interval: float, rng: random.Random,
                   measure_from: float = 0.0) -> None:
@@ -278,7 +278,7 @@ async def quiet(fake: FakeDiscord, seconds: float = 1.0, limit: float = 120.0) -
 async def load_run(n: int, *, interval: float, duration: float, warmup: float, spread: int, seed: int,
                    workdir: Path, echo: bool = False, profile: Path | None = None,
                    lit_cards: bool = False, computers: float = 0.0, grace: float = 60.0,
-                   new_players: bool = False) -> dict[str, Any]:
+                   new_players: bool = False, py_spy: Path | None = None) -> dict[str, Any]:
     # computer seats: round(share * 3N), spread evenly over the tables, never the host's seat
     n_computers = round(computers * 3 * n)
     per_table = [min(2, (i + 1) * n_computers // n - i * n_computers // n) for i in range(n)]
@@ -364,9 +364,16 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
         start = time.perf_counter()
         measure_from = start + warmup
         stop = start + warmup + duration
+        spy = None
+        if py_spy:  # sample the bot's stacks while measuring (py-spy's collapsed format: flamegraph.pl, speedscope)
+            spy = await asyncio.create_subprocess_exec(
+                "py-spy", "record", "-p", str(pid), "-r", "200", "-d", str(int(warmup + duration)), "-f", "raw",
+                "-o", str(py_spy), stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
         await asyncio.gather(*(d.run(start, stop, interval, random.Random(seed + i), measure_from)
                                for i, d in enumerate(drivers)))
         played = time.perf_counter() - start
+        if spy is not None:
+            await spy.wait()
         limits1 = LimitSnapshot.take(fake)
         computer_moves1 = computer_moves(db_path)
         gc.enable()
@@ -637,7 +644,8 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
                                  seed=args.seed, workdir=workdir, echo=args.echo,
                                  profile=args.profile and args.profile.with_suffix(f".{n}.prof"),
                                  lit_cards=args.lit_cards, computers=args.computers, grace=args.grace,
-                                 new_players=args.new_players)
+                                 new_players=args.new_players,
+                                 py_spy=args.py_spy and args.py_spy.with_suffix(f".{n}.txt"))
             print(json.dumps({k: v for k, v in row.items() if k not in ("samples", "stalls")}), flush=True)
             out["load"].append(row)
         for k in args.restore:
@@ -676,6 +684,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="also write the results here")
     parser.add_argument("--echo", action="store_true", help="mirror the bot's output to stderr")
     parser.add_argument("--profile", type=Path, help="run the bot under cProfile, writing PROFILE.<N>.prof")
+    parser.add_argument("--py-spy", type=Path,
+                        help="sample the bot with py-spy (installed apart) while playing, writing PY_SPY.<N>.txt")
     args = parser.parse_args(argv)
     args.restore = [k for k in args.restore if k > 0]
     out = asyncio.run(main_async(args))
