@@ -25,7 +25,7 @@ from bot.i18n import tr
 from bot.tables import Outcome, Table, TableService
 from bot.tables.model import FINISHED, OUT_OF_MATCH, RUNNING, shows_digest
 
-from .components import bare, sending
+from .components import bare, edit_message, send_message, sending
 from .dms import DMChannels
 
 if TYPE_CHECKING:
@@ -227,13 +227,12 @@ class Delivery:
                 await asyncio.wait_for(opening.wait(), 10)
         version = table.version
 
-        async def post() -> discord.Message:
+        async def post() -> int:
             payload = await self.ui.render_table(table)
-            return await sending(self._home(table).send(files=payload.pop("attachments"), **payload),
-                                 payload.get("view"))
+            return await send_message(self.bot, table.home_channel_id, files=payload.pop("attachments"), **payload)
 
-        message = await self.in_thread(table, post)
-        await self.service.set_messages(table, table_message_id=message.id)
+        message_id = await self.in_thread(table, post)
+        await self.service.set_messages(table, table_message_id=message_id)
         await self.service.record_shown(table, version=version)
         self._observe_lag(table, version)
 
@@ -244,12 +243,12 @@ class Delivery:
         if table.table_message_id is None:
             await self.post_table(table)
             return table.shown_version or 0
-        message = self._home(table).get_partial_message(table.table_message_id)
+        message_id = table.table_message_id
         version = table.version
 
         async def edit() -> None:
             payload = await self.ui.render_table(table, events)
-            await sending(message.edit(**payload), payload.get("view"))
+            await edit_message(self.bot, table.home_channel_id, message_id, **payload)
 
         try:
             await self.in_thread(table, edit)
@@ -263,7 +262,7 @@ class Delivery:
             # one goes (deleting is not an edit), so nobody clicks its buttons
             log.info("table %s: its message is too old to edit again; posting a new one", table.id)
             await self.post_table(table)
-            await self.safe(message.delete())
+            await self.safe(self.bot.http.delete_message(table.home_channel_id, message_id))
             return table.shown_version or 0
         self._observe_lag(table, version)
         if record:
@@ -323,15 +322,13 @@ class Delivery:
         channel_id = None
         try:
             if s.dm_message_id and s.dm_channel_id and s.dm_hand_no == hand_no and not new_hand:
-                msg = self.bot.get_partial_messageable(s.dm_channel_id).get_partial_message(s.dm_message_id)
                 now_bare = bare(payload)
-                await sending(msg.edit(**payload), payload.get("view"))
+                await edit_message(self.bot, s.dm_channel_id, s.dm_message_id, **payload)
                 s.dm_bare = now_bare
                 return shows
             if s.dm_message_id and s.dm_channel_id and close_old and not s.dm_bare:
                 # last hand's message: keep cards, drop buttons
-                old = self.bot.get_partial_messageable(s.dm_channel_id).get_partial_message(s.dm_message_id)
-                await self.safe(old.edit(view=None))
+                await self.safe(edit_message(self.bot, s.dm_channel_id, s.dm_message_id, view=None))
             if s.dm_closed and not new_hand:
                 return None
             if self.dms.closed(s.user_id):  # refused at this or another table a short while ago: not again yet
@@ -343,10 +340,9 @@ class Delivery:
             if payload["view"] is None:
                 payload.pop("view")
             now_bare = bare(payload)
-            to = self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
-            message = await sending(to.send(files=files, **payload), payload.get("view"))
+            message_id = await send_message(self.bot, channel_id, files=files, **payload)
             s.dm_bare = now_bare
-            await self.service.record_dm(table, seat, channel_id=channel_id, message_id=message.id,
+            await self.service.record_dm(table, seat, channel_id=channel_id, message_id=message_id,
                                          hand_no=hand_no, closed=False, shows=shows)
             return shows
         except discord.Forbidden as exc:
