@@ -10,11 +10,17 @@ lets the rules of thumb play the game out for everybody. A game's outcome is sco
 match: the points this seat won or lost against the others' average, and a large weight on being
 eliminated (or eliminating someone, or winning the match). So a knock is made when, over the sampled
 worlds, the stake it raises and the folds it provokes are worth more than the risk, not by a fixed rule.
-Out of turn (`volunteer_strong`, asked whenever the seat may knock but is not the one to move) it knocks
-only with a last card nobody can beat (measured: see there); the rules of thumb knock only on their own
-turn.
-"""
 
+Inference (`schroeoem_infer`): the worlds follow what the others did. Each is kept among a dozen dealt
+ones by how likely the others' cards played, knocks, holds, folds and Vier Bilder calls were in it under
+the rules of thumb: a knock says two nines or tens, a hold a nine or a ten, a seat that played a nine has
+nothing lower left in that suit. So a knock is folded when it says more than this seat holds, and the
+card play counts on the strength the others showed.
+
+Out of turn (`volunteer_strong`, asked whenever the seat may knock but is not the one to move) it knocks
+with a last card nobody can beat, and, with inference, when the inferred worlds say it wins and a knock
+now is clearly better than none (measured: see there); the rules of thumb knock only on their own turn.
+"""
 from __future__ import annotations
 
 import random
@@ -24,10 +30,15 @@ from typing import Any
 from bot.games.schroeoem import CARD_STRENGTH, CARD_SUIT, IS_NUMBER, LOW_KEY, Schroeoem
 
 from . import Budget, Knowledge
+from .schroeoem_infer import inferred
+from .search import clearly_better
 
 ITERATIONS = 120  # sampled worlds per decision (each plays every legal action out to the game's end)
 ELIMINATION = 4.0  # weight of a seat dropping out of the match, in points
 MATCH_WIN = 8.0  # weight of winning the match outright
+SCREEN = 8  # worlds that first say whether a knock out of turn is worth a search
+SCREEN_WINS = 5  # ... of which this seat must win at least this many, played on without the knock
+VOLUNTEER_Z = 1.0  # a knock out of turn must beat no knock by this many standard errors
 HIGH = 7  # strength of a nine; a ten is 8 (the two best cards of a suit)
 
 
@@ -130,6 +141,7 @@ def utility(seat: int, before: Sequence[bool], events: list[dict[str, Any]]) -> 
 
 
 def strong(know: Knowledge, rng: random.Random, budget: Budget) -> str:
+    know = inferred(know)
     moves = list(know.legal)
     totals = [0.0] * len(moves)
     seat = know.seat
@@ -155,19 +167,47 @@ def volunteer_easy(know: Knowledge, rng: random.Random) -> str | None:
 
 
 def volunteer_strong(know: Knowledge, rng: random.Random, budget: Budget) -> str | None:
-    """A knock out of turn only with a last card nobody can beat: then it cannot lose (the others fold what
-    they would have lost anyway, or hold and lose more). Weighed by the sampled worlds like a knock on its own
-    turn, knocks out of turn lost: over the benchmark's first 150 pairs strong gained 0.02 lives per deal
-    with them, 0.08 with a margin of four standard errors, and 0.22 without. The question comes at every
-    decision point, the worlds do not know what the others' earlier answers showed of their cards, and a
-    knock now gives up knocking later, which the playouts do not value."""
+    """A knock out of turn: always with a last card nobody can beat (it cannot lose: the others fold what
+    they would have lost anyway, or hold and lose more). Otherwise, with inference, when the worlds that
+    follow the others' actions say a knock now is clearly better than letting the moment pass: a few worlds
+    first (is this seat likely to win the game at all?), then the search, knock against no knock in the same
+    worlds, and the knock only when its gain is above `VOLUNTEER_Z` standard errors. Without inference it
+    stops at the sure card: weighed by plain sampled worlds, knocks out of turn lost (over the benchmark's
+    first 150 pairs strong gained 0.02 lives per deal with them, 0.08 with a margin of four standard errors,
+    and 0.22 without), since those worlds do not know what the others' answers showed, and the question
+    comes at every decision point, while a knock now gives up knocking later, which the playouts do not
+    value."""
     if "knock" not in know.legal:
         return None
     v = know.view
     seat = know.seat
     own = next((c["card"] for c in v["trick"] if c["seat"] == seat), None)
     last = own if own is not None else (v["hand"][0] if len(v["hand"]) == 1 else None)
-    if v["trick_no"] != 4 or last is None:
-        return None
     played = {c["card"] for t in v["tricks"] for c in t["cards"]} | {c["card"] for c in v["trick"]}
-    return "knock" if _sure_winner(last, [c["card"] for c in v["trick"]], played) else None
+    if v["trick_no"] == 4 and last is not None and _sure_winner(last, [c["card"] for c in v["trick"]], played):
+        return "knock"
+    if not know.uses("inference"):
+        return None
+    know = inferred(know)
+    worlds = [know.sample(rng) for _ in range(SCREEN)]
+    wins = 0
+    for w in worlds:
+        assert isinstance(w, Schroeoem)
+        events = play_game_out(w.clone())
+        wins += bool(events) and events[0]["winner"] == seat
+    if wins < SCREEN_WINS:
+        return None
+    knock: list[float] = []
+    wait: list[float] = []
+    for n in range(max(1, budget.iterations)):
+        world = worlds[n] if n < len(worlds) else know.sample(rng)
+        assert isinstance(world, Schroeoem)
+        before = list(world.in_match)
+        after = world.clone()
+        events = after.apply(seat, "knock")
+        done = [j for j, e in enumerate(events) if e["type"] == "hand_scored"]
+        knock.append(utility(seat, before, events[done[0]:] if done else play_game_out(after)))
+        wait.append(utility(seat, before, play_game_out(world)))
+        if n and budget.expired():
+            break
+    return "knock" if clearly_better(knock, wait, VOLUNTEER_Z) else None

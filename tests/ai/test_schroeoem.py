@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.ai import choose, volunteer
+from bot.ai import choose, knowledge, volunteer
+from bot.ai.schroeoem_infer import inferred, likelihood
 from bot.games.cards import DECK_32
-from bot.games.schroeoem import Schroeoem
+from bot.games.schroeoem import CARD_STRENGTH, Schroeoem
 from tests.games.test_schroeoem_sample import random_position
 
 TENS = ["10H", "10S", "10C", "10D"]
@@ -118,3 +120,99 @@ def test_easy_keeps_its_strong_cards_for_the_last_trick() -> None:
     e = duel(["10H", "7H", "JS", "QC"], ["9H", "8H", "KS", "AC"])
     action = choose(e, 0, level="easy", seed=0)
     assert action in ("play JS", "play QC")
+
+
+# -- inference: what the others did says what they hold ------------------------------------------------------
+def four(hands: list[list[str]], dealer: int = 3) -> Schroeoem:
+    """Four players with fixed hands, everybody passes on Vier Bilder (seat 0 leads)."""
+    used = {c for h in hands for c in h}
+    stock = [c for c in DECK_32 if c not in used]
+    e = Schroeoem.new(4, seed=1, options={"dealer": dealer}, deal={"hands": hands, "stock": stock})
+    while e.phase == "exchange":
+        e.apply(e._mover(), "pass")
+    return e
+
+
+def mean_likelihood(e: Schroeoem, seat: int, fits: Callable[[Schroeoem], bool], n: int = 400) -> tuple[float, float]:
+    """The mean likelihood of the sampled worlds (for `seat`) that fit and of those that do not."""
+    like = likelihood(e.view(seat), seat)
+    rng = random.Random(5)
+    yes: list[float] = []
+    no: list[float] = []
+    for _ in range(n):
+        w = e.sample(seat, rng)
+        (yes if fits(w) else no).append(like(w))
+    assert yes and no
+    return sum(yes) / len(yes), sum(no) / len(no)
+
+
+def high_cards(cards: list[str]) -> int:
+    return sum(CARD_STRENGTH[c] >= 7 for c in cards)
+
+
+def test_a_knock_makes_worlds_where_the_knocker_holds_nines_and_tens_likelier() -> None:
+    e = four([["10H", "9S", "JC", "QD"], ["7H", "8S", "KC", "AD"], ["JH", "QS", "AC", "KD"],
+              ["KH", "JS", "QC", "JD"]])
+    e.apply(0, "knock")  # the leader knocks before the first card, as the rule does with two nines or tens
+    strong_knocker, weak_knocker = mean_likelihood(e, 1, lambda w: high_cards(w.hands[0]) >= 2)
+    assert strong_knocker > 3 * weak_knocker
+
+
+def test_a_hold_and_a_fold_say_whether_a_seat_holds_a_nine_or_a_ten() -> None:
+    e = four([["10H", "9S", "JC", "QD"], ["7H", "8S", "KC", "AD"], ["9H", "QS", "AC", "KD"],
+              ["KH", "JS", "QC", "JD"]])
+    e.apply(0, "knock")
+    e.apply(1, "hold")  # seat 1 holds with two numbers at value 2
+    e.apply(2, "hold")  # seat 2 with its nine
+    assert e.legal_actions(3) == ["hold", "fold"]
+    e.apply(3, "fold")  # seat 3 with pictures only
+    # at value 2 the rule holds with a nine or a ten, or with two numbers
+    held, not_held = mean_likelihood(e, 1, lambda w: high_cards(w.hands[2]) >= 1
+                                     or sum(CARD_STRENGTH[c] >= 5 for c in w.hands[2]) >= 2)
+    assert held > 3 * not_held
+    folded_weak, folded_strong = mean_likelihood(e, 1, lambda w: high_cards(w.out[3]) == 0)
+    assert folded_weak > 3 * folded_strong
+
+
+def test_a_card_played_says_the_rest_of_the_hand_is_higher() -> None:
+    e = four([["9H", "10S", "8C", "9D"], ["7H", "8S", "KC", "AD"], ["JH", "QS", "AC", "KD"],
+              ["KH", "JS", "QC", "JD"]])
+    e.apply(0, "knock")  # with two nines, as the rule does (else not knocking would say something too)
+    for seat in (1, 2, 3):
+        e.apply(seat, "hold")
+    e.apply(0, "play 8C")  # the rule leads its lowest card: an eight, so the rest are eights or higher
+    high_rest, any_low = mean_likelihood(e, 1, lambda w: min(CARD_STRENGTH[c] for c in w.hands[0]) >= 6)
+    assert high_rest > 3 * any_low
+
+
+def test_inference_switches_off() -> None:
+    e = four([["10H", "9S", "JC", "QD"], ["7H", "8S", "KC", "AD"], ["JH", "QS", "AC", "KD"],
+              ["KH", "JS", "QC", "JD"]])
+    e.apply(0, "knock")
+    for level in ("strong-no-inference", "oracle"):
+        know = knowledge(e, 1, level)
+        assert inferred(know) is know
+    know = knowledge(e, 1)
+    assert inferred(know) is not know
+    # the inferred worlds are worlds of the seat: its view and actions are the real ones
+    w = inferred(know).sample(random.Random(3))
+    assert w.view(1) == e.view(1) and w.legal_actions(1) == e.legal_actions(1)
+
+
+def test_a_knock_that_says_two_nines_or_tens_is_folded_more_often() -> None:
+    e = four([["10H", "9S", "JC", "QD"], ["10D", "10C", "QS", "KH"], ["JH", "JS", "AC", "8D"],
+              ["7H", "AS", "7C", "JD"]])
+    e.apply(0, "knock")  # the leader knocks with a ten and a nine: the seat after it has two tens
+    folds = {level: sum(choose(e, 1, level=level, seed=s, iterations=60) == "fold" for s in range(5))
+             for level in ("strong", "strong-no-inference")}
+    assert folds["strong"] > folds["strong-no-inference"]
+
+
+def test_knocks_out_of_turn_when_the_inferred_worlds_say_it_wins() -> None:
+    e = four([["JH", "QS", "JC", "QH"], ["10H", "10S", "9C", "KD"], ["JS", "AC", "8D", "QC"],
+              ["7H", "AS", "7C", "JD"]])
+    e.apply(0, "play JH")  # the leader's lowest card, no knock: no two nines or tens there
+    e.apply(1, "play 10H")
+    assert e._mover() == 2 and "knock" in e.legal_actions(1)
+    assert volunteer(e, 1, seed=1, iterations=60) == "knock"
+    assert volunteer(e, 1, level="strong-no-inference", seed=1, iterations=60) is None
