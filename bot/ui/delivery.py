@@ -41,6 +41,11 @@ OPEN_DM_PAUSES = (1.0, 2.0, 4.0, 8.0, None)  # seconds to wait after each 40003;
 OLD_MESSAGE_EDITS = 30046  # "Maximum number of edits to messages older than 1 hour reached"
 CATCH_UP_RETRIES = (5, 30, 120, 600)  # seconds before each new try after a send failed
 KEEP_TRYING_EVERY = 600  # then, while the table runs and the failure may pass (not 401/403/404), this often
+# Batches under way at once, bot-wide. A batch draws pictures and makes REST calls on the event loop the answers to
+# clicks share; past what the process can do, further tables wait for a slot and their moves meanwhile merge into
+# one batch (one table edit showing all of them), so the work per move falls as the load rises and the answers do
+# not queue behind pictures. Each slot's calls also wait for the REST budget (bot/rest.py).
+DELIVERY_SLOTS = 8
 # A finished table's thread archives an hour after its last message (Discord's shortest auto-archive), so it
 # stops counting against the server's active threads while "Play again" still works for a while.
 FINISHED_ARCHIVE_MINUTES = 60
@@ -90,6 +95,7 @@ class Delivery:
         self.service: TableService = ui.service
         self.dms = DMChannels(ui.service.db)
         self._locks: dict[int, asyncio.Lock] = {}  # table id -> one batch at a time, see after_move
+        self._slots = asyncio.Semaphore(DELIVERY_SLOTS)  # batches under way bot-wide, see DELIVERY_SLOTS
         self._pending: dict[int, Pending] = {}  # table id -> updates not yet shipped
         self._catching_up: dict[int, asyncio.Task[None]] = {}  # table id -> a later catch_up after a failed send
         self._shipping = 0  # after_move calls under way; `settle()` waits for them at shutdown
@@ -134,13 +140,17 @@ class Delivery:
                 await self.safe(answer.response.defer())
                 answer = None
             async with lock:
-                batch = self._pending.pop(table.id, None)
-                if answer is not None:
+                batch = None
+                if answer is not None:  # answered at once, not behind other tables' batches
+                    batch = self._pending.pop(table.id, None)
                     batch_shown = batch is not None and await self._answer_with_table(answer, table, batch)
                     if not batch_shown:
                         await self.safe(answer.response.defer())  # an earlier batch showed it, or the edit failed
-                if batch is not None:  # else an earlier move's batch carried this one too
-                    await self._ship(table, batch)
+                async with self._slots:
+                    if batch is None:  # moves stored while this one waited for its slot come along
+                        batch = self._pending.pop(table.id, None)
+                    if batch is not None:  # else an earlier move's batch carried this one too
+                        await self._ship(table, batch)
         finally:
             self._shipping -= 1
             if not self._shipping:
