@@ -19,7 +19,7 @@ from bot.i18n.translator import CatalogTranslator
 from bot.metrics import Metrics
 from bot.rest import RestGate
 from bot.tables import TableService
-from bot.ui import DYNAMIC_ITEMS, TableUI
+from bot.ui import DYNAMIC_ITEMS, TableUI, dispatch_directly
 from bot.ui.checks import CheckedTree
 from bot.ui.errors import reply_error
 
@@ -93,6 +93,7 @@ class StammtischBot(commands.AutoShardedBot):
         await self.tree.set_translator(CatalogTranslator())
         self.tree.on_error = self.on_app_command_error
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        dispatch_directly(self)  # clicks on the table's components skip rebuilding the clicked message's view
         for ext in self.initial_extensions:
             await self.load_extension(ext)
         restored = await self.tables.restore()

@@ -10,6 +10,7 @@ custom_id layouts (at most 100 characters):
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Awaitable
 from typing import Any, TypeVar
@@ -100,6 +101,38 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
 
 
 DYNAMIC_ITEMS = (TableButton, ActionButton, ActionSelect)
+_COMPONENT_TYPES = {TableButton: discord.ComponentType.button.value, ActionButton: discord.ComponentType.button.value,
+                    ActionSelect: discord.ComponentType.string_select.value}
+log = logging.getLogger(__name__)
+
+
+def dispatch_directly(client: discord.Client) -> None:
+    """Run the clicks on the bot's own components without rebuilding the clicked message's view.
+
+    For a DynamicItem, discord.py (`ViewStore.schedule_dynamic_item_call`) builds a whole `View` from the clicked
+    message (every button of a hand) only to find the clicked item, swap in the one `from_custom_id` makes and call
+    it: 4 % of the bot's CPU at 1,000 tables. Our items need nothing from that view (the custom_id carries the table,
+    the version and the action; a select's values are read from the interaction), so they are made from the custom_id
+    and called directly. Other items (the cogs' own) go the usual way."""
+    store = client._connection._view_store
+    usual = store.schedule_dynamic_item_call
+
+    async def schedule(component_type: int, factory: Any, interaction: discord.Interaction, custom_id: str,
+                       match: re.Match[str]) -> None:
+        if _COMPONENT_TYPES.get(factory) != component_type or interaction.message is None:
+            return await usual(component_type, factory, interaction, custom_id, match)
+        try:
+            item = await factory.from_custom_id(interaction, None, match)
+        except Exception:
+            log.exception("Ignoring exception in dynamic item creation for %r", factory)
+            return None
+        try:
+            await item.callback(interaction)
+        except Exception:
+            log.exception("Ignoring exception in dynamic item callback for %r", item)
+        return None
+
+    store.schedule_dynamic_item_call = schedule
 
 T = TypeVar("T")
 
