@@ -84,7 +84,8 @@ class StammtischBot(commands.AutoShardedBot):
         self.metrics.open_tables = lambda: (t.status for t in self.tables.tables.values())
         if self.metrics_listen is not None:
             await self.metrics.serve(*self.metrics_listen)
-        self.table_ui = TableUI(self, self.tables, default_locale=self.default_locale)
+        # python -m bot draws the updates' pictures in a process of its own (bot/ui/drawing.py); in-process tests in threads
+        self.table_ui = TableUI(self, self.tables, default_locale=self.default_locale, draw_processes=self.tune_gc)
         delivery = getattr(self.table_ui, "delivery", None)  # reports how far each table message lags
         if delivery is not None:
             delivery.lag_observers.append(self.metrics.observe_delivery_lag)
