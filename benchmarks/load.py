@@ -15,8 +15,8 @@ the bot is late, the move follows as soon as the table shows the last one). Repo
   the fake (p50 / p99 / max, moves after `--warmup`), and "next turn": from that dispatch until the table
   message shows the move and the next player can act (table image, DM edits and all);
 - REST calls per move, by kind: interaction responses, table-message edits, DMs (new and edited), other;
-- bot CPU per move, peak RSS (VmHWM) of the bot process, RSS per table (growth from the idle bot to N open
-  tables, and to the end of the run);
+- bot CPU per move (its child processes included: the drawing process, the computers' pool), peak RSS (VmHWM)
+  of the bot process, RSS per table (growth from the idle bot to N open tables, and to the end of the run);
 - steal: the share of CPU time the hypervisor withheld while measuring (/proc/stat);
 - machine stalls: while measuring, `benchmarks.stallprobe` (a process that only sleeps 1 ms at a time) notes
   when it woke up more than 20 ms late; moves slower than 100 ms that overlap such a stall are counted apart,
@@ -108,6 +108,22 @@ def proc_status(pid: int) -> dict[str, int]:
             if key in ("VmRSS", "VmHWM"):
                 out[key] = int(value.split()[0])
     return out
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is `pid` (the bot's drawing process, its process pool for computers)."""
+    out = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            with contextlib.suppress(OSError, IndexError, ValueError), open(f"/proc/{entry}/stat") as f:
+                if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
+                    out.append(int(entry))
+    return out
+
+
+def tree_cpu(pid: int) -> float:
+    """CPU seconds of the bot and of its child processes (pictures are drawn in one: bot/ui/drawing.py)."""
+    return proc_cpu(pid) + sum(proc_cpu(c) for c in children(pid))
 
 
 def proc_cpu(pid: int) -> float:
@@ -359,7 +375,7 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
         gc.disable()
         mark = fake.mark()
         limits0 = LimitSnapshot.take(fake)
-        cpu0, bench_cpu0, machine0 = proc_cpu(pid), time.process_time(), cpu_times()
+        cpu0, bench_cpu0, machine0 = tree_cpu(pid), time.process_time(), cpu_times()
         computer_moves0 = computer_moves(db_path)
         start = time.perf_counter()
         measure_from = start + warmup
@@ -379,7 +395,7 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
         gc.enable()
         gc.unfreeze()
         await quiet(fake)
-        cpu1, bench_cpu1, machine1 = proc_cpu(pid), time.process_time(), cpu_times()
+        cpu1, bench_cpu1, machine1 = tree_cpu(pid), time.process_time(), cpu_times()
         sampler.cancel()
         probe.kill()
         await probe.wait()
