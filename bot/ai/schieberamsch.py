@@ -4,13 +4,22 @@
 stays below, sheds Aces and Tens when it cannot follow, takes the skat with a dangerous hand and discards its
 worst cards; it announces Grand Hand and says Kontra only with a strong hand.
 
-`strong` is perfect-information Monte Carlo (`bot.ai.search.pimc`): it deals the unseen cards anew
-(`Engine.sample`), plays every candidate action in each world and finishes the deal with the rules of thumb
-for all three seats, and takes the action with the best average outcome. Every decision is searched that
-way, the Grand Hand, push or take, the discard (the six most promising pairs) and Kontra as much as the cards.
-The outcome is the seat's score relative to the others': in a Ramsch the loser's score counts against him
-and for the other two, in a Grand Hand the solo's value goes to him and, with the sign turned, to both
-opponents; a small term for the card points taken breaks the ties of deals nobody loses.
+`strong` is perfect-information Monte Carlo: it deals the unseen cards anew (`Engine.sample`), plays every
+candidate action in each world and finishes the deal with the rules of thumb for all three seats, and takes
+the action with the best average outcome. Every decision is searched that way, the Grand Hand, push or take,
+the discard (the six most promising pairs) and Kontra as much as the cards. The outcome is the seat's score
+relative to the others': in a Ramsch the loser's score counts against him and for the other two, in a Grand
+Hand the solo's value goes to him and, with the sign turned, to both opponents; a small term for the card
+points taken breaks the ties of deals nobody loses. Two ingredients (`bot.ai.INGREDIENTS`) make it read the
+table:
+- *endgame*: with `SOLVE_CARDS` cards or fewer left in the hands, each world is solved exactly instead of
+  played out (`schieberamsch_solve`: alpha-beta, paranoid in a Ramsch, two against one in a Grand Hand);
+- *inference*: the worlds follow what the others did (`worlds`, `likelihood`): each is kept from a few drawn
+  with the chance that the others, holding its cards, would have announced or passed Grand Hand, said
+  Kontra or Rekontra or not, pushed or taken the skat, put down that discard and played those cards, by the
+  rules of thumb softened. Against a Grand Hand this replaces the former filter on the solo's hand.
+Measured with `python -m benchmarks.ai --games schieberamsch --jobs 1` (24 worlds, no deadline; see the
+README's table for the figures at the default budget): FIGURES.
 
 The playouts read the sampled world's hand masks directly (`_masks`, `_trick`, ...): a world is the
 searcher's own copy, and going through `view()` would make every playout several times slower.
@@ -19,6 +28,7 @@ searcher's own copy, and going through `view()` would make every playout several
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterator
 from itertools import combinations
 
@@ -252,7 +262,7 @@ def plausible_solo(hand: int) -> bool:
 # impossible. The factors were set by hand and checked with `python -m benchmarks.ai --levels
 # strong,strong-no-inference`.
 INFER_TRIES = 4  # worlds drawn for each world searched
-SOLO_TRIES = 12  # against a Grand Hand, whose announcement says most
+SOLO_TRIES = 8  # against a Grand Hand, whose announcement says most
 INFER_FLOOR = 0.02  # a world keeps at least this share of the likeliest world's weight among its tries
 P_GRAND = (0.05, 0.5, 1.0)  # a Grand Hand announced with an implausible, a plausible, a rule-of-thumb hand
 P_GRAND_PASS = 0.25  # a Grand Hand hand that passed
@@ -327,29 +337,50 @@ def likelihood(w: Schieberamsch, seat: int) -> float:
     return like
 
 
-def worlds(know: Knowledge, rng: random.Random, budget: Budget, n: int) -> Iterator[Schieberamsch]:
-    """The `n` worlds to search (at least one, even after the deadline): from `know.sample`, or with
-    inference each one of `INFER_TRIES` worlds drawn (`SOLO_TRIES` against a Grand Hand), chosen with
-    probability proportional to its `likelihood`, at least `INFER_FLOOR` times the likeliest one's
-    (sampling-importance-resampling, as `bot.ai.search.inferring`, but with the floor relative to the
-    tries: the likelihood of a whole deal's actions is a product of many factors, which an absolute floor
-    would flatten)."""
+def worlds(know: Knowledge, rng: random.Random, budget: Budget, n: int, *,
+           pool: bool = False) -> Iterator[tuple[Schieberamsch, int]]:
+    """The `n` worlds to search, each with the number of times it counts (at least one world, even after
+    the deadline): from `know.sample`, or with inference each world one of `INFER_TRIES` drawn (`SOLO_TRIES`
+    against a Grand Hand), chosen with probability proportional to its `likelihood`, at least `INFER_FLOOR`
+    times the likeliest one's (sampling-importance-resampling, as `bot.ai.search.inferring`, but with the
+    floor relative to the tries: the likelihood of a whole deal's actions is a product of many factors, which
+    an absolute floor would flatten). With `pool` (the bids, which search many worlds), the `n` are drawn
+    with replacement from one pool of `INFER_TRIES` times as many, and a world drawn twice is searched once,
+    counting twice: as sharp for a quarter of the draws. Before anyone but Grand Hand's passes acted there is
+    nothing worth inferring."""
     seat = know.seat
     v = know.view
-    infer = know.uses("inference") and (v["grand_passed"] or v["mode"] is not None)  # someone acted
+    n = max(1, n)
+    if not know.uses("inference") or v["mode"] is None:
+        for i in range(n):
+            if i and budget.expired():
+                return
+            world = know.sample(rng)
+            assert isinstance(world, Schieberamsch)
+            yield world, 1
+        return
+    if pool:
+        drawn: list[Schieberamsch] = []
+        for i in range(n * INFER_TRIES):
+            if i and budget.expired():
+                break
+            drawn.append(know.sample(rng))  # type: ignore[arg-type]
+        weights = [likelihood(w, seat) for w in drawn]
+        top = max(weights)
+        counts = Counter(rng.choices(range(len(drawn)), [max(x, INFER_FLOOR * top) for x in weights], k=n))
+        for i in sorted(counts):
+            yield drawn[i], counts[i]
+        return
     tries = SOLO_TRIES if v["mode"] == "grand" and v["solo"] != seat else INFER_TRIES
-    for i in range(max(1, n)):
+    for i in range(n):
         if i and budget.expired():
             return
-        if not infer:
-            world = know.sample(rng)
-        else:
-            group = [know.sample(rng) for _ in range(tries)]
-            weights = [likelihood(w, seat) for w in group]  # type: ignore[arg-type]
-            top = max(weights)
-            world = rng.choices(group, [max(x, INFER_FLOOR * top) for x in weights])[0]
+        group = [know.sample(rng) for _ in range(tries)]
+        weights = [likelihood(w, seat) for w in group]  # type: ignore[arg-type]
+        top = max(weights)
+        world = rng.choices(group, [max(x, INFER_FLOOR * top) for x in weights])[0]
         assert isinstance(world, Schieberamsch)
-        yield world
+        yield world, 1
 
 
 def strong(know: Knowledge, rng: random.Random, budget: Budget) -> str:
@@ -370,16 +401,16 @@ def strong(know: Knowledge, rng: random.Random, budget: Budget) -> str:
         from .schieberamsch_solve import Endgame  # it builds on this module's tables
         cards = [SORTED_DECK.index(a[5:]) for a in moves]
     totals = [0.0] * len(moves)
-    for world in worlds(know, rng, budget, n):
+    for world, count in worlds(know, rng, budget, n, pool=phase in BIDS):
         if exact:
             solver = Endgame(world, seat)
             for i, k in enumerate(cards):
-                totals[i] += solver.value(world, k)
+                totals[i] += count * solver.value(world, k)
         else:
             for i, move in enumerate(moves):
                 after = world.clone()
                 after.apply(seat, move)
-                totals[i] += utility(finish_deal(after), seat)
+                totals[i] += count * utility(finish_deal(after), seat)
         if budget.expired():
             break
     best = max(range(len(moves)), key=lambda i: (totals[i], -i))  # ties: the earlier move

@@ -190,7 +190,7 @@ def test_endgame_and_inference_switch_off(monkeypatch):
     off = knowledge(e, turn, "strong-no-inference")
     plain = [off.sample(random.Random(7)) for _ in range(1)]
     searched = list(worlds(off, random.Random(7), Budget(1), 1))
-    assert [w._masks for w in searched] == [w._masks for w in plain]
+    assert [w._masks for w, _ in searched] == [w._masks for w in plain]
     monkeypatch.setattr("bot.ai.schieberamsch.likelihood", lambda w, s: 1 / 0)
     list(worlds(off, random.Random(7), Budget(3), 3))
     with pytest.raises(ZeroDivisionError):
@@ -261,7 +261,7 @@ def test_worlds_against_a_grand_hand_give_the_solo_a_hand_to_announce_it_with():
 
     def plausible_share(level):
         know = knowledge(e, RH, level)
-        ws = list(worlds(know, random.Random(3), Budget(40), 40))
-        return sum(plausible_solo(w._masks[FH]) for w in ws) / len(ws)
+        ws = list(worlds(know, random.Random(3), Budget(40), 40, pool=True))
+        return sum(n * plausible_solo(w._masks[FH]) for w, n in ws) / sum(n for _, n in ws)
 
     assert plausible_share("strong") > plausible_share("strong-no-inference") + 0.2
