@@ -37,13 +37,13 @@ _SUIT = {s: i for i, s in enumerate(SUITS)}
 PARTS: dict[str, tuple[int, int]] = {r + s: (_SUIT[s], _RANK[r]) for r in _CYCLE for s in SUITS}
 _ORDER = {c: si * 13 + (ri - 1) % 13 for c, (si, ri) in PARTS.items()}  # the engine's hand order
 
-HELD_MELD = 0.05  # a hand that could have melded at the end of its turn
-HELD_FIT = 0.15  # per card that could have been laid off
-LEFT_TOP = 0.25  # the top staircase card left lying although it made a combination
+HELD_MELD = 0.02  # a hand that could have melded at the end of its turn
+HELD_FIT = 0.05  # per card that could have been laid off
+LEFT_TOP = 0.1  # the top staircase card left lying although it made a combination
 LEFT_DEEP = 0.85  # per deeper card left lying although it made a combination (it cost the cards above it)
 DEEP = 3  # deeper cards read below the top one
-CONNECTED = 1.0  # discard: weight of one keep-score point (a partner counts 2, a near partner 1)
-PRICE = 0.1  # discard: weight of one point of the card's value
+CONNECTED = 1.5  # discard: weight of one keep-score point (a partner counts 2, a near partner 1)
+PRICE = 0.15  # discard: weight of one point of the card's value
 
 
 def has_meld(cards: Sequence[str]) -> bool:
