@@ -82,27 +82,27 @@ def combines(card: str, hand: Sequence[str]) -> bool:
     return bool(m2 and m1 or m1 and p1 or p1 and p2)
 
 
-def keep_score(card: str, hand: Sequence[str]) -> int:
-    """How connected `card` is with `hand`: 2 per same rank or suit neighbour, 1 per suit card two away."""
-    si, ri = PARTS[card]
-    score = 0
-    for c in hand:
-        if c == card:
-            continue
-        s, r = PARTS[c]
-        if r == ri or s == si and (r - ri) % 13 in (1, 12):
-            score += 2
-        elif s == si and (r - ri) % 13 in (2, 11):
-            score += 1
-    return score
-
-
 def discard_odds(discard: str, hand: Sequence[str]) -> float:
-    """How likely throwing `discard` from `hand` (which holds it) was, against the likeliest throw (<= 1)."""
-    def weight(c: str) -> float:
-        return -CONNECTED * keep_score(c, hand) + PRICE * HAND_VALUE[c]
-
-    return math.exp(weight(discard) - max(weight(c) for c in hand))
+    """How likely throwing `discard` from `hand` (which holds it) was, against the likeliest throw (<= 1). A
+    card's weight: its value, less its connections (2 per card of its rank or suit neighbour, 1 per suit card
+    two away: the rules of thumb's keep score)."""
+    ranks = [0] * 13
+    suits = [0, 0, 0, 0]
+    for c in hand:
+        si, ri = PARTS[c]
+        ranks[ri] += 1
+        suits[si] |= 1 << ri
+    best = mine = -1e9
+    for c in hand:
+        si, ri = PARTS[c]
+        bits = suits[si]
+        near = (bits >> (ri + 1) % 13 & 1) + (bits >> (ri - 1) % 13 & 1)
+        far = (bits >> (ri + 2) % 13 & 1) + (bits >> (ri - 2) % 13 & 1)
+        weight = PRICE * HAND_VALUE[c] - CONNECTED * (2 * (ranks[ri] - 1 + near) + far)
+        best = max(best, weight)
+        if c == discard:
+            mine = weight
+    return math.exp(mine - best)
 
 
 def last_turn(view: dict[str, Any], seat: int) -> tuple[int, str, list[str]] | None:
@@ -182,23 +182,26 @@ def inferring(know: Knowledge, *, tries: int, floor: float) -> Knowledge:
         assert isinstance(w, Treppenromme)
         others = [s for s in range(w.seats) if s != know.seat]
         free = [len(w.hands[s]) - len(w.known[s]) for s in others]
-        pool = [c for s in others for c in w.hands[s] if c not in w.known[s]] + w.talon
+        hidden = [c for s in others for c in w.hands[s] if c not in w.known[s]] + w.talon
+        dealt = sum(free)
         fits = _fits(w)
         deals: list[list[list[str]]] = []
         weights: list[float] = []
         for _ in range(tries):
-            rng.shuffle(pool)
-            hands = [list(h) for h in w.hands]
+            cards = rng.sample(hidden, dealt)
+            hands = list(w.hands)
             at = 0
             for s, n in zip(others, free, strict=True):
-                hands[s] = w.known[s] + pool[at:at + n]
+                hands[s] = w.known[s] + cards[at:at + n]
                 at += n
-            deals.append(hands + [pool[at:]])
+            deals.append(hands)
             weights.append(max(floor, judge(hands, fits)))
         chosen = rng.choices(deals, weights)[0]
         for s in others:
             w.hands[s] = sorted(chosen[s], key=_ORDER.__getitem__)
-        w.talon = chosen[-1]
+        held = {c for s in others for c in chosen[s]}
+        w.talon = [c for c in hidden if c not in held]
+        rng.shuffle(w.talon)
         return w
 
     return know.with_sampler(sample)
