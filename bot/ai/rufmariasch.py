@@ -1,9 +1,13 @@
 """Rufmariasch's computer players.
 
 `easy`: rules of thumb over the seat's view. `strong`: perfect-information Monte Carlo on worlds dealt anew
-from what the seat knows (`Knowledge.sample`), each world played on the quick bitmask hand of
-`rufmariasch_sim`: playouts with a sound policy while many cards are out, an exact alpha-beta for the last
-tricks. The call (which trump, which partner card, or alone) is chosen among a short list of sensible calls,
+from what the seat knows, each world played on the quick bitmask hand of `rufmariasch_sim`: playouts with a
+sound policy while many cards are out, an exact alpha-beta for the last tricks (the `endgame` ingredient).
+With the `inference` ingredient the worlds follow what the table did (`rufmariasch_infer`): the caller holds
+the trumps above the called card, more trumps than the others and seldom the called card himself, and a seat
+whose card in the last or the current trick the rules of thumb would not have played in a world makes that
+world less likely (so a seat that smeared points onto the caller's trick is taken for his partner).
+The call (which trump, which partner card, or alone) is chosen among a short list of sensible calls,
 by successive halving over shared worlds, each call played out by the rules of thumb of players who see only
 their own cards (playouts that see every card misjudge calls: the partner is no secret there); marriages are
 always announced (they lower the callers' target and add to the announcing side's total once it takes a

@@ -272,3 +272,13 @@ def test_endgame_switches_off(monkeypatch):
     assert choose(e, e.turn, level="strong-no-endgame", seed=1, iterations=5) in e.legal_actions(e.turn)
     with pytest.raises(AssertionError, match="solved without"):
         choose(e, e.turn, level="strong", seed=1, iterations=5)
+
+
+def test_strong_gives_no_points_to_the_seat_that_smeared_onto_the_callers_trick():
+    """Seat 2 gave a 10♣ to the caller's A♣ (the partner's smear, or a defender's only club; it holds the A♥).
+    Now it wins a trick with the A♠ and seat 3, free to throw anything, keeps its A♦ and 10♦ (plain worlds,
+    which make seat 2 a fellow defender two times in three, give the A♦ in two of these six seeds)."""
+    e = run(new(DEAL_READ), ["call H AH", "play AC", "play 9C", "play 10C", "play 7C", "play 7S", "play 8S",
+                             "play AS"])
+    for seed in range(6):
+        assert choose(e, 3, level="strong", seed=seed, iterations=100) not in ("play AD", "play 10D")
