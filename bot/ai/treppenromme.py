@@ -10,6 +10,16 @@ cards could be used is a candidate beside drawing, and each is scored by playing
 rules of thumb and then a short playout of the next turns for everybody; the discard is chosen the same
 way (which card to keep, what it gives the next player). Melds and lay-offs are placed greedily, biggest
 first: points count the moment a card is placed and nothing is lost by placing early.
+
+With the ingredient *inference* (`bot.ai.INGREDIENTS`) the worlds follow the other player's visible play
+(`treppenromme_infer`): each is the likeliest-weighted of INFERENCE_TRIES deals of the hidden cards, judged by
+whether the others, holding them, would have placed everything they could, thrown the card they threw and
+left the staircase card they left lying. So the cards that go with his discard, or with a card he would not
+take, or onto the table, lie more often in the talon than in his hand. Measured (`python -m benchmarks.ai
+--games treppenromme --jobs 1 --deals 200`, 24 worlds, no deadline, the same deals): against easy +40.9
+[34.6, 47.2] points per deal (+39.2 [33.1, 45.2] without inference), 42 % of the oracle's edge (+97.0; 40 %
+before); against strong-no-inference +4.2 [-1.8, 10.3] after 150 deals, a small gain not yet clear of
+noise. The view keeps no history of the hand, so only the previous player's last turn can be read.
 """
 
 from __future__ import annotations
