@@ -18,8 +18,13 @@ table:
   with the chance that the others, holding its cards, would have announced or passed Grand Hand, said
   Kontra or Rekontra or not, pushed or taken the skat, put down that discard and played those cards, by the
   rules of thumb softened. Against a Grand Hand this replaces the former filter on the solo's hand.
-Measured with `python -m benchmarks.ai --games schieberamsch --jobs 1` (24 worlds, no deadline; see the
-README's table for the figures at the default budget): FIGURES.
+Measured with `python -m benchmarks.ai --games schieberamsch --jobs 1` (24 worlds, no deadline) on a loaded
+2-core machine, neither ingredient shows yet at the sizes that fitted: strong over easy +7.28 [5.47, 9.09]
+points in 150 deals, 73 % [55, 94] of the oracle's +9.99 (the code before the ingredients: +7.38 on the same
+deals); against strong-no-inference -0.31 [-1.72, 1.11] in 150 deals; the endgame changed 32 of 600 seat-deals
+played from 12 cards on against strong-no-endgame opponents, +0.17 [-0.20, 0.54] points a deal. The
+inference does place the hidden cards better (against strong-no-inference players, the share of hidden cards
+a world puts with the right seat rises from 0.49 to 0.53 in the last five tricks), so bigger runs are due.
 
 The playouts read the sampled world's hand masks directly (`_masks`, `_trick`, ...): a world is the
 searcher's own copy, and going through `view()` would make every playout several times slower.
