@@ -46,14 +46,20 @@ CONNECTED = 1.5  # discard: weight of one keep-score point (a partner counts 2, 
 PRICE = 0.15  # discard: weight of one point of the card's value
 
 
-def has_meld(cards: Sequence[str]) -> bool:
-    """Do `cards` hold a set (three of a rank) or a sequence (three suit neighbours, round the corner)?"""
+def tally(cards: Sequence[str]) -> tuple[list[int], list[int]]:
+    """Cards per rank (13 counts) and each suit's ranks as a 13-bit mask."""
     ranks = [0] * 13
     suits = [0, 0, 0, 0]
     for c in cards:
         si, ri = PARTS[c]
         ranks[ri] += 1
         suits[si] |= 1 << ri
+    return ranks, suits
+
+
+def has_meld(cards: Sequence[str]) -> bool:
+    """Do `cards` hold a set (three of a rank) or a sequence (three suit neighbours, round the corner)?"""
+    ranks, suits = tally(cards)
     if max(ranks) >= 3:
         return True
     for bits in suits:
@@ -86,12 +92,7 @@ def discard_odds(discard: str, hand: Sequence[str]) -> float:
     """How likely throwing `discard` from `hand` (which holds it) was, against the likeliest throw (<= 1). A
     card's weight: its value, less its connections (2 per card of its rank or suit neighbour, 1 per suit card
     two away: the rules of thumb's keep score)."""
-    ranks = [0] * 13
-    suits = [0, 0, 0, 0]
-    for c in hand:
-        si, ri = PARTS[c]
-        ranks[ri] += 1
-        suits[si] |= 1 << ri
+    ranks, suits = tally(hand)
     best = mine = -1e9
     for c in hand:
         si, ri = PARTS[c]
