@@ -187,7 +187,8 @@ class TablePlayers:
     async def move(self, timeout: float = 10.0) -> FakeInteraction:
         """Wait for someone's turn, click, wait for the bot's answer to the click."""
         turn = await self.wait_turn(timeout)
-        ix = await self.click(turn, self.choose(turn))
+        control = self.choose(turn)
+        ix = await self.click(turn, control)
         await ix.wait(timeout)
         if ix.callback_type == CB_CHANNEL_MESSAGE and ix.ephemeral:
             content = str((ix.callback_data or {}).get("content", ""))
@@ -196,6 +197,7 @@ class TablePlayers:
                 self.last_version = turn.version - 1  # look again: the hand is redrawn
             else:
                 self.refused += 1
+            print(f"{turn.user} clicked {control.get('custom_id')} and was told: {content!r}")  # shown on failure
         self.moves += 1
         return ix
 
