@@ -29,6 +29,9 @@ SUITS = {"♣": "C", "♠": "S", "♥": "H", "♦": "D"}
 GRAND_HAND_ODDS = 20
 TABLE_PICTURE = re.compile(r"table-\d+-(\d+)\.png")
 # what the table message says, in the languages a table may speak: "<name> to play.", "Trick: <name> <card>, …."
+# the answer to a click on a button of an earlier moment, in the players' languages (the fake's users speak German)
+STALE = tuple(tr(lang, "That button is from an earlier moment of the game; here is your current hand.")
+              for lang in ("en", "de"))
 TO_PLAY = tuple(tr(lang, "{who} to play.", who="\0").split("\0")[1] for lang in ("en", "de"))
 TRICK = re.compile("(?:" + "|".join(re.escape(tr(lang, "Trick: {cards}.", cards="\0").split("\0")[0])
                                     for lang in ("en", "de")) + r").+? ((?:10|[2-9AKQJUOBD])[♣♠♥♦])[,.]")
@@ -192,7 +195,7 @@ class TablePlayers:
         await ix.wait(timeout)
         if ix.callback_type == CB_CHANNEL_MESSAGE and ix.ephemeral:
             content = str((ix.callback_data or {}).get("content", ""))
-            if "earlier moment" in content:
+            if any(stale in content for stale in STALE):
                 self.stale += 1
                 self.last_version = turn.version - 1  # look again: the hand is redrawn
             else:
