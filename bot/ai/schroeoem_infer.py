@@ -23,13 +23,13 @@ The knock being answered now is judged on the cards held now.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.games.schroeoem import CARD_STRENGTH, CARD_SUIT, IS_NUMBER, Schroeoem
 
 from . import Knowledge
+from .search import inferring
 
 HIGH = 7  # a nine (a ten is 8)
 EPS_PLAY = 0.12  # a card played that is not the lowest allowed
@@ -219,17 +219,10 @@ def _hold_past(mine: list[str], value: int, points: int) -> Callable[[list[str],
 
 
 def inferred(know: Knowledge, *, tries: int = TRIES) -> Knowledge:
-    """`know` whose worlds follow the others' actions (sampling-importance-resampling: each world is one of
-    `tries` drawn, kept with probability proportional to its likelihood). Unchanged without the ingredient
-    "inference" (the benchmark level strong-no-inference, the oracle)."""
+    """`know` whose worlds follow the others' actions (`bot.ai.search.inferring`: each world is one of `tries`
+    drawn, kept with probability proportional to its likelihood, whose factors keep it above zero). Unchanged
+    without the ingredient "inference" (the benchmark level strong-no-inference, the oracle)."""
     if not know.uses("inference"):
         return know
     like = likelihood(know.view, know.seat)
-    draw = know.sample
-
-    def sample(rng: random.Random) -> Schroeoem:
-        worlds = [draw(rng) for _ in range(tries)]
-        weights = [like(w) for w in worlds]  # type: ignore[arg-type]
-        return rng.choices(worlds, weights)[0]  # type: ignore[return-value]
-
-    return know.with_sampler(sample)
+    return inferring(know, like, tries=tries, floor=0.0)  # type: ignore[arg-type]

@@ -18,7 +18,8 @@ left the staircase card they left lying. So the cards that go with his discard, 
 take, or onto the table, lie more often in the talon than in his hand. Measured (`python -m benchmarks.ai
 --games treppenromme --jobs 1 --deals 200`, 24 worlds, no deadline, the same deals): against easy +40.9
 [34.6, 47.2] points per deal (+39.2 [33.1, 45.2] without inference), 42 % of the oracle's edge (+97.0; 40 %
-before); against strong-no-inference +4.2 [-1.2, 9.7], a small gain not yet clear of noise. The view keeps no history of the hand, so only the previous player's last turn can be read.
+before); against strong-no-inference +4.2 [-1.2, 9.7], a small gain not yet clear of noise. The view keeps no
+history of the hand, so only the previous player's last turn can be read.
 """
 
 from __future__ import annotations
