@@ -147,9 +147,4 @@ async def test_several_tables_move_at_once(db_file: Path, lit_cards: bool) -> No
         rows = read_db(db_file, "SELECT table_id, COUNT(*) AS n FROM actions GROUP BY table_id")
         assert sorted(r["n"] for r in rows) == [rounds] * 12
         assert "ERROR" not in bp.log, bp.log[-3000:]
-        # a per-route 429 (scope "user") is Discord telling a busy bot to wait, which discord.py does and then
-        # sends again (the players saw every turn, and every move is stored); on a loaded machine one now and then comes when a
-        # bucket's first calls go out together before its headers are known. Anything else is the bot's fault.
-        wrong = [r for r in fake.failed_requests if not (r.status == 429 and r.rate_limit_scope == "user")]
-        assert not wrong, wrong
-        assert len(fake.failed_requests) <= 3, fake.failed_requests
+        assert not fake.failed_requests, fake.failed_requests
