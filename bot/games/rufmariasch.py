@@ -131,6 +131,7 @@ class Rufmariasch(Engine):
         self.trick: list[tuple[int, str]] = []
         self.trick_no = 0
         self.last_trick: dict[str, Any] | None = None
+        self.tricks: list[dict[str, Any]] = []      # this hand's completed tricks, oldest first (public)
         self.tricks_won = [0, 0, 0, 0]
         self.card_points = [0, 0, 0, 0]
         self.marriages: list[dict[str, Any]] = []
@@ -375,6 +376,7 @@ class Rufmariasch(Engine):
         self.card_points[win_seat] += pts
         cards = [{"seat": s, "card": c} for s, c in trick]
         self.last_trick = {"cards": cards, "winner": win_seat, "points": pts, "led": led}
+        self.tricks = [*self.tricks, self.last_trick]
         events.append({"type": "trick", "cards": cards, "winner": win_seat, "points": pts,
                        "trick_no": self.trick_no})
         self.trick = []
@@ -541,6 +543,8 @@ class Rufmariasch(Engine):
         call; ``"play"``; ``"over"``), ``dealer``, ``to_act``, ``totals`` (money per seat, minor units),
         ``hand_no``, ``over``, ``options``, ``counts``, ``trick`` (``[{"seat","card"}]``), ``last_trick``
         (``{"cards", "winner", "points", "led"}`` or null), ``tricks_won`` (per seat); private: ``hand``.
+        ``tricks`` (public): every completed trick of the current hand, oldest first, each shaped as
+        ``last_trick`` (who played what, trick by trick; with ``trick`` the whole hand's play so far).
 
         Game keys (public):
           ``forehand``/``caller`` (seat; the caller is always the forehand), ``trump`` (suit letter,
@@ -577,6 +581,7 @@ class Rufmariasch(Engine):
             "trick": [{"seat": s, "card": c} for s, c in self.trick],
             "last_trick": None if self.last_trick is None else {
                 **self.last_trick, "cards": [dict(x) for x in self.last_trick["cards"]]},
+            "tricks": [{**t, "cards": [dict(x) for x in t["cards"]]} for t in self.tricks],
             "tricks_won": list(self.tricks_won),
             "forehand": self.fh, "caller": self.fh, "trump": self.trump, "called": self.called,
             "trick_no": self.trick_no,

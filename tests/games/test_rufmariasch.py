@@ -637,3 +637,31 @@ def test_scoring_helpers_match_the_worked_examples():
     assert settle(0, 2, 70, 60, 40, 1) == (False, 10, [-10, 10, -10, 10])
     assert settle(1, 1, 60, 30, 0, 1) == (True, 30, [-30, 90, -30, -30])
     assert settle(0, 3, 50, 50, 0, 3) == (True, 0, [0, 0, 0, 0])
+
+
+def test_view_keeps_the_hands_tricks_for_everybody():
+    """`tricks`: every completed trick of the current hand, oldest first, public (the same in every view),
+    shaped as `last_trick`; a new hand starts it empty."""
+    e = new(deals=4)
+    rng = random.Random(3)
+    played: list[list[dict]] = []
+    current: list[dict] = []
+    hand_no = e.hand_no
+    while not e.over:
+        (seat,) = e.to_act()
+        action = rng.choice(e.legal_actions(seat))
+        events = e.apply(seat, action)
+        if action.startswith("play "):
+            current.append({"seat": seat, "card": action[5:]})
+            if len(current) == 4:
+                played.append(current)
+                current = []
+        if e.hand_no != hand_no:
+            hand_no, played = e.hand_no, []
+        if e.over:
+            break
+        views = [e.view(None)] + [e.view(s) for s in range(4)]
+        assert all(v["tricks"] == views[0]["tricks"] for v in views)
+        assert [t["cards"] for t in views[0]["tricks"]] == played
+        assert views[0]["tricks"][-1:] == ([views[0]["last_trick"]] if played else [])
+        assert any(x["type"] == "trick" for x in events) == (len(current) == 0 and action.startswith("play "))
