@@ -5,8 +5,12 @@ from what the seat knows, each world played on the quick bitmask hand of `rufmar
 sound policy while many cards are out, an exact alpha-beta for the last tricks (the `endgame` ingredient).
 With the `inference` ingredient the worlds follow what the table did (`rufmariasch_infer`): the caller holds
 the trumps above the called card, more trumps than the others and seldom the called card himself, and a seat
-whose card in the last or the current trick the rules of thumb would not have played in a world makes that
-world less likely (so a seat that smeared points onto the caller's trick is taken for his partner).
+whose cards this hand (every trick, from the view's `tricks`) the rules of thumb would not have played in a
+world makes that world less likely (so a seat that smeared points onto the caller's trick is taken for his
+partner). In the playouts the searching seat plays the sound `policy` and, in `THUMB_SHARE` of the worlds, the
+others play by the rules of thumb, each seeing only its own cards (as people and the easy player do: they
+know their partner only once the called card is out), in the other worlds by `policy`, seeing every card
+(a thumb-only model gave points to a seat that had smeared onto the caller's trick: see the test of that).
 The call (which trump, which partner card, or alone) is chosen among a short list of sensible calls,
 by successive halving over shared worlds, each call played out by the rules of thumb of players who see only
 their own cards (playouts that see every card misjudge calls: the partner is no secret there); marriages are
@@ -29,6 +33,7 @@ from .search import clearly_better
 
 ITERATIONS = 100         # worlds per card decision (the call plays about 15 times as many playouts)
 SOLVE_CARDS = 12         # cards still in hands at or below which a world is solved exactly, not played out
+THUMB_SHARE = 0.5        # share of the worlds whose playouts let the others play by the rules of thumb
 CLEAR = 2.0              # a call other than the rule of thumb's needs a gain of this many standard errors
 
 
@@ -134,6 +139,7 @@ def strong_play(know: Knowledge, rng: random.Random, budget: Budget) -> str:
     worlds = 0
     while worlds < max(1, budget.iterations):
         h = Hand.of(world(know, rng))
+        h.others_thumb = int((worlds + 1) * THUMB_SHARE) > int(worlds * THUMB_SHARE)
         for i, c in enumerate(moves):
             x = h.copy()
             x.play(c)

@@ -8,13 +8,15 @@ Plain worlds deal the unseen cards evenly among the places a card may be. Two th
   not at all). The chance of the call given the caller's eight cards (`CALL_LIKELIHOOD`: the share of his
   possible first fours that make exactly this call) weights each world, and the trumps above the called card
   are dealt to him outright (most worlds; a few are dealt without, for a caller who calls otherwise).
-* **The cards played** in the last and the current trick: each other seat's card is compared with the card
-  the rules of thumb (`Hand.thumb`, seeing only what that seat knew) would have played holding that world's
-  cards. A card the rule would not have played makes the world `EPS_PLAY` times as likely: a seat that
-  smeared an Ace onto the caller's trick is likely his partner, one that kept its Ace there likely not.
+* **The cards played** this hand (the view's `tricks` and `trick`): each other seat's card is compared with
+  the card the rules of thumb (`Hand.thumb`, seeing only what that seat knew then: its own cards, the trick,
+  and the sides as far as its seat knew them) would have played holding that world's cards. A card the rule
+  would not have played makes the world `EPS_PLAY` times as likely: a seat that smeared an Ace onto the
+  caller's trick is likely his partner, one that kept its Ace there likely not; a seat that did not lead its
+  Ace likely holds none. A seat that played in the first trick without announcing holds no marriage
+  (`EPS_MARRIAGE` for each it would hold). A seat's factor depends on its own cards only, so it is worked out
+  once per hand a seat may hold (`Model.cache`).
 
-The view shows the last trick and the current one, not the whole hand's play, so older tricks count only
-through what the engine keeps of them (the suits a seat showed it lacks, which every world respects).
 Each world kept is drawn from `TRIES` deals of the unseen cards in proportion to these weights
 (sampling-importance-resampling, as `bot.ai.search.inferring`, with deals cheaper than whole engines).
 Everything read is public or the world's own: the no-peeking property test holds.
@@ -25,15 +27,16 @@ from __future__ import annotations
 import random
 
 from bot.games.cards import SUITS
-from bot.games.rufmariasch import RANK_ORDER, SORT_KEY, SUIT_CARDS, Rufmariasch, _deal_constrained
+from bot.games.rufmariasch import RANK_ORDER, SORT_KEY, Rufmariasch, _deal_constrained
 
 from . import Knowledge
-from .rufmariasch_sim import CARD_ID, ID_CARD, SUIT_MASK, Hand, ids, mask
+from .rufmariasch_sim import CARD_ID, ID_CARD, KING, QUEEN, SUIT_MASK, Hand, ids, mask
 
-TRIES = 8            # deals of the unseen cards for each world kept
-EPS_PLAY = 0.1       # a card the rules of thumb would not have played in that world
+TRIES = 32           # deals of the unseen cards for each world kept
+EPS_PLAY = 0.02      # a card the rules of thumb would not have played in that world
 EPS_CALL = 0.05      # a trump above the called card that the caller does not hold
 UNFORCED = 0.1       # share of deals that do not give the caller the trumps above the called card
+EPS_MARRIAGE = 0.1   # a marriage held in trick 1 that its seat did not announce
 FLOOR = 1e-3         # no world's weight falls below this
 
 # P(call trump T, card C | the caller's eight cards) for the easy rule, by how many trumps lie above C
@@ -87,6 +90,11 @@ class Model:
         self.my_mask = mask(v["hand"])
         self.pool = pool
         self.plain = Dealer(pool, allowed, sizes)
+        plays = [(x["seat"], x["card"]) for t in v["tricks"] for x in t["cards"]]
+        plays += [(x["seat"], x["card"]) for x in v["trick"]]
+        self.played_mask = [0, 0, 0, 0]
+        for s, c in plays:
+            self.played_mask[s] |= 1 << CARD_ID[c]
         # the call: only another seat's call of a trump says something (a call of another suit follows no rule)
         self.call = False
         self.forced = 0
@@ -97,34 +105,34 @@ class Model:
                 self.call = True
                 self.above = len(above)
                 self.forced = mask([c for c in above if c in hidden])
-                played = [c for c in SUIT_CARDS[self.trump] if c not in hidden and c not in mine]
-                seen = {x["card"]: x["seat"] for x in self._sequence(v)}
-                by_caller = sum(1 for c in played if seen.get(c) == self.fh)
-                unknown = sum(1 for c in played if c not in seen)
-                # trumps the caller played before the last trick: not shown, about a third of those gone
-                self.caller_played = by_caller + unknown / 3
+                self.caller_played = (self.played_mask[self.fh] & self.trump_mask).bit_count()
                 tight = dict(allowed)
                 for c in above:
                     if c in hidden and self.fh in allowed[c]:
                         tight[c] = (self.fh,)
                 self.tight = Dealer(pool, tight, sizes)
-        # the plays to replay: the last trick (unless this is the first) and the current one
-        self.sequence = [(x["seat"], CARD_ID[x["card"]]) for x in self._sequence(v)]
-        self.replay = any(s != me for s, _ in self.sequence)
-        if self.replay:
-            self.template = Hand.of(w)
-            self.start_trick = v["trick_no"] - (1 if len(self.sequence) > len(v["trick"]) else 0)
-            gone = {c for _, c in self.sequence}
-            self.revealed_before = self.revealed and CARD_ID[self.called] not in gone
-            self.played_mask = [0, 0, 0, 0]
-            for s, c in self.sequence:
-                self.played_mask[s] |= 1 << c
-            self.public_side = self.template.side if self.revealed else None
-
-    @staticmethod
-    def _sequence(v: dict) -> list[dict]:
-        lt = v["last_trick"] if v["trick_no"] > 1 else None
-        return list(lt["cards"] if lt else []) + list(v["trick"])
+        # the cards played this hand, each other seat's against the rules of thumb holding that world's cards
+        self.moments: list[list[tuple[Hand, int, int]]] = [[], [], [], []]
+        self.silent = [False, False, False, False]     # played in trick 1 without announcing a marriage
+        announced = {m["seat"] for m in w.marriages}
+        h = Hand.of(w)
+        h.hands = [0, 0, 0, 0]
+        h.revealed, h.trick, h.led, h.win_seat, h.win_card = False, [], -1, -1, -1
+        h.trick_no, h.turn = 1, self.fh
+        partner = -1
+        for s, c in plays:
+            i = CARD_ID[c]
+            if s != me:
+                self.moments[s].append((h.copy(), i, partner))
+                if h.trick_no == 1 and s not in announced:
+                    self.silent[s] = True
+            h.turn = s
+            h.hands[s] = 1 << i
+            h.play(i)
+            if i == CARD_ID[self.called]:
+                partner = s
+        self.replay = any(self.moments)
+        self.cache: dict[tuple[int, int], float] = {}
 
     def deal(self, rng: random.Random) -> list[int]:
         if self.call and self.forced and rng.random() >= UNFORCED:
@@ -144,37 +152,49 @@ class Model:
 
     def likelihood(self, hands: list[int]) -> float:
         weight = 1.0
-        holder = self.holder(hands)
         if self.call:
             caller = hands[self.fh]
             weight *= EPS_CALL ** (self.forced & ~caller).bit_count()
             trumps = (caller & self.trump_mask).bit_count() + self.caller_played
-            holds = self.public_alone() if self.revealed else holder == self.fh
+            holds = self.public_alone() if self.revealed else bool(caller & self.call_bit)
             weight *= call_likelihood(self.above, trumps, holds)
         if self.replay:
-            weight *= self.play_likelihood(hands, holder)
+            for s in self.others:
+                if self.moments[s] or self.silent[s]:
+                    weight *= self.seat_likelihood(s, hands[s] | self.played_mask[s])
         return weight
 
     def public_alone(self) -> bool:
-        return self.public_side is not None and sum(self.public_side) == 1
+        return self.revealed and self.played_mask[self.fh] & self.call_bit != 0
 
-    def play_likelihood(self, hands: list[int], holder: int) -> float:
-        h = self.template.copy()
-        h.hands = [(hands[s] if s != self.me else self.my_mask) | self.played_mask[s] for s in range(4)]
-        if self.public_side is None:
-            if holder < 0:      # the called card is in this replay
-                holder = next(s for s, c in self.sequence if 1 << c == self.call_bit)
-            h.side = tuple(1 if s in (self.fh, holder) else 0 for s in range(4))
-            h.alone = holder == self.fh
-        h.revealed = self.revealed_before
-        h.trick, h.led, h.win_seat, h.win_card = [], -1, -1, -1
-        h.trick_no = self.start_trick
-        h.turn = self.sequence[0][0]
+    def seat_likelihood(self, s: int, start: int) -> float:
+        """How likely seat `s`, dealt `start` (its cards at the hand's first trick), played as it did: each card
+        the rules of thumb would not have played costs `EPS_PLAY`, a marriage held but not announced in trick 1
+        `EPS_MARRIAGE` (a function of the seat's own cards only, so worked out once per hand)."""
+        key = (s, start)
+        cached = self.cache.get(key)
+        if cached is not None:
+            return cached
         weight = 1.0
-        for s, c in self.sequence:
-            if s != self.me and h.thumb() != c:
+        if self.silent[s]:
+            for suit in range(4):
+                if start >> (8 * suit + KING) & 1 and start >> (8 * suit + QUEEN) & 1:
+                    weight *= EPS_MARRIAGE
+        holds = bool(start & self.call_bit)
+        hand = start
+        for h, c, partner in self.moments[s]:
+            h.hands[s] = hand
+            h.turn = s
+            if partner >= 0:            # public: the called card is out
+                h.side = tuple(1 if x in (self.fh, partner) else 0 for x in range(4))
+                h.alone = partner == self.fh
+            else:                       # the seat knows only whether it holds the called card itself
+                h.side = tuple(1 if x == self.fh or (holds and x == s) else 0 for x in range(4))
+                h.alone = holds and s == self.fh
+            if h.thumb() != c:
                 weight *= EPS_PLAY
-            h.play(c)
+            hand &= ~(1 << c)
+        self.cache[key] = weight
         return weight
 
 

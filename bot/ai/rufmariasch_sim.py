@@ -49,7 +49,7 @@ class Hand:
 
     __slots__ = ("hands", "trump", "side", "alone", "must_head", "stake", "trick", "led", "win_seat",
                  "win_card", "turn", "trick_no", "points", "won", "announced", "married", "fh", "call_id",
-                 "revealed")
+                 "revealed", "others_thumb")
 
     hands: list[int]
     trump: int
@@ -70,6 +70,7 @@ class Hand:
     fh: int                   # the caller
     call_id: int              # the called card's id
     revealed: bool            # has the called card been played (the sides are public)?
+    others_thumb: bool        # in `playout`, do the others play by the rules of thumb (else by `policy`)?
 
     @classmethod
     def of(cls, w: Rufmariasch) -> Hand:
@@ -83,6 +84,7 @@ class Hand:
         h.must_head = w._must_head
         h.stake = w._stake
         h.fh, h.call_id, h.revealed = w.fh, CARD_ID[w.called] if w.called else -1, w.revealed
+        h.others_thumb = True
         h.trick = [CARD_ID[c] for _, c in w.trick]
         h.turn = w.turn
         h.trick_no = w.trick_no
@@ -117,6 +119,7 @@ class Hand:
         h.must_head = w._must_head
         h.stake = w._stake
         h.fh, h.call_id, h.revealed = w.fh, CARD_ID[card], False
+        h.others_thumb = True
         h.trick, h.led, h.win_seat, h.win_card = [], -1, -1, -1
         h.turn, h.trick_no = w.fh, 1
         h.points, h.won, h.announced, h.married = [0, 0], [0, 0], [0, 0], [0, 0, 0, 0]
@@ -127,7 +130,7 @@ class Hand:
         h.hands = list(self.hands)
         h.trump, h.side, h.alone, h.must_head, h.stake = (self.trump, self.side, self.alone, self.must_head,
                                                           self.stake)
-        h.fh, h.call_id, h.revealed = self.fh, self.call_id, self.revealed
+        h.fh, h.call_id, h.revealed, h.others_thumb = self.fh, self.call_id, self.revealed, self.others_thumb
         h.trick = list(self.trick)
         h.led, h.win_seat, h.win_card, h.turn, h.trick_no = (self.led, self.win_seat, self.win_card, self.turn,
                                                             self.trick_no)
@@ -263,9 +266,11 @@ class Hand:
         return best if best >= 0 else cards[0]
 
     def playout(self, seat: int) -> int:
-        """Play the hand to its end with `policy` for everybody; `seat`'s money."""
+        """Play the hand to its end, `seat` with `policy` and the others by the rules of thumb, each seeing only
+        its own cards (`thumb`), or by `policy` too unless `others_thumb`; `seat`'s money."""
+        others_thumb = self.others_thumb
         while self.trick_no <= TRICKS:
-            self.play(self.policy())
+            self.play(self.policy() if self.turn == seat or not others_thumb else self.thumb())
         return self.value(seat)
 
     # -- the rules of thumb (the easy player's `easy_card`), from what the seat to act may know ----------

@@ -249,6 +249,31 @@ def test_a_seat_that_smears_onto_the_callers_trick_is_likely_his_partner():
     assert weight(partner) > 5 * weight(defender)
 
 
+def test_the_whole_hands_play_counts_not_only_the_last_trick():
+    """The view's `tricks` keep every trick of the hand: seat 2's smear onto the caller's trick in trick 1 still
+    marks it as his partner in trick 3; a seat that played in trick 1 without announcing holds no marriage."""
+    e = run(new(DEAL_READ), ["call H AH", "play AC", "play 9C", "play 10C", "play 7C", "play 7S", "play 8S",
+                             "play AS", "play KC", "play 9S"])
+    assert e.view(3)["last_trick"]["cards"][0]["card"] == "7S"          # trick 1 is no longer the last one
+    model = Model(knowledge(e, 3, "strong"), e.sample(3, random.Random(1)))
+    hidden = {s: list(e.hands[s]) for s in range(3)}
+
+    def weight(hands: dict[int, list[str]]) -> float:
+        return model.likelihood([mask(hands[s]) if s in hands else 0 for s in range(4)])
+
+    def swap(hands: dict[int, list[str]], a: int, x: str, b: int, y: str) -> dict[int, list[str]]:
+        out = {s: list(h) for s, h in hands.items()}
+        out[a] = [c for c in out[a] if c != x] + [y]
+        out[b] = [c for c in out[b] if c != y] + [x]
+        return out
+
+    partner = swap(hidden, 1, "QC", 2, "KS")        # seat 2 held Q♣ beside the 10♣ it gave: a partner's smear
+    defender = swap(partner, 1, "10H", 2, "AH")     # the same cards, but seat 1 holds the A♥
+    assert weight(partner) > 5 * weight(defender)
+    married = swap(hidden, 0, "QS", 2, "10S")       # seat 2 would have held K♠ and Q♠ in trick 1
+    assert weight(married) < weight(hidden) / 5
+
+
 def test_inference_switches_off():
     e = run(new(DEAL_READ), ["call H AH", "play AC"])
     know = knowledge(e, 3, "strong-no-inference")
