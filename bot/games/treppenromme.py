@@ -173,6 +173,9 @@ class Treppenromme(Engine):
         self.placed_earlier = [False] * n  # placed in an earlier turn of this hand (Rommé hand test)
         self.rebuilt = False
         self.known: list[list[str]] = [[] for _ in range(n)]  # staircase cards taken, still in that hand
+        # the hand's public play, oldest first, as tuples: ("draw", seat, rebuilt), ("take", seat, cards),
+        # ("meld", seat, meld id, cards), ("layoff", seat, meld id, card), ("discard", seat, card)
+        self.log: list[tuple] = []
         self.turn_no = 0
         self.current = self.dealer  # the dealer starts
         self._start_turn()
@@ -473,6 +476,7 @@ class Treppenromme(Engine):
                 events.append({"type": "rebuild", "seat": seat, "talon_count": len(self.talon)})
             card = self.talon.pop()
             self._add(hand, card)
+            self.log.append(("draw", seat, bool(events)))
             self.step = "meld"
             self.took = {"from": "talon"}
             events.append({"type": "draw", "seat": seat, "talon_count": len(self.talon)})
@@ -485,6 +489,7 @@ class Treppenromme(Engine):
             for c in cards:
                 self._add(hand, c)
             self.known[seat].extend(cards)
+            self.log.append(("take", seat, tuple(cards)))
             self.step = "meld"
             self.taken_single = cards[0] if k == 1 else None
             self.took = {"from": "staircase", "cards": list(cards)}
@@ -494,6 +499,7 @@ class Treppenromme(Engine):
             hand.remove(card)
             self._forget(seat, card)
             self.staircase.append(card)
+            self.log.append(("discard", seat, card))
             events = [{"type": "discard", "seat": seat, "card": card}]
             if not hand:
                 return events + self._go_out(seat)
@@ -514,6 +520,7 @@ class Treppenromme(Engine):
             values = set_values(cards) if kind == "set" else seq_values(cards)
             meld = _Meld(len(self.melds) + 1, seat, kind, cards, values, suit, rank, low)
             self.melds.append(meld)
+            self.log.append(("meld", seat, meld.id, tuple(cards)))
             pts = sum(values)
             self._credit(seat, pts)
             events = [{"type": "meld", "seat": seat, "meld": meld.id, "kind": kind, "cards": list(cards),
@@ -541,6 +548,7 @@ class Treppenromme(Engine):
                 meld.cards.append(card)
                 meld.values.append(value)
                 meld.by.append(seat)
+            self.log.append(("layoff", seat, meld.id, card))
             self._credit(seat, value)
             events = [{"type": "layoff", "seat": seat, "card": card, "meld": meld.id, "end": end,
                        "points": value}]
@@ -611,7 +619,7 @@ class Treppenromme(Engine):
         e.options = dict(self.options)
         e.rng = random.Random()
         e.rng.setstate(self.rng.getstate())
-        for name in ("totals", "history", "talon", "staircase", "hand_points", "placed", "placed_earlier"):
+        for name in ("totals", "history", "talon", "staircase", "hand_points", "placed", "placed_earlier", "log"):
             setattr(e, name, list(getattr(self, name)))
         e.hands = [list(h) for h in self.hands]
         e.known = [list(k) for k in self.known]
@@ -672,6 +680,11 @@ class Treppenromme(Engine):
         - "target": the session target.
         - "last_hand": null or the previous hand's record {"hand_no", "dealer", "deltas", "meld_points",
           "finisher" (seat or null), "romme", "bonus", "remaining_points", "void", "turns"}.
+        - "log": the running hand's public play, one entry per turn begun, oldest first (the running turn
+          last): {"seat", "took" (as "took" above: {"from": "talon"} or {"from": "staircase", "cards"}),
+          "rebuilt" (this draw rebuilt the talon from the staircase), "placed" (in order: {"meld" (id),
+          "cards", "layoff" (false: a new meld; true: "cards" is the one card laid off)}), "discard" (card, or
+          null while the turn runs or when it ended the hand)}. Never a drawn card: every seat sees the same.
 
         Events: "deal" {hand_no, dealer, staircase, talon_count}; "draw" {seat, talon_count} (public) plus
         "drawn" {seat, card, private: seat}; "rebuild" {seat, talon_count}; "take" {seat, k, cards};
@@ -705,12 +718,32 @@ class Treppenromme(Engine):
             "taken_single": self.taken_single,
             "target": self.options["target"],
             "last_hand": None if self.last_hand is None else _copy_record(self.last_hand),
+            "log": self.log_view(),
         }
         if seat is not None:
             if not isinstance(seat, int) or not 0 <= seat < self.seats:
                 raise ValueError(f"there is no seat {seat}")
             v["hand"] = list(self.hands[seat])
         return v
+
+    def log_view(self) -> list[dict[str, Any]]:
+        """The running hand's public play, one entry per turn, oldest first (the view's "log")."""
+        turns: list[dict[str, Any]] = []
+        for item in self.log:
+            verb, seat = item[0], item[1]
+            if verb == "draw":
+                turns.append({"seat": seat, "took": {"from": "talon"}, "rebuilt": item[2], "placed": [],
+                              "discard": None})
+            elif verb == "take":
+                turns.append({"seat": seat, "took": {"from": "staircase", "cards": list(item[2])}, "rebuilt": False,
+                              "placed": [], "discard": None})
+            elif verb == "meld":
+                turns[-1]["placed"].append({"meld": item[2], "cards": list(item[3]), "layoff": False})
+            elif verb == "layoff":
+                turns[-1]["placed"].append({"meld": item[2], "cards": [item[3]], "layoff": True})
+            else:
+                turns[-1]["discard"] = item[2]
+        return turns
 
     def result(self) -> dict[str, Any]:
         top = max(self.totals)

@@ -133,6 +133,52 @@ def test_scenario3_seed_turn_records_75():
     assert e.view()["hand_no"] == 2  # went out with the discard: the hand was settled
 
 
+def test_the_log_shows_every_turn_of_the_hand_and_no_drawn_card():
+    e = game(
+        seats=4,
+        hands=[["6C", "6S", "6D", "QH", "KH", "AH", "2H"],
+               ["7C", "7S", "7H", "7D", "JD", "QD", "KD"],
+               ["2C", "3C", "4C", "5C", "2S", "3S", "4S"],
+               ["5S", "6H", "8C", "8S", "8H", "8D", "9C"]],
+        staircase=["3H"], talon=["JH", "4D", "10D", "9S"])
+    assert e.view()["log"] == []
+    e.apply(0, "draw")
+    e.apply(0, "discard JH")
+    e.apply(1, "draw")
+    e.apply(1, "meld 7C 7S 7H")
+    e.apply(1, "discard 7D")
+    e.apply(2, "draw")
+    e.apply(2, "discard 10D")
+    e.apply(3, "draw")
+    e.apply(3, "discard 9S")
+    e.apply(0, "take 4")
+    e.apply(0, "layoff 7D 1")
+    talon = {"from": "talon"}
+    assert e.view(2)["log"] == e.view()["log"] == [
+        {"seat": 0, "took": talon, "rebuilt": False, "placed": [], "discard": "JH"},
+        {"seat": 1, "took": talon, "rebuilt": False, "placed": [{"meld": 1, "cards": ["7C", "7S", "7H"],
+                                                                  "layoff": False}], "discard": "7D"},
+        {"seat": 2, "took": talon, "rebuilt": False, "placed": [], "discard": "10D"},
+        {"seat": 3, "took": talon, "rebuilt": False, "placed": [], "discard": "9S"},
+        {"seat": 0, "took": {"from": "staircase", "cards": ["JH", "7D", "10D", "9S"]}, "rebuilt": False,
+         "placed": [{"meld": 1, "cards": ["7D"], "layoff": True}], "discard": None},
+    ]
+    assert "4D" not in json.dumps(e.view())  # seat 1 drew it: nobody else saw it
+    e.view()["log"][0]["placed"].append("x")  # a copy: the engine's record stays as it was
+    assert e.view()["log"][0]["placed"] == []
+
+
+def test_the_log_marks_a_rebuilt_talon_and_starts_anew_with_each_hand():
+    e = game(staircase=["2C", "3C"])
+    e.talon = []
+    e.apply(0, "draw")
+    assert e.view()["log"] == [{"seat": 0, "took": {"from": "talon"}, "rebuilt": True, "placed": [],
+                                "discard": None}]
+    e.apply(0, "discard " + e.view(0)["hand"][0])
+    e.apply(1, "draw")  # nothing left to rebuild: the hand ends without finisher
+    assert e.view()["hand_no"] == 2 and e.view()["log"] == []
+
+
 # -- example 4: staircase takes ----------------------------------------------------------------------
 
 def test_scenario4_take_from_staircase_top_only():
@@ -541,8 +587,11 @@ def _check_state(e):
     assert sum(h["deltas"][0] for h in e.history) == e.totals[0]
 
 
-def _check_public(e):
+def _check_public(e, shown):
+    """Outside the log the view spells only the cards face up now; the log only cards that were face up
+    in this hand (`shown`: the staircase of the deal, every take, meld, lay-off and discard)."""
     v = e.view()
+    log = v.pop("log")
     text = json.dumps(v)
     public = set(e.staircase) | {c for m in e.melds for c in m.cards}
     if e.took and e.took.get("cards"):
@@ -550,6 +599,7 @@ def _check_public(e):
     assert set(CARD_RE.findall(text)) <= public
     hidden = ({c for h in e.hands for c in h} | set(e.talon)) - public
     assert not hidden & set(CARD_RE.findall(text))
+    assert set(CARD_RE.findall(json.dumps(log))) <= shown
     for s in range(e.seats):
         assert e.view(s)["hand"] == e.hands[s]
 
@@ -577,6 +627,7 @@ def _play(seed, seats, *, checks=True):
     rng = random.Random(seed)
     log = []
     n = 0
+    shown = set(e.staircase)  # cards face up at some time in this hand
     while not e.over:
         seat = next(iter(e.to_act()))
         action = rng.choice(e.legal_actions(seat))
@@ -584,6 +635,10 @@ def _play(seed, seats, *, checks=True):
         log.append((seat, action, events))
         n += 1
         for ev in events:
+            if ev["type"] == "deal":
+                shown = set(ev["staircase"])
+            shown |= set(ev.get("cards", ())) if ev["type"] in ("take", "meld") else set()
+            shown |= {ev["card"]} if ev["type"] in ("layoff", "discard") else set()
             if ev["type"] == "meld":
                 expect = ([_hand_value(c) for c in ev["cards"]] if ev["kind"] == "set"
                           else _independent_seq_values(ev["cards"]))
@@ -599,7 +654,7 @@ def _play(seed, seats, *, checks=True):
                 assert ev["private"] == seat
         if checks and n % 9 == 0:
             _check_state(e)
-            _check_public(e)
+            _check_public(e, shown)
         if checks and n % 97 == 0 and not e.over:
             _check_parser_agrees(e, rng)
         assert n < 200_000
