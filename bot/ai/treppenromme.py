@@ -38,7 +38,7 @@ ITERATIONS = 24  # sampled worlds per searched decision
 HORIZON = 6  # turns played out after this one in a playout (all players), unless the hand ends first
 MAX_TAKE_CANDIDATES = 5  # take K options searched besides drawing (the most useful ones)
 INFERENCE_TRIES = 16  # worlds drawn for each world searched (inference: kept by the others' likelihood)
-INFERENCE_FLOOR = 0.001  # the least weight a world keeps, however unlikely the others' play was in it
+INFERENCE_FLOOR = 0.0001  # the least weight a world keeps, however unlikely the others' play was in it
 
 _CYCLE = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 _RANK = {r: i for i, r in enumerate(_CYCLE)}

@@ -9,13 +9,17 @@ thumb, which the strong player follows too where it does not search):
 - **The discard**: a player throws the least connected card, the most expensive among those; a world in which
   the discard had partners (same rank, suit neighbours) or the hand held a lonelier expensive card is less
   likely. So the cards that go with a discard are less likely in the discarder's hand.
-- **The staircase left lying**: the card the previous player left on top of the staircase (taking the talon or
-  fewer cards instead) would not have made a combination with his hand; deeper cards, which cost the cards
-  above them, say less.
+- **The staircase left lying**: the card a player left on top of the staircase (taking the talon or fewer
+  cards instead) would not have made a combination with his hand; deeper cards, which cost the cards above
+  them, say less.
 
-What the view does not show, the model cannot use: the public view keeps no history of the hand, so only the
-last turn of the previous player is read (his discard on top of the staircase, the cards below it that he left
-lying); which cards he took in earlier turns and still holds is fixed by `Engine.sample` (they stay in his hand).
+Every finished turn of the running hand is read (the view's public `log`, the staircase of each turn rebuilt
+backwards from today's), the last MAX_AGE turns of each player: his hand then is taken as his hand now, plus
+the cards he placed since, less the staircase cards he took since. The cards he drew since are unknown (and
+the cards he threw since may have been drawn since: they are left out), so an older turn's discard and the
+staircase he left lying then count less, THROW_DECAY and LEFT_DECAY per later turn of his (as powers of their
+factors). The cards he took from the staircase and still holds are fixed by `Engine.sample` (they stay in his
+hand until he places or throws them).
 """
 
 from __future__ import annotations
@@ -44,6 +48,10 @@ LEFT_DEEP = 0.85  # per deeper card left lying although it made a combination (i
 DEEP = 3  # deeper cards read below the top one
 CONNECTED = 1.5  # discard: weight of one keep-score point (a partner counts 2, a near partner 1)
 PRICE = 0.15  # discard: weight of one point of the card's value
+# an older turn's evidence counts this much less per later turn of the same player (he drew unknown cards since)
+THROW_DECAY = 0.7  # his discard
+LEFT_DECAY = 0.7  # the staircase he left lying
+MAX_AGE = 6  # turns read back per player
 
 
 def tally(cards: Sequence[str]) -> tuple[list[int], list[int]]:
@@ -106,18 +114,41 @@ def discard_odds(discard: str, hand: Sequence[str]) -> float:
     return math.exp(mine - best)
 
 
-def last_turn(view: dict[str, Any], seat: int) -> tuple[int, str, list[str]] | None:
-    """The previous player's last turn as the table still shows it: (his seat, his discard, the staircase he
-    left lying under it, bottom -> top); None at the start of a hand."""
-    if view["turn_no"] < 1 or view["turn"] != seat:
-        return None
-    full = list(view["staircase"])
-    took = view["took"]
-    if view["turn_step"] != "draw" and took is not None and took.get("from") == "staircase":
-        full += took["cards"]
-    if not full:
-        return None
-    return (seat - 1) % view["seats"], full[-1], full[:-1]
+Turn = tuple[int, str, list[str], frozenset[str], frozenset[str], float, float]
+
+
+def history(view: dict[str, Any], seat: int) -> list[Turn]:
+    """The other seats' finished turns of the running hand, newest first, as the view's public log shows them:
+    (his seat, his discard, the staircase he left lying under it (bottom -> top), the cards he placed in his
+    later turns, the staircase cards he took in his later turns, the weights of his discard and of what he left
+    lying). His hand when he threw is then roughly his hand now, plus what he placed since, less what he took
+    since. The staircase of each turn is rebuilt backwards from today's; a rebuilt talon ends the reading (the
+    order before it is gone)."""
+    stairs = list(view["staircase"])
+    out: list[Turn] = []
+    later_public: dict[int, set[str]] = {}
+    later_taken: dict[int, set[str]] = {}
+    age: dict[int, int] = {}
+    for turn in reversed(view.get("log") or []):
+        s = turn["seat"]
+        thrown = turn["discard"]
+        if thrown is not None:
+            stairs.pop()
+        left = list(stairs)
+        took = turn["took"]
+        taken = took["cards"] if took.get("from") == "staircase" else []
+        stairs += taken
+        if s != seat and thrown is not None:
+            a = age.get(s, 0)
+            if a < MAX_AGE:
+                out.append((s, thrown, left, frozenset(later_public.get(s, ())), frozenset(later_taken.get(s, ())),
+                            THROW_DECAY ** a, LEFT_DECAY ** a))
+            age[s] = a + 1
+        later_public.setdefault(s, set()).update(c for p in turn["placed"] for c in p["cards"])
+        later_taken.setdefault(s, set()).update(taken)
+        if turn["rebuilt"]:
+            break
+    return out
 
 
 def likelihood_of(view: dict[str, Any], seat: int) -> Callable[[Treppenromme], float]:
@@ -138,31 +169,40 @@ def played(view: dict[str, Any], seat: int) -> list[int]:
 
 
 def _judge(view: dict[str, Any], seat: int) -> Callable[[Sequence[Sequence[str]], set[str]], float]:
-    last = last_turn(view, seat)
+    turns = history(view, seat)
+    last = {}  # each other seat's last discard: his hand held it when he ended his turn
+    for s, thrown, *_ in turns:
+        last.setdefault(s, thrown)
     others = played(view, seat)
 
     def likelihood(hands: Sequence[Sequence[str]], fits: set[str]) -> float:
         p = 1.0
         for s in others:
             hand = list(hands[s])
-            if last is not None and s == last[0]:
-                hand.append(last[1])  # his hand when he discarded
+            if s in last:
+                hand.append(last[s])  # his hand when he discarded
             if has_meld(hand):
                 p *= HELD_MELD
             for c in hand:
                 if c in fits:
                     p *= HELD_FIT
-        if last is not None:
-            prev, thrown, left = last
-            hand = [*hands[prev], thrown]
-            p *= discard_odds(thrown, hand)
-            if left and combines(left[-1], hand):
-                p *= LEFT_TOP
-            above = [left[-1]] if left else []
-            for card in reversed(left[-1 - DEEP:-1]):
-                if combines(card, hand + above):
-                    p *= LEFT_DEEP
-                above.append(card)
+        for s, thrown, left, public, taken, w_throw, w_left in turns:
+            hand = [c for c in hands[s] if c not in taken]
+            hand += [c for c in public if c not in taken]
+            hand.append(thrown)
+            if w_throw:
+                q = discard_odds(thrown, hand)
+                p *= q if w_throw == 1.0 else q ** w_throw
+            if w_left:
+                q = 1.0
+                if left and combines(left[-1], hand):
+                    q *= LEFT_TOP
+                above = [left[-1]] if left else []
+                for card in reversed(left[-1 - DEEP:-1]):
+                    if combines(card, hand + above):
+                        q *= LEFT_DEEP
+                    above.append(card)
+                p *= q if w_left == 1.0 else q ** w_left
         return p
 
     return likelihood
