@@ -9,11 +9,11 @@ from hypothesis import strategies as st
 
 from bot.ai import choose, knowledge
 from bot.ai.treppenromme import INFERENCE_FLOOR, INFERENCE_TRIES, take_candidates
-from bot.ai.treppenromme_infer import combines, has_meld, history, inferring, likelihood_of
+from bot.ai.treppenromme_infer import MAX_AGE, combines, has_meld, history, inferring, likelihood_of
 from bot.games.cards import DECK_52
 from bot.games.treppenromme import _SORT as ORDER
 from bot.games.treppenromme import Treppenromme
-from tests.games.test_treppenromme_sample import random_position
+from tests.games.test_treppenromme_sample import random_action, random_position
 
 
 def new(hands: list[list[str]], staircase: list[str], seed: int = 3) -> Treppenromme:
@@ -175,3 +175,35 @@ def test_inference_deals_likelier_worlds_and_switches_off() -> None:
         assert sorted(cards) == sorted(DECK_52)
         assert [len(h) for h in w.hands] == [len(h) for h in e.hands] and w.hands[0] == e.hands[0]
         assert w.hands[1] == sorted(w.hands[1], key=ORDER.__getitem__)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10_000), st.integers(2, 4))
+def test_the_staircase_of_every_turn_is_rebuilt_from_the_log(seed: int, seats: int) -> None:
+    """`history` reads, for the others' last turns, the staircase each left lying (after his take, before his
+    discard) as the table showed it then, newest first, MAX_AGE turns per player."""
+    r = random.Random(seed)
+    e = Treppenromme.new(seats, seed=seed)
+    turns: list[list] = []  # this hand: [seat, staircase after his take, his discard]
+    hand_no = e.hand_no
+    for _ in range(150):
+        if e.over or e.rebuilt:
+            break
+        seat, drawing = e.current, e.step == "draw"
+        action = random_action(e, r)
+        e.apply(seat, action)
+        if e.hand_no != hand_no:
+            hand_no, turns = e.hand_no, []
+            continue
+        if drawing:
+            turns.append([seat, list(e.staircase), None])
+        if action.startswith("discard"):
+            turns[-1][2] = action[8:]
+        if e.step == "draw" and not e.rebuilt:
+            me = e.current
+            want, age = [], dict.fromkeys(range(seats), 0)
+            for s, left, thrown in reversed(turns):
+                if s != me and age[s] < MAX_AGE:
+                    want.append((s, thrown, left))
+                age[s] += 1
+            assert [(s, thrown, left) for s, thrown, left, *_ in history(e.view(me), me)] == want
