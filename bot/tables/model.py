@@ -44,6 +44,8 @@ class Seat:
     # the DM message was last drawn without controls (not stored: after a restart it may have some)
     dm_bare: bool = False
     dm_shows: str | None = None  # digest of the signature the hand DM shows (stored: see `shows_digest`)
+    # (DM message id, newest table version drawn on it that has landed): see `Delivery.landed` (not stored)
+    dm_landed: tuple[int, int] = (0, -1)
     last_change: int = 0
     timeouts: int = 0
     autopilot: bool = False  # voted absent-but-continue: the strong computer stands in for this person

@@ -305,12 +305,37 @@ class Delivery:
                                                         reason="the table ended"))
 
     # -- hands ------------------------------------------------------------------------------------
+    def landed(self, table: Table, seat: int, message_id: int, version: int) -> bool:
+        """Note that `seat`'s hand, drawn at table `version`, has landed on its DM message `message_id`. False when
+        a newer drawing had landed there before it: two edits of one message on their way at once (the answer to
+        the player's click, which no rate limit holds, and a delivery edit held by one) land in either order, and
+        the message now shows an older moment, with stale buttons or none where the player may move. The
+        caller draws it again."""
+        s = table.seats[seat]
+        shown_on, newest = s.dm_landed
+        if shown_on != message_id:
+            newest = -1
+        s.dm_landed = (message_id, max(newest, version))
+        return version >= newest
+
+    async def redraw_hand(self, table: Table, seat: int) -> None:
+        """Draw a seat's hand DM again as it is now, after an older drawing landed over a newer one."""
+        attempt = Attempts(table.id)
+        async with self.lock(table):
+            digest = await attempt(self.send_hand(table, seat, force=True))
+            if digest is not None:
+                await attempt(self.service.record_shown(table, dms={seat: digest}), send=False)
+        if attempt.failed:
+            self.catch_up_later(table, lasting=attempt.lasting)
+
     async def send_hand(self, table: Table, seat: int, *, new_hand: bool = False, close_old: bool = True,
-                        again: bool = True) -> str | None:
+                        again: bool = True, force: bool = False, redraws: int = 2) -> str | None:
         """One DM message per player per hand, edited in place; closed DMs are said once in the table channel.
         `close_old=False`: the last hand's message lost its buttons already (the response to the last card).
         Returns the digest of what the DM shows now (None: no DM); a new message records it at once, an edit
-        leaves storing it to the caller."""
+        leaves storing it to the caller. An edit is skipped when the DM already shows this moment (another batch
+        drew it since this one's move), unless `force`; one that lands over a newer drawing is sent again (at
+        most `redraws` times)."""
         s = table.seats[seat]
         engine = table.engine
         assert engine is not None
@@ -319,14 +344,25 @@ class Delivery:
         await self.dms.load()
         hand_no = engine.view(None).get("hand_no")
         shows = shows_digest(table.signatures[seat], s.last_change)
+        editing = bool(s.dm_message_id and s.dm_channel_id and s.dm_hand_no == hand_no and not new_hand)
+        if editing and not force and s.dm_shows == shows:
+            # a redundant edit would be one more request on its way to this message, and could land after the
+            # answer to the player's next click
+            return shows
+        version = table.version
         payload = await self.ui.render_hand(table, seat)
         channel_id = None
         try:
-            if s.dm_message_id and s.dm_channel_id and s.dm_hand_no == hand_no and not new_hand:
-                msg = self.bot.get_partial_messageable(s.dm_channel_id).get_partial_message(s.dm_message_id)
+            if editing and s.dm_message_id and s.dm_channel_id:
+                message_id = s.dm_message_id
+                msg = self.bot.get_partial_messageable(s.dm_channel_id).get_partial_message(message_id)
                 now_bare = bare(payload)
                 await sending(msg.edit(**payload), payload.get("view"))
                 s.dm_bare = now_bare
+                if not self.landed(table, seat, message_id, version) and redraws > 0:
+                    log.info("table %s: an older drawing of seat %d's hand landed over a newer one; drawing it "
+                             "again", table.id, seat)
+                    return await self.send_hand(table, seat, close_old=close_old, force=True, redraws=redraws - 1)
                 return shows
             if s.dm_message_id and s.dm_channel_id and close_old and not s.dm_bare:
                 # last hand's message: keep cards, drop buttons
@@ -346,6 +382,7 @@ class Delivery:
             to = self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
             message = await sending(to.send(files=files, **payload), payload.get("view"))
             s.dm_bare = now_bare
+            self.landed(table, seat, message.id, version)
             await self.service.record_dm(table, seat, channel_id=channel_id, message_id=message.id,
                                          hand_no=hand_no, closed=False, shows=shows)
             return shows

@@ -481,6 +481,7 @@ class TableUI:
             lang = normalize(interaction.locale)
             from_dm = interaction.guild_id is None
             shown: str | None = None
+            version = table.version
             if seat in outcome.new_hand and from_dm:
                 # the last hand's message keeps its picture and loses its buttons; the new hand comes as a new DM
                 payload: dict[str, Any] = {"content": tr(lang, "Hand finished."), "view": None}
@@ -498,12 +499,19 @@ class TableUI:
                 return
             if from_dm:
                 table.seats[seat].dm_bare = now_bare
+            redraw = False
             if shown is not None and from_dm and interaction.message is not None and \
                     interaction.message.id == table.seats[seat].dm_message_id:
                 # the answer brought the hand DM in line: say so now, so a crash before the table edit does not
                 # make the restart edit this DM again
                 await self.service.record_shown(table, dms={seat: shown})
+                # ... unless a newer drawing of it (the next turn's, sent meanwhile) landed before this answer
+                redraw = not self.delivery.landed(table, seat, interaction.message.id, version)
             await self.delivery.after_move(table, outcome, responded_seat=seat, responded_in_dm=from_dm)
+            if redraw:
+                log.info("table %s: the answer to a move landed over a newer drawing of the hand; drawing it again",
+                         table.id)
+                await self.delivery.redraw_hand(table, seat)
         except Exception as exc:
             await reply_error(interaction, exc, table_id=table_id)
 
