@@ -2,9 +2,10 @@
 
 A sampled world (an engine) becomes a `Hand`: hands as 32-bit masks, card `id = suit * 8 + strength` (so a
 higher bit in a suit is a higher card), the sides known. On it run a playout policy that sees every hand
-(`policy`), playouts to the end of the hand (`playout`) and an exact alpha-beta over the last tricks
-(`solve`); and the rules of thumb of the easy player, which see only what their seat may know
-(`thumb`, `thumb_playout`: the call is judged with these, see `bot.ai.rufmariasch.strong_call`). Values are
+(`policy`), the rules of thumb of the easy player, which see only what their seat may know (`thumb`),
+playouts to the end of the hand (`playout`: the searching seat by `policy`, the others by `thumb` or, unless
+`others_thumb`, by `policy`; `thumb_playout`: everybody by `thumb`, which judges the call, see
+`bot.ai.rufmariasch.strong_call`) and an exact alpha-beta over the last tricks (`solve`). Values are
 the searching seat's money for the hand, as `settle` in the engine computes it.
 Roughly twenty times quicker than playing the engine itself: no events, views or strings.
 """
