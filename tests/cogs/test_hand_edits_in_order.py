@@ -9,8 +9,6 @@ from __future__ import annotations
 import asyncio
 import random
 
-import discord
-
 from tests.cogs.helpers import components
 from tests.cogs.test_schieberamsch_flow import play_one, start_table
 from tests.conftest import World
@@ -64,15 +62,16 @@ async def test_an_older_drawing_that_lands_after_the_answer_is_drawn_again(world
 
     held = asyncio.Event()
     release = asyncio.Event()
-    edit = discord.PartialMessage.edit
+    http = world.bot.http
+    request = http.request
 
-    async def held_edit(self, **kwargs):
-        if self.id == hand.id and not held.is_set():
+    async def held_request(route, **kwargs):  # a rate limit holds the first edit of this DM
+        if route.method == "PATCH" and route.url.endswith(f"/messages/{hand.id}") and not held.is_set():
             held.set()
-            await release.wait()  # a rate limit holds it
-        return await edit(self, **kwargs)
+            await release.wait()
+        return await request(route, **kwargs)
 
-    monkeypatch.setattr(discord.PartialMessage, "edit", held_edit)
+    monkeypatch.setattr(http, "request", held_request)
     late = asyncio.create_task(delivery.send_hand(table, seat, force=True))
     await asyncio.wait_for(held.wait(), 5)
 
