@@ -7,6 +7,7 @@ import contextlib
 import gc
 import logging
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ from bot.i18n.translator import CatalogTranslator
 from bot.metrics import Metrics
 from bot.rest import RestGate
 from bot.tables import TableService
-from bot.ui import DYNAMIC_ITEMS, TableUI
+from bot.ui import DYNAMIC_ITEMS, TableUI, dispatch_directly
 from bot.ui.checks import CheckedTree
 from bot.ui.errors import reply_error
 
@@ -27,6 +28,10 @@ log = logging.getLogger(__name__)
 
 GC_THRESHOLDS = (20_000, 10, 100)  # CPython's: (700, 10, 10)
 SETTLE_SECONDS = 10  # at shutdown, how long the last moves' messages may take to go out
+# How long a thread may hold the GIL while another waits for it (CPython: 5 ms). The pictures that answer clicks are
+# drawn in a thread; each time the event loop gives the GIL up (every socket call), that thread may take it, and the
+# loop then waits up to this long to get it back.
+SWITCH_INTERVAL_S = 0.001
 
 
 def discover_extensions() -> tuple[str, ...]:
@@ -84,7 +89,8 @@ class StammtischBot(commands.AutoShardedBot):
         self.metrics.open_tables = lambda: (t.status for t in self.tables.tables.values())
         if self.metrics_listen is not None:
             await self.metrics.serve(*self.metrics_listen)
-        self.table_ui = TableUI(self, self.tables, default_locale=self.default_locale)
+        # python -m bot draws the updates' pictures in a process of its own (bot/ui/drawing.py); in-process tests in threads
+        self.table_ui = TableUI(self, self.tables, default_locale=self.default_locale, draw_processes=self.tune_gc)
         delivery = getattr(self.table_ui, "delivery", None)  # reports how far each table message lags
         if delivery is not None:
             delivery.lag_observers.append(self.metrics.observe_delivery_lag)
@@ -93,6 +99,7 @@ class StammtischBot(commands.AutoShardedBot):
         await self.tree.set_translator(CatalogTranslator())
         self.tree.on_error = self.on_app_command_error
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        dispatch_directly(self)  # clicks on the table's components skip rebuilding the clicked message's view
         for ext in self.initial_extensions:
             await self.load_extension(ext)
         restored = await self.tables.restore()
@@ -127,6 +134,8 @@ class StammtischBot(commands.AutoShardedBot):
 
     async def on_ready(self) -> None:
         log.info("ready as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
+        if self.tune_gc:  # the process is this bot's alone
+            sys.setswitchinterval(SWITCH_INTERVAL_S)
         if not self.tune_gc or not gc.isenabled() or gc.get_freeze_count():
             return
         # Everything loaded so far (modules, fonts, catalogues, restored tables, the guild cache) lives as long

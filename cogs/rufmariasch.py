@@ -39,6 +39,7 @@ from bot.tables import Table, UserError
 from bot.tables.model import RUNNING
 from bot.ui import GameUI
 from bot.ui.components import ActionButton
+from bot.ui.drawing import Drawing
 from bot.ui.errors import reply_error, send_ephemeral
 from bot.ui.game_ui import Controls, Custom, card_label, snapshot
 from bot.ui.options import DECK_CHOICES, TIMER_RANGE, table_settings
@@ -167,6 +168,16 @@ def points_view(view: dict[str, Any]) -> dict[str, Any]:
         out["last_hand"] = {**last, "deltas": [int(d) // stake for d in last.get("deltas") or []],
                             "totals": [int(t) // stake for t in last.get("totals") or []]}
     return out
+
+
+def table_png(game: str, view: dict[str, Any], names: list[str], deck: str | None, four_colour: bool, currency: str,
+              lang: str) -> bytes:
+    """The renderer's table in points, plus the money strip (stake, balances, tricks per side); a function of
+    its arguments alone, so it may be drawn in a drawing process (bot/ui/drawing.py)."""
+    import bot.render as render
+
+    png = render.table_image(game, points_view(view), names, deck=deck, four_colour=four_colour, lang=lang)
+    return money_strip(png, view, names, currency, lang)
 
 
 def money_strip(png: bytes, view: dict[str, Any], names: list[str], currency: str, lang: str) -> bytes:
@@ -338,11 +349,11 @@ class RufmariaschUI(GameUI):
     # -- pictures ------------------------------------------------------------------------------------------------
     def table_image(self, table: Table, view: dict[str, Any], lang: str) -> bytes:
         """The renderer's table in points, plus the money strip (stake, balances, tricks per side)."""
-        import bot.render as render
+        return self.table_job(table, view, lang)()
 
-        png = render.table_image(table.game, points_view(view), table.names, deck=self.deck_style(table.settings),
-                                 four_colour=bool(table.settings.get("four_colour")), lang=lang)
-        return money_strip(png, view, table.names, str(table.settings.get("currency") or ""), lang)
+    def table_job(self, table: Table, view: dict[str, Any], lang: str) -> Callable[[], bytes]:
+        return Drawing(table_png, table.game, view, list(table.names), self.deck_style(table.settings),
+                       bool(table.settings.get("four_colour")), str(table.settings.get("currency") or ""), lang)
 
     def score_sheet_job(self, table: Table, hands: list[dict[str, Any]], totals: list[int],
                         lang: str) -> Callable[[], bytes]:

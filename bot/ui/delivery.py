@@ -25,7 +25,7 @@ from bot.i18n import tr
 from bot.tables import Outcome, Table, TableService
 from bot.tables.model import FINISHED, OUT_OF_MATCH, RUNNING, shows_digest
 
-from .components import bare, sending
+from .components import bare, edit_message, send_message, sending
 from .dms import DMChannels
 
 if TYPE_CHECKING:
@@ -41,6 +41,11 @@ OPEN_DM_PAUSES = (1.0, 2.0, 4.0, 8.0, None)  # seconds to wait after each 40003;
 OLD_MESSAGE_EDITS = 30046  # "Maximum number of edits to messages older than 1 hour reached"
 CATCH_UP_RETRIES = (5, 30, 120, 600)  # seconds before each new try after a send failed
 KEEP_TRYING_EVERY = 600  # then, while the table runs and the failure may pass (not 401/403/404), this often
+# Batches under way at once, bot-wide. A batch draws pictures and makes REST calls on the event loop the answers to
+# clicks share; past what the process can do, further tables wait for a slot and their moves meanwhile merge into
+# one batch (one table edit showing all of them), so the work per move falls as the load rises and the answers do
+# not queue behind pictures. Each slot's calls also wait for the REST budget (bot/rest.py).
+DELIVERY_SLOTS = 8
 # A finished table's thread archives an hour after its last message (Discord's shortest auto-archive), so it
 # stops counting against the server's active threads while "Play again" still works for a while.
 FINISHED_ARCHIVE_MINUTES = 60
@@ -90,6 +95,7 @@ class Delivery:
         self.service: TableService = ui.service
         self.dms = DMChannels(ui.service.db)
         self._locks: dict[int, asyncio.Lock] = {}  # table id -> one batch at a time, see after_move
+        self._slots = asyncio.Semaphore(DELIVERY_SLOTS)  # batches under way bot-wide, see DELIVERY_SLOTS
         self._pending: dict[int, Pending] = {}  # table id -> updates not yet shipped
         self._catching_up: dict[int, asyncio.Task[None]] = {}  # table id -> a later catch_up after a failed send
         self._shipping = 0  # after_move calls under way; `settle()` waits for them at shutdown
@@ -134,13 +140,17 @@ class Delivery:
                 await self.safe(answer.response.defer())
                 answer = None
             async with lock:
-                batch = self._pending.pop(table.id, None)
-                if answer is not None:
+                batch = None
+                if answer is not None:  # answered at once, not behind other tables' batches
+                    batch = self._pending.pop(table.id, None)
                     batch_shown = batch is not None and await self._answer_with_table(answer, table, batch)
                     if not batch_shown:
                         await self.safe(answer.response.defer())  # an earlier batch showed it, or the edit failed
-                if batch is not None:  # else an earlier move's batch carried this one too
-                    await self._ship(table, batch)
+                async with self._slots:
+                    if batch is None:  # moves stored while this one waited for its slot come along
+                        batch = self._pending.pop(table.id, None)
+                    if batch is not None:  # else an earlier move's batch carried this one too
+                        await self._ship(table, batch)
         finally:
             self._shipping -= 1
             if not self._shipping:
@@ -227,13 +237,12 @@ class Delivery:
                 await asyncio.wait_for(opening.wait(), 10)
         version = table.version
 
-        async def post() -> discord.Message:
+        async def post() -> int:
             payload = await self.ui.render_table(table)
-            return await sending(self._home(table).send(files=payload.pop("attachments"), **payload),
-                                 payload.get("view"))
+            return await send_message(self.bot, table.home_channel_id, files=payload.pop("attachments"), **payload)
 
-        message = await self.in_thread(table, post)
-        await self.service.set_messages(table, table_message_id=message.id)
+        message_id = await self.in_thread(table, post)
+        await self.service.set_messages(table, table_message_id=message_id)
         await self.service.record_shown(table, version=version)
         self._observe_lag(table, version)
 
@@ -244,12 +253,12 @@ class Delivery:
         if table.table_message_id is None:
             await self.post_table(table)
             return table.shown_version or 0
-        message = self._home(table).get_partial_message(table.table_message_id)
+        message_id = table.table_message_id
         version = table.version
 
         async def edit() -> None:
             payload = await self.ui.render_table(table, events)
-            await sending(message.edit(**payload), payload.get("view"))
+            await edit_message(self.bot, table.home_channel_id, message_id, **payload)
 
         try:
             await self.in_thread(table, edit)
@@ -263,7 +272,7 @@ class Delivery:
             # one goes (deleting is not an edit), so nobody clicks its buttons
             log.info("table %s: its message is too old to edit again; posting a new one", table.id)
             await self.post_table(table)
-            await self.safe(message.delete())
+            await self.safe(self.bot.http.delete_message(table.home_channel_id, message_id))
             return table.shown_version or 0
         self._observe_lag(table, version)
         if record:
@@ -355,9 +364,8 @@ class Delivery:
         try:
             if editing and s.dm_message_id and s.dm_channel_id:
                 message_id = s.dm_message_id
-                msg = self.bot.get_partial_messageable(s.dm_channel_id).get_partial_message(message_id)
                 now_bare = bare(payload)
-                await sending(msg.edit(**payload), payload.get("view"))
+                await edit_message(self.bot, s.dm_channel_id, message_id, **payload)
                 s.dm_bare = now_bare
                 if not self.landed(table, seat, message_id, version) and redraws > 0:
                     log.info("table %s: an older drawing of seat %d's hand landed over a newer one; drawing it "
@@ -366,8 +374,7 @@ class Delivery:
                 return shows
             if s.dm_message_id and s.dm_channel_id and close_old and not s.dm_bare:
                 # last hand's message: keep cards, drop buttons
-                old = self.bot.get_partial_messageable(s.dm_channel_id).get_partial_message(s.dm_message_id)
-                await self.safe(old.edit(view=None))
+                await self.safe(edit_message(self.bot, s.dm_channel_id, s.dm_message_id, view=None))
             if s.dm_closed and not new_hand:
                 return None
             if self.dms.closed(s.user_id):  # refused at this or another table a short while ago: not again yet
@@ -379,11 +386,10 @@ class Delivery:
             if payload["view"] is None:
                 payload.pop("view")
             now_bare = bare(payload)
-            to = self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
-            message = await sending(to.send(files=files, **payload), payload.get("view"))
+            message_id = await send_message(self.bot, channel_id, files=files, **payload)
             s.dm_bare = now_bare
-            self.landed(table, seat, message.id, version)
-            await self.service.record_dm(table, seat, channel_id=channel_id, message_id=message.id,
+            self.landed(table, seat, message_id, version)
+            await self.service.record_dm(table, seat, channel_id=channel_id, message_id=message_id,
                                          hand_no=hand_no, closed=False, shows=shows)
             return shows
         except discord.Forbidden as exc:

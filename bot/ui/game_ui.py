@@ -20,6 +20,8 @@ from bot.games.cards import SUIT_SYMBOLS, is_card
 from bot.i18n import N_, tr
 from bot.tables.model import default_signature
 
+from .drawing import Drawing
+
 if TYPE_CHECKING:
     from bot.tables import Table
 
@@ -323,6 +325,16 @@ class GameUI:
         return default_deck(table.game)
 
     # -- pictures ---------------------------------------------------------------------------------
+    def table_job(self, table: Any, view: dict[str, Any], lang: str) -> Callable[[], bytes]:
+        """The job that draws the table picture from the public `view` (a snapshot): the renderer's picture as a
+        `Drawing`, which may run in a drawing process; a game that overrides `table_image` gets that, in a thread."""
+        if type(self).table_image is not GameUI.table_image:
+            return lambda: self.table_image(table, view, lang)
+        from bot.render import table_image
+
+        return Drawing(table_image, table.game, view, list(table.names), deck=self.deck_style(table.settings),
+                       four_colour=bool(table.settings.get("four_colour")), lang=lang)
+
     def table_image(self, table: Any, view: dict[str, Any], lang: str) -> bytes:
         """PNG of the table message from the public `view`. Default: the renderer's picture; override to
         show what only the table knows (its settings, such as a stake and its currency)."""

@@ -12,7 +12,6 @@ import io
 import logging
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 import discord
@@ -23,6 +22,7 @@ from bot.tables.model import CANCELLED, FINISHED, LOBBY, RUNNING, escape_markdow
 
 from .components import ActionButton, TableButton, bare, build_view, sending
 from .delivery import Delivery
+from .drawing import Drawing, Drawings
 from .errors import reply_error, send_ephemeral
 from .game_ui import GameUI, card_label, card_style, snapshot, verb_of
 
@@ -42,16 +42,16 @@ def _render():
 
 
 class TableUI:
-    def __init__(self, bot: discord.Client, service: TableService, *, default_locale: str = "en"):
+    def __init__(self, bot: discord.Client, service: TableService, *, default_locale: str = "en",
+                 draw_processes: bool = False):
         self.bot = bot
         self.service = service
         self.games: dict[str, GameUI] = {}
         self.default_locale = default_locale
         self.opening: dict[int, asyncio.Event] = {}  # tables whose lobby/thread open_table is still making
-        # Pictures are drawn off the event loop (Pillow releases the GIL while it encodes), so one table's
-        # drawing never holds up another player's click. Replies get their own thread: they are waited on.
-        self._draw_reply = ThreadPoolExecutor(1, thread_name_prefix="draw-reply")
-        self._draw_update = ThreadPoolExecutor(1, thread_name_prefix="draw-update")
+        # Pictures are drawn off the event loop (bot/ui/drawing.py: in processes of their own for python -m bot),
+        # so one table's drawing never holds up another player's click. Replies get their own: they are waited on.
+        self.drawings = Drawings(processes=draw_processes)
         service.listener = self
         self.delivery = Delivery(self)
 
@@ -68,13 +68,11 @@ class TableUI:
 
     def close(self) -> None:
         self.delivery.close()
-        self._draw_reply.shutdown(wait=False, cancel_futures=True)
-        self._draw_update.shutdown(wait=False, cancel_futures=True)
+        self.drawings.close()
 
     async def draw(self, job: Callable[[], bytes], *, reply: bool = False) -> bytes:
-        """Run a drawing job (which must only read snapshots) in a drawing thread."""
-        pool = self._draw_reply if reply else self._draw_update
-        return await asyncio.get_running_loop().run_in_executor(pool, job)
+        """Run a drawing job (which must only read snapshots) off the event loop."""
+        return await self.drawings.draw(job, reply=reply)
 
     # -- opening a table --------------------------------------------------------------------------
     async def open_table(self, interaction: discord.Interaction, game: str, *, options: dict[str, Any],
@@ -255,8 +253,7 @@ class TableUI:
         payload = {"content": "\n".join(line for line in lines if line)[:2000], "view": view,
                    "allowed_mentions": discord.AllowedMentions.none(),
                    "filename": f"table-{table.id}-{table.version}.png"}
-        frozen = snapshot(public)
-        return payload, lambda: ui.table_image(table, frozen, lang)
+        return payload, ui.table_job(table, snapshot(public), lang)
 
     def table_actions(self, table: Table) -> list[str]:
         """The public decisions the seats to act are asked on the table message (see `GameUI.table_verbs`)."""
@@ -323,8 +320,8 @@ class TableUI:
         playable = set() if live else {a.split()[1] for a in legal if a.startswith("play ") and len(a.split()) >= 2}
         cards = list(hand)
         four = bool(table.settings.get("four_colour"))
-        return payload, lambda: _render().hand_image(table.game, cards, playable, deck=deck, four_colour=four,
-                                                     lang=lang)
+        return payload, Drawing(_render().hand_image, table.game, cards, playable, deck=deck, four_colour=four,
+                                lang=lang)
 
     def hand_payload(self, table: Table, seat: int, lang: str | None = None) -> dict[str, Any]:
         """A seat's hand message with its picture, drawn here (cogs' own views of a hand)."""
