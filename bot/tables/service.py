@@ -12,7 +12,7 @@ import json
 import logging
 import random
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -35,6 +35,7 @@ from .model import (
     Table,
     UserError,
 )
+from .stored import StoredTables, replay, table_from_row
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +51,6 @@ COMPUTER_PAUSE = 1.5  # seconds a computer waits before its move, so people can 
 REACTION = (0.8, 2.4)  # seconds: a computer's reaction time in a real-time game, drawn anew for every play
 AUTO_PERSON, AUTO_TIMER, AUTO_COMPUTER = 0, 1, 2  # actions.auto: who made the move
 ABSENT_AFTER = 3  # consecutive timeouts
-RESTORE_CHUNK = 100  # tables whose action logs are read at once at start-up
 
 
 @dataclass
@@ -66,16 +66,6 @@ class Outcome:
     finished: bool = False
 
 
-@dataclass
-class Saved:
-    """What the database holds to rebuild a running table's engine: a snapshot taken after action `base`
-    (or none, base 0) and the actions after it."""
-
-    snapshot: bytes | None = None
-    base: int = 0
-    actions: list[tuple[int, str]] = field(default_factory=list)
-
-
 class Listener(Protocol):
     async def table_changed(self, table: Table, outcome: Outcome | None) -> None: ...
     async def remind(self, table: Table, seats: list[int]) -> None: ...
@@ -86,6 +76,7 @@ class Listener(Protocol):
 class TableService:
     def __init__(self, db: Database, *, clock: Callable[[], float] = time.monotonic):
         self.db = db
+        self.stored = StoredTables(db)
         self.tables: dict[int, Table] = {}
         self.listener: Listener | None = None
         self.shows: dict[str, Signature] = {}  # game -> what its hand messages show, if its UI says
@@ -737,80 +728,6 @@ class TableService:
             (user_id, name, locale))
 
     # -- restart --------------------------------------------------------------------------------
-    async def _load_actions(self, table_id: int) -> list[tuple[int, str]]:
-        rows = await self.db.fetchall("SELECT seat, action FROM actions WHERE table_id = ? ORDER BY seq", (table_id,))
-        return [(r[0], r[1]) for r in rows]
-
-    def _replay(self, table: Table, actions: list[tuple[int, str]]) -> Any:
-        engine = table.engine_cls.new(len(table.seats), seed=table.seed, options=table.options)
-        for seat, action in actions:
-            engine.apply(seat, action)
-        return engine
-
-    async def _fetch_saved(self, table_ids: list[int]) -> AsyncIterator[Saved]:
-        """Each table's snapshot and the actions after it, in the order of `table_ids`. They are read a chunk
-        of tables ahead, so the database thread reads the next chunk while the event loop replays this one."""
-        chunks = [table_ids[i:i + RESTORE_CHUNK] for i in range(0, len(table_ids), RESTORE_CHUNK)]
-
-        async def read(chunk: list[int]) -> dict[int, Saved]:
-            marks = ",".join("?" * len(chunk))
-            out = {t: Saved() for t in chunk}
-            for table_id, seq, state in await self.db.fetchall(
-                    f"SELECT table_id, seq, state FROM snapshots WHERE table_id IN ({marks})", chunk):
-                out[table_id].base, out[table_id].snapshot = seq, state
-            for table_id, seat, action in await self.db.fetchall(
-                    "SELECT a.table_id, a.seat, a.action FROM actions a LEFT JOIN snapshots s USING (table_id)"
-                    f" WHERE a.table_id IN ({marks}) AND a.seq > COALESCE(s.seq, 0) ORDER BY a.table_id, a.seq",
-                    chunk):
-                out[table_id].actions.append((seat, action))
-            return out
-
-        ahead = asyncio.ensure_future(read(chunks[0])) if chunks else None
-        for i in range(len(chunks)):
-            assert ahead is not None
-            saved = await ahead
-            ahead = asyncio.ensure_future(read(chunks[i + 1])) if i + 1 < len(chunks) else None
-            await asyncio.sleep(0)  # let the next read reach the database thread before replaying
-            for table_id in chunks[i]:
-                yield saved[table_id]
-
-    async def _rebuild(self, table: Table, saved: Saved) -> tuple[Any, int]:
-        """The engine and action count of a running table, from its snapshot if it has a usable one."""
-        if saved.snapshot is not None:
-            try:
-                engine = snapshots.load(saved.snapshot, table.engine_cls)
-                for seat, action in saved.actions:
-                    engine.apply(seat, action)
-                return engine, saved.base + len(saved.actions)
-            except Exception:
-                log.warning("table %s: snapshot at action %d unusable; replaying the whole log", table.id,
-                            saved.base, exc_info=True)
-            actions = await self._load_actions(table.id)
-        else:
-            actions = saved.actions
-        return self._replay(table, actions), len(actions)
-
-    async def _load_seats(self, table_ids: list[int]) -> dict[int, list[Seat]]:
-        seat_rows = await self.db.fetchall(
-            "SELECT s.*, p.name, p.locale FROM seats s LEFT JOIN players p USING (user_id)"
-            f" WHERE s.table_id IN ({','.join('?' * len(table_ids))}) ORDER BY s.table_id, s.seat", table_ids)
-        seats: dict[int, list[Seat]] = {}
-        for r in seat_rows:
-            seats.setdefault(r["table_id"], []).append(Seat(
-                user_id=r["user_id"], name=r["name"] or str(r["user_id"]), locale=r["locale"],
-                dm_channel_id=r["dm_channel_id"], dm_message_id=r["dm_message_id"], dm_hand_no=r["dm_hand_no"],
-                dm_closed=bool(r["dm_closed"]), last_change=r["last_change"], timeouts=r["timeouts"],
-                autopilot=bool(r["autopilot"]), dm_shows=r["dm_shows"], computer=r["computer"]))
-        return seats
-
-    @staticmethod
-    def _table_from_row(r: Any, seats: list[Seat]) -> Table:
-        return Table(id=r["table_id"], guild_id=r["guild_id"], channel_id=r["channel_id"], game=r["game"],
-                     options=json.loads(r["options"]), settings=json.loads(r["settings"]), seed=r["seed"],
-                     host_id=r["host_id"], status=r["status"], seats=seats, thread_id=r["thread_id"],
-                     lobby_message_id=r["lobby_message_id"], table_message_id=r["table_message_id"],
-                     shown_version=r["shown_version"], sheets_shown=r["sheets_shown"], practice=bool(r["practice"]))
-
     async def finished_behind(self, *, within_hours: int = 24) -> list[Table]:
         """Tables that finished (in the last `within_hours`) while their last messages had not gone out yet: the
         table message shows an earlier move, or a scored hand has no score sheet. Rebuilt by replay, so the
@@ -823,13 +740,13 @@ class TableService:
             "                           WHERE h.table_id = t.table_id))"
             " ORDER BY t.table_id", (FINISHED, f"-{int(within_hours)} hours"))
         rows = [r for r in rows if r["game"] in GAMES]
-        seats = await self._load_seats([r["table_id"] for r in rows]) if rows else {}
+        seats = await self.stored.seats([r["table_id"] for r in rows]) if rows else {}
         out = []
         for r in rows:
-            table = self._table_from_row(r, seats.get(r["table_id"], []))
-            actions = await self._load_actions(table.id)
+            table = table_from_row(r, seats.get(r["table_id"], []))
+            actions = await self.stored.actions(table.id)
             try:
-                table.engine, table.version = self._replay(table, actions), len(actions)
+                table.engine, table.version = replay(table, actions), len(actions)
             except Exception:
                 log.exception("table %s: the finished table no longer replays; its messages stay as they are",
                               table.id)
@@ -847,18 +764,18 @@ class TableService:
         ids = [r["table_id"] for r in rows]
         # snapshots written by other engine code are no use: those tables replay from the start
         await self.db.execute("DELETE FROM snapshots WHERE fingerprint != ?", (snapshots.fingerprint(),))
-        seats = await self._load_seats(ids)
-        saved = self._fetch_saved([r["table_id"] for r in rows if r["status"] == RUNNING and r["game"] in GAMES])
+        seats = await self.stored.seats(ids)
+        saved = self.stored.saved([r["table_id"] for r in rows if r["status"] == RUNNING and r["game"] in GAMES])
         restored = []
         for r in rows:
             if r["game"] not in GAMES:
                 log.error("table %s: unknown game %r, left as it is", r["table_id"], r["game"])
                 continue
-            table = self._table_from_row(r, seats.get(r["table_id"], []))
+            table = table_from_row(r, seats.get(r["table_id"], []))
             if table.status == RUNNING:
                 stored = await anext(saved)
                 try:
-                    table.engine, table.version = await self._rebuild(table, stored)
+                    table.engine, table.version = await self.stored.rebuild(table, stored)
                 except Exception:
                     log.exception("table %s: replay failed; marking it abandoned", table.id)
                     await self.db.write([("UPDATE tables SET status = ? WHERE table_id = ?", (ABANDONED, table.id)),
