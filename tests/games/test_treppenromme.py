@@ -99,14 +99,19 @@ def test_scenario2_set_of_aces_then_fourth_ace_laid_off_adds_15():
 
 # -- example 3: the turn worth 75 ---------------------------------------------------------------------
 
-def test_scenario3_seed_turn_records_75():
-    e = game(
+def example3():
+    """Example 3's deal: four players, the staircase a single 3♥, four cards left in the talon."""
+    return game(
         seats=4,
         hands=[["6C", "6S", "6D", "QH", "KH", "AH", "2H"],
                ["7C", "7S", "7H", "7D", "JD", "QD", "KD"],
                ["2C", "3C", "4C", "5C", "2S", "3S", "4S"],
                ["5S", "6H", "8C", "8S", "8H", "8D", "9C"]],
         staircase=["3H"], talon=["JH", "4D", "10D", "9S"])
+
+
+def test_scenario3_seed_turn_records_75():
+    e = example3()
     e.apply(0, "draw")            # JH
     e.apply(0, "discard JH")
     e.apply(1, "draw")            # 4D
@@ -134,13 +139,7 @@ def test_scenario3_seed_turn_records_75():
 
 
 def test_the_log_shows_every_turn_of_the_hand_and_no_drawn_card():
-    e = game(
-        seats=4,
-        hands=[["6C", "6S", "6D", "QH", "KH", "AH", "2H"],
-               ["7C", "7S", "7H", "7D", "JD", "QD", "KD"],
-               ["2C", "3C", "4C", "5C", "2S", "3S", "4S"],
-               ["5S", "6H", "8C", "8S", "8H", "8D", "9C"]],
-        staircase=["3H"], talon=["JH", "4D", "10D", "9S"])
+    e = example3()
     assert e.view()["log"] == []
     e.apply(0, "draw")
     e.apply(0, "discard JH")
