@@ -463,7 +463,8 @@ class Rufmariasch(Engine):
     # -- copies for the computer players ---------------------------------------------------------
     def clone(self) -> Rufmariasch:
         """An independent copy, several times quicker than the pickle round trip (searches clone a lot).
-        Hand records, marriages and the last trick are never changed in place, so they are shared."""
+        Hand records, marriages, the last trick and the list of the hand's tricks are never changed in place
+        (a trick completed makes a new list), so they are shared."""
         e = object.__new__(Rufmariasch)
         e.__dict__.update(self.__dict__)
         e.options = dict(self.options)

@@ -353,7 +353,9 @@ class Delivery:
         await self.dms.load()
         hand_no = engine.view(None).get("hand_no")
         shows = shows_digest(table.signatures[seat], s.last_change)
-        editing = bool(s.dm_message_id and s.dm_channel_id and s.dm_hand_no == hand_no and not new_hand)
+        # this hand's DM message, edited in place (None: a new message is sent)
+        editing = (s.dm_channel_id, s.dm_message_id) if (
+            s.dm_message_id and s.dm_channel_id and s.dm_hand_no == hand_no and not new_hand) else None
         if editing and not force and s.dm_shows == shows:
             # a redundant edit would be one more request on its way to this message, and could land after the
             # answer to the player's next click
@@ -362,10 +364,10 @@ class Delivery:
         payload = await self.ui.render_hand(table, seat)
         channel_id = None
         try:
-            if editing and s.dm_message_id and s.dm_channel_id:
-                message_id = s.dm_message_id
+            if editing:
+                dm_channel_id, message_id = editing
                 now_bare = bare(payload)
-                await edit_message(self.bot, s.dm_channel_id, message_id, **payload)
+                await edit_message(self.bot, dm_channel_id, message_id, **payload)
                 s.dm_bare = now_bare
                 if not self.landed(table, seat, message_id, version) and redraws > 0:
                     log.info("table %s: an older drawing of seat %d's hand landed over a newer one; drawing it "

@@ -10,7 +10,8 @@ import asyncio
 import random
 
 from tests.cogs.helpers import components
-from tests.cogs.test_schieberamsch_flow import play_one, start_table
+from tests.cogs.test_catch_up import play_until
+from tests.cogs.test_schieberamsch_flow import start_table
 from tests.conftest import World
 
 
@@ -24,21 +25,17 @@ def enabled_cards(message) -> list[str]:
             if (c.custom_id or "").startswith("st:a:") and " " in c.custom_id and not c.disabled]
 
 
-async def to_a_card_from_a_dm(world: World, table, rng) -> int:
+async def to_a_card_from_a_dm(world: World, table) -> int:
     """Play on until a person is to play a card from their DM hand; returns that seat."""
-    for _ in range(60):
-        seat = min(table.engine.waiting_for())
-        if table.engine.view(None).get("phase") == "play":
-            return seat
-        await play_one(world, table, rng)
-    raise AssertionError("no card play reached")
+    await play_until(world, table, random.Random(5), lambda: table.engine.view(None).get("phase") == "play")
+    return min(table.engine.waiting_for())
 
 
 async def test_a_redundant_delivery_edit_is_not_sent(world: World):
     """A batch that would draw a hand DM as it already shows it (another batch drew it since this batch's move)
     sends nothing: that edit could be held by a rate limit and land after the answer to the player's click."""
     table = await start_table(world, deals=3, lit_cards=True)
-    seat = await to_a_card_from_a_dm(world, table, random.Random(5))
+    seat = await to_a_card_from_a_dm(world, table)
     delivery = world.bot.table_ui.delivery
     dm = world.users[seat].user.dm_channel
     before = len(world.env.http_requests)
@@ -53,7 +50,7 @@ async def test_an_older_drawing_that_lands_after_the_answer_is_drawn_again(world
     answer shows the hand after it); then the held edit lands. The DM must end up showing the hand after the
     card, not the moment before with its stale buttons lit."""
     table = await start_table(world, deals=3, lit_cards=True)
-    seat = await to_a_card_from_a_dm(world, table, random.Random(5))
+    seat = await to_a_card_from_a_dm(world, table)
     delivery = world.bot.table_ui.delivery
     user = world.users[seat].user
     hand = user.dm_channel.last_message
