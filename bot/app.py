@@ -56,7 +56,7 @@ class StammtischBot(commands.AutoShardedBot):
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads; no privileged intents are needed
         # every REST call passes the gate (bot/rest.py); its trace sees every HTTP answer. It paces the calls
-        # that count against Discord's global limit at `rest_per_second` (python -m bot: 40/s); in-process
+        # that count against Discord's global limit at `rest_per_second` (python -m bot: 45/s, and at most 48 arriving in any second); in-process
         # tests leave it off, since SimCord's clock only moves when a test moves it
         rest = RestGate(per_second=rest_per_second)
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,

@@ -14,7 +14,15 @@ limit before Discord answers 429. That is the budget here: `GLOBAL_PER_S` reques
 `BURST` (aiolimiter's leaky bucket), taken strictly in arrival order (an asyncio lock in front of it), so a busy
 table cannot starve another, and the answer to a click never waits (interaction endpoints are
 exempt). It is taken in the aiohttp trace's request start, right before each request goes out: after
-discord.py's per-route waits and for each of its retries, so what reaches Discord keeps the pace.
+discord.py's per-route waits and for each of its retries.
+
+A pace taken at the start cannot say when a request *arrives*, and Discord counts arrivals: a busy event loop
+or a slow network lets requests that started apart arrive together (at 2,000 tables opening at once on two
+cores, dozens of global 429s). So each limited request also holds one of `WINDOW_SLOTS` slots from its start
+until one second after its answer. Any request that arrives within a second [t, t+1) is answered at or after
+its arrival, so at the moment the last of them started it still held its slot: at most `WINDOW_SLOTS` requests
+arrive in any second, however they bunch on the way. When answers come slowly the slots bind and the pace
+falls by itself (held 1 s + the answer's latency each).
 
 Counting: an aiohttp trace (`trace_config`, handed to discord.py's session) sees every HTTP answer, the 429s
 discord.py retries internally and the interaction responses included; where no HTTP answer is seen (SimCord
@@ -39,12 +47,12 @@ from aiolimiter import AsyncLimiter
 
 log = logging.getLogger(__name__)
 
-# Discord allows 50/s. The pace is taken when a request starts, but Discord counts arrivals: a busy event loop
-# (or the network) can hold requests that started apart and let them arrive together. At 45/s the e2e tests on
-# a loaded 2-core machine drew global 429s now and then; 40/s leaves room for about 150 ms of such bunching
-# in every second, and for calls this process does not see.
-GLOBAL_PER_S = 40.0
-BURST = 4  # with 40/s, no second ever holds more than 44 calls as they start
+# Discord allows 50/s. The slots (module docstring) keep arrivals within 48 in any second whatever the bunching,
+# two below the limit for calls this process does not see (a second bot process during a restart); the pace
+# spreads the calls evenly below that (it was 40/s while it alone had to absorb the bunching).
+GLOBAL_PER_S = 45.0
+BURST = 3
+WINDOW_SLOTS = 48
 INVALID_WINDOW_S = 600.0  # Discord counts invalid requests over 10 minutes
 INVALID_WARN = 1_000  # a tenth of the ban threshold (10,000): log a warning when the count passes it
 
@@ -103,9 +111,10 @@ class RestGate:
     client's aiohttp session (`discord.Client(http_trace=...)`)."""
 
     def __init__(self, *, per_second: float | None = GLOBAL_PER_S, burst: int = BURST,
-                 clock: Callable[[], float] = time.monotonic):
+                 window_slots: int = WINDOW_SLOTS, clock: Callable[[], float] = time.monotonic):
         self.per_second = per_second  # None: count, but do not pace (SimCord's virtual clock)
         self.budget = AsyncLimiter(burst, burst / per_second) if per_second else None
+        self.slots = asyncio.Semaphore(window_slots)
         self._turn = asyncio.Lock()  # aiolimiter lets a newcomer pass a waiter it has just woken
         self.clock = clock
         self.calls: Counter[tuple[str, str]] = Counter()  # (kind, status) -> answers
@@ -135,6 +144,7 @@ class RestGate:
         trace = aiohttp.TraceConfig()
         trace.on_request_start.append(self._on_request_start)
         trace.on_request_end.append(self._on_request_end)
+        trace.on_request_exception.append(self._on_request_exception)
         return trace
 
     # -- the boundary -------------------------------------------------------------------------------
@@ -167,16 +177,29 @@ class RestGate:
         """Each request to the REST API that counts against the global limit waits here for the budget."""
         if self.budget is None or not _LIMITED_PATH.match(params.url.path):
             return
-        if not self.budget.has_capacity():
+        if not self.budget.has_capacity() or self.slots.locked():
             self.waited += 1
         started = self.clock()
         async with self._turn:  # asyncio.Lock queues first come, first served; only the head waits in the bucket
+            await self.slots.acquire()
+            context.holds_slot = True
             await self.budget.acquire()
         if self.on_wait is not None:
             self.on_wait(self.clock() - started)
 
+    def _free_slot(self, context: Any) -> None:
+        """The request is answered (or failed): its slot is free one second from now (module docstring)."""
+        if getattr(context, "holds_slot", False):
+            context.holds_slot = False
+            asyncio.get_running_loop().call_later(1.0, self.slots.release)
+
+    async def _on_request_exception(self, session: aiohttp.ClientSession, context: Any,
+                                    params: aiohttp.TraceRequestExceptionParams) -> None:
+        self._free_slot(context)
+
     async def _on_request_end(self, session: aiohttp.ClientSession, context: Any,
                               params: aiohttp.TraceRequestEndParams) -> None:
+        self._free_slot(context)
         call = _CURRENT.get()
         if call is not None:
             call.seen = True

@@ -63,6 +63,10 @@ async def discord_like():
     arrived: list[tuple[str, float]] = scripts.setdefault("arrived", [])  # type: ignore[assignment]
 
     async def handle(request: web.Request) -> web.Response:
+        held = scripts.get("hold")  # [count, event]: the first `count` requests are held on their way
+        if held and held[0] > 0 and "/channels/" in request.path:  # type: ignore[operator]
+            held[0] -= 1  # type: ignore[index,operator]
+            await held[1].wait()  # type: ignore[index,union-attr]
         arrived.append((request.path, time.monotonic()))
         if request.path.endswith("/users/@me"):
             return web.json_response({"id": "1", "username": "bot", "discriminator": "0", "avatar": None})
@@ -153,6 +157,34 @@ async def test_requests_keep_the_budget_in_order_while_interaction_calls_never_w
         assert gate.limited_calls == 12 and gate.waited >= 9
         assert gate.calls[("PATCH /channels/{channel_id}/messages/{message_id}", "200")] == 12
         assert gate.calls[("POST /interactions/{id}/{token}/callback", "200")] == 5
+    finally:
+        await http.close()
+
+
+async def test_requests_held_on_their_way_never_bunch_past_the_window(discord_like):
+    """Discord counts requests as they arrive. Requests that started at the budget's pace but were held on the
+    way (a busy event loop, the network) arrive together; each request's slot, held until a second after its
+    answer, still keeps any second's arrivals within the window's limit."""
+    arrived = discord_like["arrived"]
+    release = asyncio.Event()
+    discord_like["hold"] = [6, release]  # type: ignore[list-item]
+    gate = RestGate(per_second=20, burst=2, window_slots=10)
+    http = HTTPClient(asyncio.get_running_loop(), http_trace=gate.trace_config())
+    await http.static_login("token")
+    gate.install(http)
+    try:
+        start = time.monotonic()
+        edits = [asyncio.create_task(http.request(Route(
+            "PATCH", "/channels/{channel_id}/messages/{message_id}", channel_id=100 + i, message_id=1),
+            json={"content": str(i)})) for i in range(16)]
+        await asyncio.sleep(0.4)  # six requests are held, the others pass at 20/s
+        release.set()  # the six arrive together
+        await asyncio.gather(*edits)
+        sent = sorted(t - start for p, t in arrived if "/channels/" in p)
+        assert len(sent) == 16
+        busiest = max(sum(1 for u in sent if t <= u < t + 1) for t in sent)
+        assert busiest <= 10  # without the slots: 6 held + 20/s of the others
+        assert sent[-1] >= 1.0  # the slots held the later ones back
     finally:
         await http.close()
 
