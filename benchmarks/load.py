@@ -482,7 +482,7 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
 
 
 def computer_moves(db_path: Path) -> int:
-    """The computers' moves stored so far (actions.auto = 2, bot.tables.service.AUTO_COMPUTER)."""
+    """The computers' moves stored so far (actions.auto = 2, bot.tables.model.AUTO_COMPUTER)."""
     with contextlib.closing(sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=10)) as conn:
         return conn.execute("SELECT count(*) FROM actions WHERE auto = 2").fetchone()[0]
 

@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 
 LOOP_PROBE_S = 0.25  # how often the event-loop probe asks the loop to run a callback
 SECONDS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 30.0, 60.0)
-AUTO_NAMES = {0: "person", 1: "timer", 2: "computer"}  # actions.auto (bot.tables.service)
+AUTO_NAMES = {0: "person", 1: "timer", 2: "computer"}  # actions.auto (bot.tables.model)
 
 
 class Metrics:

@@ -7,7 +7,7 @@ import hashlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from bot.games import GAMES, Engine
 
@@ -150,3 +150,28 @@ Signature = Callable[[Table, dict[str, Any], list[str]], tuple[Any, ...]]
 def default_signature(view: dict[str, Any], legal: list[str]) -> tuple[Any, ...]:
     """A hand message shows the legal actions, the hand, which hand of the match and its phase."""
     return (tuple(legal), tuple(view.get("hand", ())), view.get("hand_no"), view.get("phase"))
+
+
+AUTO_PERSON, AUTO_TIMER, AUTO_COMPUTER = 0, 1, 2  # actions.auto: who made the move
+
+
+@dataclass
+class Outcome:
+    """What one accepted action (and the automatic ones it triggered) changed."""
+
+    table: Table
+    seat: int
+    action: str
+    events: list[dict[str, Any]] = field(default_factory=list)
+    changed: set[int] = field(default_factory=set)  # seats whose hand message must be re-rendered
+    new_hand: set[int] = field(default_factory=set)  # seats that need a new hand message (new deal)
+    finished: bool = False
+
+
+class Listener(Protocol):
+    """The Discord side, told about changes it did not cause (a timer, a computer's move)."""
+
+    async def table_changed(self, table: Table, outcome: Outcome | None) -> None: ...
+    async def remind(self, table: Table, seats: list[int]) -> None: ...
+    async def absent(self, table: Table, seat: int) -> None: ...
+    async def ended(self, table: Table) -> None: ...

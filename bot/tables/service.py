@@ -1,4 +1,5 @@
-"""The table framework: lobbies, seats, turns, the action log and turn timers, for every game alike.
+"""The table framework: lobbies, seats, turns and the action log, for every game alike (the computers' turns in
+`computers.py`, turn timers and votes in `timers.py`).
 
 It drives engines only through the contract in docs/engine.md and knows nothing of Discord: the
 Discord side calls it and is told about changes it did not cause (a turn timer) through a `Listener`.
@@ -13,22 +14,25 @@ import logging
 import random
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from bot.ai import DEFAULT_BUDGET_S, LEVELS
+from bot.ai import LEVELS
 from bot.db import Database
 from bot.games import GAMES, Engine, IllegalAction
 
 from . import snapshots, thinking
+from .computers import Computers
 from .model import (
     ABANDONED,
+    AUTO_PERSON,
     CANCELLED,
     FINISHED,
     LOBBY,
     OPEN_STATUSES,
     OUT_OF_MATCH,
     RUNNING,
+    Listener,
+    Outcome,
     Seat,
     Signature,
     StaleError,
@@ -36,6 +40,7 @@ from .model import (
     UserError,
 )
 from .stored import StoredTables, replay, table_from_row
+from .timers import DEFAULT_TURN_TIMER, TurnTimers
 
 log = logging.getLogger(__name__)
 
@@ -46,34 +51,7 @@ class ResultWriter(Protocol):
     def __call__(self, table: Table, event: dict[str, Any], engine: Engine) -> list[tuple[str, Any]]: ...
 
 
-DEFAULT_TURN_TIMER = 300  # seconds; a table option
-COMPUTER_PAUSE = 1.5  # seconds a computer waits before its move, so people can follow (table setting)
-REACTION = (0.8, 2.4)  # seconds: a computer's reaction time in a real-time game, drawn anew for every play
-AUTO_PERSON, AUTO_TIMER, AUTO_COMPUTER = 0, 1, 2  # actions.auto: who made the move
-ABSENT_AFTER = 3  # consecutive timeouts
-
-
-@dataclass
-class Outcome:
-    """What one accepted action (and the automatic ones it triggered) changed."""
-
-    table: Table
-    seat: int
-    action: str
-    events: list[dict[str, Any]] = field(default_factory=list)
-    changed: set[int] = field(default_factory=set)  # seats whose hand message must be re-rendered
-    new_hand: set[int] = field(default_factory=set)  # seats that need a new hand message (new deal)
-    finished: bool = False
-
-
-class Listener(Protocol):
-    async def table_changed(self, table: Table, outcome: Outcome | None) -> None: ...
-    async def remind(self, table: Table, seats: list[int]) -> None: ...
-    async def absent(self, table: Table, seat: int) -> None: ...
-    async def ended(self, table: Table) -> None: ...
-
-
-class TableService:
+class TableService(Computers, TurnTimers):
     def __init__(self, db: Database, *, clock: Callable[[], float] = time.monotonic):
         self.db = db
         self.stored = StoredTables(db)
@@ -427,230 +405,6 @@ class TableService:
                                 " VALUES (?, ?, ?, ?, ?)",
                                 (table.id, s, table.seats[s].user_id, int(total), int(s in winners))))
         return out
-
-    # -- computers ------------------------------------------------------------------------------
-    def _computers_due(self, table: Table) -> list[int]:
-        """The seats the game waits for that a computer plays (its own, or the strong one standing in)."""
-        engine = table.engine
-        if table.status != RUNNING or engine is None or engine.over or table.vote is not None:
-            return []
-        return [s for s in sorted(engine.waiting_for()) if table.seats[s].plays_itself]
-
-    def _volunteers(self, table: Table) -> list[int]:
-        """Computer seats free to act out of turn now (a knock, a Tač call): they are asked, not waited for."""
-        engine = table.engine
-        if table.status != RUNNING or engine is None or engine.over or table.vote is not None:
-            return []
-        return [s for s in sorted(engine.to_act() - engine.waiting_for()) if table.seats[s].plays_itself]
-
-    def _schedule_computers(self, table: Table) -> None:
-        """Start the computers' moves when the game waits for one, or one may act out of turn, and none is
-        under way."""
-        if (table.thinking is None or table.thinking.done()) and (self._computers_due(table)
-                                                                   or self._volunteers(table)):
-            table.thinking = asyncio.get_running_loop().create_task(self._computers(table),
-                                                                    name=f"table-{table.id}-computers")
-
-    def computer_pause(self, table: Table, rng: random.Random) -> float:
-        """How long a computer waits before moving: a table setting, or a human reaction time in real time."""
-        if self.turn_timer(table) <= 0:  # a real-time game: as quick as a person, not quicker
-            scale = float(table.settings.get("computer_pause", COMPUTER_PAUSE)) / COMPUTER_PAUSE
-            return rng.uniform(*REACTION) * scale
-        return float(table.settings.get("computer_pause", COMPUTER_PAUSE))
-
-    def _seed(self, table: Table, seat: int) -> int:
-        return (table.seed ^ (table.version * 7919) ^ (seat * 104729)) & 0xFFFFFFFF
-
-    async def think(self, table: Table, engine: Engine, seat: int, level: str) -> str:
-        budget = float(table.settings.get("computer_budget", DEFAULT_BUDGET_S))
-        started = time.perf_counter()
-        action = await thinking.think(engine, seat, level=level, seed=self._seed(table, seat), budget_s=budget)
-        if self.metrics is not None:
-            self.metrics.decision(table.game, level, "turn", time.perf_counter() - started)
-        return action
-
-    async def think_volunteer(self, table: Table, engine: Engine, seat: int, level: str) -> str | None:
-        """What a computer free to act out of turn does now (None: it lets the moment pass)."""
-        budget = float(table.settings.get("computer_budget", DEFAULT_BUDGET_S))
-        started = time.perf_counter()
-        action = await thinking.volunteer(engine, seat, level=level, seed=self._seed(table, seat),
-                                          budget_s=budget)
-        if self.metrics is not None:
-            self.metrics.decision(table.game, level, "volunteer", time.perf_counter() - started)
-        return action
-
-    async def _computers(self, table: Table) -> None:
-        """Play the computers' moves, one after the other, through the same path as people's: each is stored
-        (logged as a computer's) before it counts, and its messages go out before the next computer moves."""
-        rng = random.Random(table.seed ^ table.version)
-        asked: set[tuple[int, int]] = set()  # (version, seat): out-of-turn questions already answered
-        try:
-            for _ in range(100_000):
-                due = self._computers_due(table)
-                free = [s for s in self._volunteers(table) if (table.version, s) not in asked]
-                if not due and not free:
-                    return
-                version, engine = table.version, table.engine
-                assert engine is not None
-                await asyncio.sleep(self.computer_pause(table, rng))
-                if table.version != version:
-                    continue  # a person moved meanwhile: look again
-                # out of turn first: a knock or a call comes before the next card, as at a real table
-                seat, action = -1, None
-                for s in free:
-                    asked.add((version, s))
-                    action = await self.think_volunteer(table, engine, s, table.seats[s].plays_itself or "strong")
-                    if action is not None:
-                        seat = s
-                        break
-                if action is None:
-                    if not due:
-                        continue
-                    seat = rng.choice(due) if len(due) > 1 else due[0]
-                    action = await self.think(table, engine, seat, table.seats[seat].plays_itself or "strong")
-                async with table.lock:
-                    if table.version != version or table.status != RUNNING:
-                        continue
-                    outcome = await self._apply(table, seat, action, auto=AUTO_COMPUTER)
-                    self._arm(table)
-                if self.listener:
-                    await self.listener.table_changed(table, outcome)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("table %s: a computer's move failed; the turn timer takes over", table.id)
-
-    # -- turn timer -----------------------------------------------------------------------------
-    def turn_timer(self, table: Table) -> int:
-        """Seconds per move; 0 (a real-time game such as Repezita) means no turn timer."""
-        seconds = table.settings.get("turn_timer")
-        return DEFAULT_TURN_TIMER if seconds is None else int(seconds)
-
-    def _disarm(self, table: Table) -> None:
-        if table.timer is not None and table.timer is not asyncio.current_task():
-            table.timer.cancel()
-        table.timer = None
-        table.deadline = None
-
-    def _arm(self, table: Table) -> None:
-        self._disarm(table)
-        if table.status != RUNNING or table.engine is None or table.engine.over:
-            return
-        seconds = self.turn_timer(table)
-        if seconds <= 0:
-            return
-        table.deadline = self.clock() + seconds
-        table.timer = asyncio.get_running_loop().create_task(self._timer(table, seconds),
-                                                             name=f"table-{table.id}-timer")
-
-    async def _timer(self, table: Table, seconds: int) -> None:
-        version = table.version
-        try:
-            await asyncio.sleep(seconds * 2 / 3)
-            if table.version != version or table.status != RUNNING:
-                return
-            if self.listener:
-                await self.listener.remind(table, sorted(table.engine.waiting_for()))  # type: ignore[union-attr]
-            await asyncio.sleep(seconds / 3)
-            await self.expire(table.id, version)
-        except asyncio.CancelledError:
-            pass
-        except Exception:
-            log.exception("table %s: turn timer failed", table.id)
-
-    async def expire(self, table_id: int, version: int) -> Outcome | None:
-        """The turn timer ran out at `version`: the strong computer moves for every seat being waited on (its
-        result still counts as that person's); three timeouts in a row open the vote on an absent player."""
-        table = self.tables.get(table_id)
-        if table is None:
-            return None
-        engine = table.engine
-        if table.status != RUNNING or engine is None or table.version != version:
-            return None
-        # the strong computer plays for whoever is away, thinking before the table is locked
-        choices = {seat: await self.think(table, engine, seat, "strong") for seat in sorted(engine.waiting_for())}
-        async with table.lock:
-            engine = table.engine
-            if table.status != RUNNING or engine is None or table.version != version:
-                return None
-            waiting = sorted(engine.waiting_for())
-            outcome: Outcome | None = None
-            absent: list[int] = []
-            for seat in waiting:
-                engine = table.engine  # each move makes a new one
-                if engine.over or seat not in engine.to_act():
-                    continue
-                action = choices.get(seat)
-                if action not in engine.legal_actions(seat):  # thought out for the state before another's move
-                    action = engine.default_action(seat)
-                outcome = await self._apply(table, seat, action, auto=AUTO_TIMER, outcome=outcome)
-                table.seats[seat].timeouts += 1
-                if table.seats[seat].timeouts >= ABSENT_AFTER and not table.seats[seat].plays_itself:
-                    absent.append(seat)
-            await self.db.write([("UPDATE seats SET timeouts = ? WHERE table_id = ? AND seat = ?",
-                                  (table.seats[s].timeouts, table.id, s)) for s in waiting])
-            if absent and table.status == RUNNING:
-                table.vote = {"seat": absent[0], "yes": []}
-                self._disarm(table)
-                table.timer = asyncio.get_running_loop().create_task(self._vote_timer(table),
-                                                                     name=f"table-{table.id}-vote")
-            else:
-                self._arm(table)
-        self._schedule_computers(table)
-        if self.listener and outcome is not None:
-            await self.listener.table_changed(table, outcome)
-        if absent and table.vote and self.listener:
-            await self.listener.absent(table, table.vote["seat"])
-        if table.status == FINISHED and self.listener:
-            await self.listener.ended(table)
-        return outcome
-
-    async def _vote_timer(self, table: Table) -> None:
-        try:
-            await asyncio.sleep(self.turn_timer(table))
-            async with table.lock:
-                if table.vote is None or table.status != RUNNING:
-                    return
-                await self._end(table, ABANDONED)
-            if self.listener:
-                await self.listener.ended(table)
-        except asyncio.CancelledError:
-            pass
-
-    async def vote(self, table_id: int, user_id: int, keep_playing: bool) -> str:
-        """A seated, present player votes on an absent player. Returns "waiting", "continue" or "abandoned"."""
-        table = self.get(table_id)
-        async with table.lock:
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise UserError("You are not seated at this table.")
-            if table.vote is None or table.status != RUNNING:
-                raise UserError("There is no vote open at this table.")
-            absent = table.vote["seat"]
-            if seat == absent:
-                table.seats[seat].timeouts = 0
-                table.vote = None
-                self._arm(table)
-                return "continue"
-            if not keep_playing:
-                await self._end(table, ABANDONED)
-                result = "abandoned"
-            else:
-                if user_id not in table.vote["yes"]:
-                    table.vote["yes"].append(user_id)
-                voters = {s.user_id for i, s in enumerate(table.seats) if i != absent and not s.plays_itself}
-                if not voters <= set(table.vote["yes"]):
-                    return "waiting"
-                table.seats[absent].autopilot = True
-                await self.db.execute("UPDATE seats SET autopilot = 1 WHERE table_id = ? AND seat = ?",
-                                      (table.id, absent))
-                table.vote = None
-                self._arm(table)
-                result = "continue"
-        if result == "abandoned" and self.listener:
-            await self.listener.ended(table)
-        self._schedule_computers(table)  # the strong computer now plays for the absent person
-        return result
 
     async def gone(self, *, guild_id: int | None = None, channel_id: int | None = None) -> list[Table]:
         """The bot left the server `guild_id`, or the channel or thread `channel_id` was deleted: its open

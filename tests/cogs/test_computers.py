@@ -14,7 +14,7 @@ import pytest
 from bot.ai import choose
 from bot.ai import volunteer as ai_volunteer
 from bot.tables import thinking
-from bot.tables.service import AUTO_COMPUTER, AUTO_TIMER
+from bot.tables.model import AUTO_COMPUTER, AUTO_TIMER
 from bot.ui.components import TableButton
 from tests.cogs.helpers import button, components, dm, lobby_message, table_message
 from tests.conftest import World
