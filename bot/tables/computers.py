@@ -1,0 +1,127 @@
+"""Computer players at a table: who is due, how long they pause, what they think, and their moves, which take
+the same path as people's (stored before they count). A part of `TableService`, kept apart by job."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from typing import TYPE_CHECKING, Any
+
+from bot.ai import DEFAULT_BUDGET_S
+from bot.games import Engine
+
+from . import thinking
+from .model import AUTO_COMPUTER, RUNNING, Listener, Outcome, Table
+
+log = logging.getLogger(__name__)
+
+COMPUTER_PAUSE = 1.5  # seconds a computer waits before its move, so people can follow (table setting)
+REACTION = (0.8, 2.4)  # seconds: a computer's reaction time in a real-time game, drawn anew for every play
+
+
+class Computers:
+    """The computers' turns (a mixin of `TableService`, which provides the attributes and methods below)."""
+
+    # provided by TableService
+    tables: dict[int, Table]
+    listener: Listener | None
+    metrics: Any
+
+    if TYPE_CHECKING:  # TableService's, where the mixin runs; no stubs at runtime to shadow the other mixin
+        async def _apply(self, table: Table, seat: int, action: str, *, auto: int,
+                         outcome: Outcome | None = None) -> Outcome: ...
+        def _arm(self, table: Table) -> None: ...
+        def turn_timer(self, table: Table) -> int: ...
+
+    def _computers_due(self, table: Table) -> list[int]:
+        """The seats the game waits for that a computer plays (its own, or the strong one standing in)."""
+        engine = table.engine
+        if table.status != RUNNING or engine is None or engine.over or table.vote is not None:
+            return []
+        return [s for s in sorted(engine.waiting_for()) if table.seats[s].plays_itself]
+
+    def _volunteers(self, table: Table) -> list[int]:
+        """Computer seats free to act out of turn now (a knock, a Tač call): they are asked, not waited for."""
+        engine = table.engine
+        if table.status != RUNNING or engine is None or engine.over or table.vote is not None:
+            return []
+        return [s for s in sorted(engine.to_act() - engine.waiting_for()) if table.seats[s].plays_itself]
+
+    def _schedule_computers(self, table: Table) -> None:
+        """Start the computers' moves when the game waits for one, or one may act out of turn, and none is
+        under way."""
+        if (table.thinking is None or table.thinking.done()) and (self._computers_due(table)
+                                                                   or self._volunteers(table)):
+            table.thinking = asyncio.get_running_loop().create_task(self._computers(table),
+                                                                    name=f"table-{table.id}-computers")
+
+    def computer_pause(self, table: Table, rng: random.Random) -> float:
+        """How long a computer waits before moving: a table setting, or a human reaction time in real time."""
+        if self.turn_timer(table) <= 0:  # a real-time game: as quick as a person, not quicker
+            scale = float(table.settings.get("computer_pause", COMPUTER_PAUSE)) / COMPUTER_PAUSE
+            return rng.uniform(*REACTION) * scale
+        return float(table.settings.get("computer_pause", COMPUTER_PAUSE))
+
+    def _seed(self, table: Table, seat: int) -> int:
+        return (table.seed ^ (table.version * 7919) ^ (seat * 104729)) & 0xFFFFFFFF
+
+    async def think(self, table: Table, engine: Engine, seat: int, level: str) -> str:
+        budget = float(table.settings.get("computer_budget", DEFAULT_BUDGET_S))
+        started = time.perf_counter()
+        action = await thinking.think(engine, seat, level=level, seed=self._seed(table, seat), budget_s=budget)
+        if self.metrics is not None:
+            self.metrics.decision(table.game, level, "turn", time.perf_counter() - started)
+        return action
+
+    async def think_volunteer(self, table: Table, engine: Engine, seat: int, level: str) -> str | None:
+        """What a computer free to act out of turn does now (None: it lets the moment pass)."""
+        budget = float(table.settings.get("computer_budget", DEFAULT_BUDGET_S))
+        started = time.perf_counter()
+        action = await thinking.volunteer(engine, seat, level=level, seed=self._seed(table, seat),
+                                          budget_s=budget)
+        if self.metrics is not None:
+            self.metrics.decision(table.game, level, "volunteer", time.perf_counter() - started)
+        return action
+
+    async def _computers(self, table: Table) -> None:
+        """Play the computers' moves, one after the other, through the same path as people's: each is stored
+        (logged as a computer's) before it counts, and its messages go out before the next computer moves."""
+        rng = random.Random(table.seed ^ table.version)
+        asked: set[tuple[int, int]] = set()  # (version, seat): out-of-turn questions already answered
+        try:
+            for _ in range(100_000):
+                due = self._computers_due(table)
+                free = [s for s in self._volunteers(table) if (table.version, s) not in asked]
+                if not due and not free:
+                    return
+                version, engine = table.version, table.engine
+                assert engine is not None
+                await asyncio.sleep(self.computer_pause(table, rng))
+                if table.version != version:
+                    continue  # a person moved meanwhile: look again
+                # out of turn first: a knock or a call comes before the next card, as at a real table
+                seat, action = -1, None
+                for s in free:
+                    asked.add((version, s))
+                    action = await self.think_volunteer(table, engine, s, table.seats[s].plays_itself or "strong")
+                    if action is not None:
+                        seat = s
+                        break
+                if action is None:
+                    if not due:
+                        continue
+                    seat = rng.choice(due) if len(due) > 1 else due[0]
+                    action = await self.think(table, engine, seat, table.seats[seat].plays_itself or "strong")
+                async with table.lock:
+                    if table.version != version or table.status != RUNNING:
+                        continue
+                    outcome = await self._apply(table, seat, action, auto=AUTO_COMPUTER)
+                    self._arm(table)
+                if self.listener:
+                    await self.listener.table_changed(table, outcome)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: a computer's move failed; the turn timer takes over", table.id)

@@ -1,0 +1,167 @@
+"""Turn timers and the vote on an absent player: a reminder at two thirds of the time, the strong computer
+moving for whoever is away when it runs out, and after three timeouts in a row a vote to let it play on.
+A part of `TableService`, kept apart by job."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any
+
+from bot.db import Database
+
+from .model import ABANDONED, AUTO_TIMER, FINISHED, RUNNING, Listener, Outcome, Table, UserError
+
+log = logging.getLogger(__name__)
+
+DEFAULT_TURN_TIMER = 300  # seconds; a table option
+ABSENT_AFTER = 3  # consecutive timeouts
+
+
+class TurnTimers:
+    """Turn timers and votes (a mixin of `TableService`, which provides the attributes and methods below)."""
+
+    # provided by TableService
+    tables: dict[int, Table]
+    listener: Listener | None
+    metrics: Any
+    db: Database
+    clock: Any
+
+    if TYPE_CHECKING:  # TableService's, where the mixin runs; no stubs at runtime to shadow the other mixin
+        async def _apply(self, table: Table, seat: int, action: str, *, auto: int,
+                         outcome: Outcome | None = None) -> Outcome: ...
+        async def _end(self, table: Table, status: str) -> None: ...
+        def _schedule_computers(self, table: Table) -> None: ...
+        async def think(self, table: Table, engine: Any, seat: int, level: str) -> str: ...
+
+    def turn_timer(self, table: Table) -> int:
+        """Seconds per move; 0 (a real-time game such as Repezita) means no turn timer."""
+        seconds = table.settings.get("turn_timer")
+        return DEFAULT_TURN_TIMER if seconds is None else int(seconds)
+
+    def _disarm(self, table: Table) -> None:
+        if table.timer is not None and table.timer is not asyncio.current_task():
+            table.timer.cancel()
+        table.timer = None
+        table.deadline = None
+
+    def _arm(self, table: Table) -> None:
+        self._disarm(table)
+        if table.status != RUNNING or table.engine is None or table.engine.over:
+            return
+        seconds = self.turn_timer(table)
+        if seconds <= 0:
+            return
+        table.deadline = self.clock() + seconds
+        table.timer = asyncio.get_running_loop().create_task(self._timer(table, seconds),
+                                                             name=f"table-{table.id}-timer")
+
+    async def _timer(self, table: Table, seconds: int) -> None:
+        version = table.version
+        try:
+            await asyncio.sleep(seconds * 2 / 3)
+            if table.version != version or table.status != RUNNING:
+                return
+            if self.listener:
+                await self.listener.remind(table, sorted(table.engine.waiting_for()))  # type: ignore[union-attr]
+            await asyncio.sleep(seconds / 3)
+            await self.expire(table.id, version)
+        except asyncio.CancelledError:
+            pass
+        except Exception:
+            log.exception("table %s: turn timer failed", table.id)
+
+    async def expire(self, table_id: int, version: int) -> Outcome | None:
+        """The turn timer ran out at `version`: the strong computer moves for every seat being waited on (its
+        result still counts as that person's); three timeouts in a row open the vote on an absent player."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return None
+        engine = table.engine
+        if table.status != RUNNING or engine is None or table.version != version:
+            return None
+        # the strong computer plays for whoever is away, thinking before the table is locked
+        choices = {seat: await self.think(table, engine, seat, "strong") for seat in sorted(engine.waiting_for())}
+        async with table.lock:
+            engine = table.engine
+            if table.status != RUNNING or engine is None or table.version != version:
+                return None
+            waiting = sorted(engine.waiting_for())
+            outcome: Outcome | None = None
+            absent: list[int] = []
+            for seat in waiting:
+                engine = table.engine  # each move makes a new one
+                if engine.over or seat not in engine.to_act():
+                    continue
+                action = choices.get(seat)
+                if action not in engine.legal_actions(seat):  # thought out for the state before another's move
+                    action = engine.default_action(seat)
+                outcome = await self._apply(table, seat, action, auto=AUTO_TIMER, outcome=outcome)
+                table.seats[seat].timeouts += 1
+                if table.seats[seat].timeouts >= ABSENT_AFTER and not table.seats[seat].plays_itself:
+                    absent.append(seat)
+            await self.db.write([("UPDATE seats SET timeouts = ? WHERE table_id = ? AND seat = ?",
+                                  (table.seats[s].timeouts, table.id, s)) for s in waiting])
+            if absent and table.status == RUNNING:
+                table.vote = {"seat": absent[0], "yes": []}
+                self._disarm(table)
+                table.timer = asyncio.get_running_loop().create_task(self._vote_timer(table),
+                                                                     name=f"table-{table.id}-vote")
+            else:
+                self._arm(table)
+        self._schedule_computers(table)
+        if self.listener and outcome is not None:
+            await self.listener.table_changed(table, outcome)
+        if absent and table.vote and self.listener:
+            await self.listener.absent(table, table.vote["seat"])
+        if table.status == FINISHED and self.listener:
+            await self.listener.ended(table)
+        return outcome
+
+    async def _vote_timer(self, table: Table) -> None:
+        try:
+            await asyncio.sleep(self.turn_timer(table))
+            async with table.lock:
+                if table.vote is None or table.status != RUNNING:
+                    return
+                await self._end(table, ABANDONED)
+            if self.listener:
+                await self.listener.ended(table)
+        except asyncio.CancelledError:
+            pass
+
+    async def vote(self, table_id: int, user_id: int, keep_playing: bool) -> str:
+        """A seated, present player votes on an absent player. Returns "waiting", "continue" or "abandoned"."""
+        table = self.get(table_id)
+        async with table.lock:
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise UserError("You are not seated at this table.")
+            if table.vote is None or table.status != RUNNING:
+                raise UserError("There is no vote open at this table.")
+            absent = table.vote["seat"]
+            if seat == absent:
+                table.seats[seat].timeouts = 0
+                table.vote = None
+                self._arm(table)
+                return "continue"
+            if not keep_playing:
+                await self._end(table, ABANDONED)
+                result = "abandoned"
+            else:
+                if user_id not in table.vote["yes"]:
+                    table.vote["yes"].append(user_id)
+                voters = {s.user_id for i, s in enumerate(table.seats) if i != absent and not s.plays_itself}
+                if not voters <= set(table.vote["yes"]):
+                    return "waiting"
+                table.seats[absent].autopilot = True
+                await self.db.execute("UPDATE seats SET autopilot = 1 WHERE table_id = ? AND seat = ?",
+                                      (table.id, absent))
+                table.vote = None
+                self._arm(table)
+                result = "continue"
+        if result == "abandoned" and self.listener:
+            await self.listener.ended(table)
+        self._schedule_computers(table)  # the strong computer now plays for the absent person
+        return result
