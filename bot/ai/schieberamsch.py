@@ -270,27 +270,51 @@ INFER_TRIES = 4  # worlds drawn for each world searched
 SOLO_TRIES = 8  # against a Grand Hand, whose announcement says most
 INFER_FLOOR = 0.02  # a world keeps at least this share of the likeliest world's weight among its tries
 P_GRAND = (0.05, 0.5, 1.0)  # a Grand Hand announced with an implausible, a plausible, a rule-of-thumb hand
-P_GRAND_PASS = 0.25  # a Grand Hand hand that passed
+P_GRAND_PASS = (1.0, 1.0, 0.25)  # Grand Hand passed with an implausible, a plausible, a rule-of-thumb hand
 P_TAKE = (0.25, 0.8)  # taking the skat with a hand the rule would push with, would take with
+P_PUSH = (0.75, 0.2)  # pushing it with a hand the rule would push with, would take with
 P_KONTRA = (0.3, 1.0)  # Kontra said without, with a Kontra hand
 P_KONTRA_PASS = 0.4  # no Kontra with a Kontra hand
+P_REKONTRA = (0.3, 1.0)  # Rekontra said without, with a Grand Hand hand by the rule
 DISCARD_LIKELY = 3  # the cards the rule finds most dangerous, of which a taker likely discards two
 P_DISCARD = (0.3, 0.6, 1.0)  # a discard with 0, 1, 2 of them
-P_CARD = (0.3, 0.6, 1.0)  # a card unlike the rule's, like it (same suit, same side of the trick's best), it
+# a card unlike the rule's, like it (same suit, same side of the trick's best), the rule's own; led, followed
+P_LEAD = (0.3, 0.6, 1.0)
+P_FOLLOW = (0.3, 0.6, 1.0)
+
+
+def card_class(hand: int, trick: list[int], played: int, mode: str | None, seat: int, solo: int | None,
+               seats: list[int]) -> int:
+    """How the card played compares with the rule of thumb's from `hand`: 2 the same card, 1 alike (the same
+    suit, and onto a trick the same side of its best card), 0 unlike."""
+    thumb = card_to_play(hand, trick, mode, seat, solo, seats)
+    if thumb == played:
+        return 2
+    if SUIT[thumb] != SUIT[played]:
+        return 0
+    if not trick:
+        return 1
+    wl = WINS[SUIT[trick[0]]]
+    best = max(wl[k] for k in trick)
+    return 1 if (wl[thumb] > best) == (wl[played] > best) else 0
 
 
 def _card_factor(hand: int, trick: list[int], played: int, mode: str | None, seat: int, solo: int | None,
                  seats: list[int]) -> float:
-    thumb = card_to_play(hand, trick, mode, seat, solo, seats)
-    if thumb == played:
-        return P_CARD[2]
-    if SUIT[thumb] != SUIT[played]:
-        return P_CARD[0]
-    if not trick:
-        return P_CARD[1]
-    wl = WINS[SUIT[trick[0]]]
-    best = max(wl[k] for k in trick)
-    return P_CARD[1] if (wl[thumb] > best) == (wl[played] > best) else P_CARD[0]
+    return (P_FOLLOW if trick else P_LEAD)[card_class(hand, trick, played, mode, seat, solo, seats)]
+
+
+def discard_class(twelve: int, put: int, jacks_allowed: bool) -> int:
+    """How many of the two cards put into the skat are among the `DISCARD_LIKELY` the rule finds most
+    dangerous in the twelve."""
+    pool = twelve if jacks_allowed else twelve & ~JACKS
+    worst = sorted(ids(pool), key=lambda k: -_danger(twelve, k))[:DISCARD_LIKELY]
+    return sum(put >> k & 1 for k in worst)
+
+
+def solo_class(hand: int) -> int:
+    """2 a Grand Hand by the rule of thumb, 1 a plausible one (`plausible_solo`), 0 neither."""
+    return 2 if grand_ok(hand) else int(plausible_solo(hand))
 
 
 def likelihood(w: Schieberamsch, seat: int) -> float:
@@ -320,21 +344,19 @@ def likelihood(w: Schieberamsch, seat: int) -> float:
             if s in w._discarded:
                 put = mask_of(w._discarded[s])
                 twelve = hand | put
-                pool = twelve if w.options["jacks_in_skat"] else twelve & ~JACKS
-                worst = sorted(ids(pool), key=lambda k: -_danger(twelve, k))[:DISCARD_LIKELY]
-                like *= P_DISCARD[sum(put >> k & 1 for k in worst)]
+                like *= P_DISCARD[discard_class(twelve, put, w.options["jacks_in_skat"])]
                 hand = twelve & ~mask_of(w._took_skat.get(s, []))
             else:  # taking it now (seat never decides then): the twelve cards
                 hand = masks[s]
             like *= P_TAKE[take_ok(hand)]
         elif s in w._pushed_by:
-            like *= 1 - P_TAKE[take_ok(hand)]
-        if s in w._grand_passed and grand_ok(hand):
-            like *= P_GRAND_PASS
+            like *= P_PUSH[take_ok(hand)]
+        if s in w._grand_passed:
+            like *= P_GRAND_PASS[solo_class(hand)]
         if s == solo:
-            like *= P_GRAND[2 if grand_ok(hand) else plausible_solo(hand)]
+            like *= P_GRAND[solo_class(hand)]
             if w._rekontra is not None:
-                like *= P_KONTRA[grand_ok(hand)]
+                like *= P_REKONTRA[grand_ok(hand)]
         if w._kontra == s:
             like *= P_KONTRA[kontra_ok(hand)]
         elif s in w._kontra_passed and kontra_ok(hand):
@@ -345,47 +367,74 @@ def likelihood(w: Schieberamsch, seat: int) -> float:
 def worlds(know: Knowledge, rng: random.Random, budget: Budget, n: int, *,
            pool: bool = False) -> Iterator[tuple[Schieberamsch, int]]:
     """The `n` worlds to search, each with the number of times it counts (at least one world, even after
-    the deadline): from `know.sample`, or with inference each world one of `INFER_TRIES` drawn (`SOLO_TRIES`
-    against a Grand Hand), chosen with probability proportional to its `likelihood`, at least `INFER_FLOOR`
-    times the likeliest one's (sampling-importance-resampling, as `bot.ai.search.inferring`, but with the
-    floor relative to the tries: the likelihood of a whole deal's actions is a product of many factors, which
-    an absolute floor would flatten). With `pool` (the bids, which search many worlds), the `n` are drawn
-    with replacement from one pool of `INFER_TRIES` times as many, and a world drawn twice is searched once,
+    the deadline). With inference each world is one of `INFER_TRIES` drawn (`SOLO_TRIES` against a Grand
+    Hand), chosen with probability proportional to its `likelihood`, at least `INFER_FLOOR` times the
+    likeliest one's (sampling-importance-resampling, as `bot.ai.search.inferring`, but with the floor
+    relative to the tries: the likelihood of a whole deal's actions is a product of many factors, which an
+    absolute floor would flatten). With `pool` (the bids, which search many worlds), the `n` are drawn with
+    replacement from one pool of `INFER_TRIES` times as many, and a world drawn twice is searched once,
     counting twice: as sharp for a quarter of the draws. Before anyone but Grand Hand's passes acted there is
-    nothing worth inferring."""
+    nothing worth inferring.
+
+    Without inference the same draws are made with equal weights, and only the worlds chosen are dealt:
+    every candidate world is dealt from a seed of its own, so a world chosen both ways is the same world
+    (common random numbers). Strong and strong-no-inference then search the same worlds wherever the
+    likelihood is flat, and a duplicate match between them measures the inference, not the sampling noise
+    of two different sets of worlds."""
     seat = know.seat
     v = know.view
     n = max(1, n)
-    if not know.uses("inference") or v["mode"] is None:
-        for i in range(n):
-            if i and budget.expired():
-                return
-            world = know.sample(rng)
-            assert isinstance(world, Schieberamsch)
-            yield world, 1
-        return
+    infer = know.uses("inference") and v["mode"] is not None
+
+    def deal(seed: int) -> Schieberamsch:
+        world = know.sample(random.Random(seed))
+        assert isinstance(world, Schieberamsch)
+        return world
+
     if pool:
-        drawn: list[Schieberamsch] = []
-        for i in range(n * INFER_TRIES):
-            if i and budget.expired():
-                break
-            drawn.append(know.sample(rng))  # type: ignore[arg-type]
-        weights = [likelihood(w, seat) for w in drawn]
-        top = max(weights)
-        counts = Counter(rng.choices(range(len(drawn)), [max(x, INFER_FLOOR * top) for x in weights], k=n))
+        seeds = [rng.getrandbits(64) for _ in range(n * INFER_TRIES)]
+        picks = [rng.random() for _ in range(n)]
+        drawn: dict[int, Schieberamsch] = {}
+        if infer:
+            for i, s in enumerate(seeds):
+                if i and budget.expired():
+                    break
+                drawn[i] = deal(s)
+            weights = [likelihood(drawn[i], seat) for i in range(len(drawn))]
+        else:
+            weights = [1.0] * len(seeds)
+        counts = Counter(_pick(weights, u) for u in picks)
         for i in sorted(counts):
+            if i not in drawn:
+                if drawn and budget.expired():
+                    break
+                drawn[i] = deal(seeds[i])
             yield drawn[i], counts[i]
         return
     tries = SOLO_TRIES if v["mode"] == "grand" and v["solo"] != seat else INFER_TRIES
     for i in range(n):
         if i and budget.expired():
             return
-        group = [know.sample(rng) for _ in range(tries)]
-        weights = [likelihood(w, seat) for w in group]  # type: ignore[arg-type]
-        top = max(weights)
-        world = rng.choices(group, [max(x, INFER_FLOOR * top) for x in weights])[0]
-        assert isinstance(world, Schieberamsch)
-        yield world, 1
+        seeds = [rng.getrandbits(64) for _ in range(tries)]
+        u = rng.random()
+        if infer:
+            group = [deal(s) for s in seeds]
+            yield group[_pick([likelihood(w, seat) for w in group], u)], 1
+        else:
+            yield deal(seeds[_pick([1.0] * tries, u)]), 1
+
+
+def _pick(weights: list[float], u: float) -> int:
+    """The index that `u` (uniform in [0, 1)) picks with probabilities proportional to `weights`, each at
+    least `INFER_FLOOR` times the largest."""
+    top = max(weights)
+    floored = [max(x, INFER_FLOOR * top) for x in weights]
+    x = u * sum(floored)
+    for i, f in enumerate(floored):
+        x -= f
+        if x < 0:
+            return i
+    return len(floored) - 1
 
 
 def strong(know: Knowledge, rng: random.Random, budget: Budget) -> str:
