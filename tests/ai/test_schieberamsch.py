@@ -210,18 +210,21 @@ def two_worlds(fh_a, fh_b, mh, actions):
     return worlds_
 
 
-def test_a_grand_hand_makes_worlds_with_a_strong_solo_likelier():
+def test_a_grand_hand_makes_worlds_with_a_strong_solo_likelier(monkeypatch):
     strong_hand = ["JC", "JS", "JH", "AC", "10C", "AS", "KS", "AH", "7D", "8D"]
     weak_hand = ["JD", "7C", "8C", "9C", "7S", "8S", "9S", "7H", "8H", "9H"]
     mh = ["QC", "KC", "QS", "10S", "10H", "KH", "QH", "AD", "10D", "KD"]
     good, bad = two_worlds(strong_hand, weak_hand, mh, [(FH, "grand")])
-    assert likelihood(good, MH) > 5 * likelihood(bad, MH)
-    # and Kontra says the one who said it holds Jacks and Aces
+    assert likelihood(good, MH) > 3 * likelihood(bad, MH)
+    # Kontra says nothing (strong players say it with any hand against a solo), Rekontra a strong solo
     kontra = ["JC", "JS", "AC", "10C", "AS", "9S", "7H", "7D", "8D", "9D"]
     rubbish = ["7C", "8C", "9C", "7S", "8S", "9S", "7H", "8H", "9H", "QD"]
     solo = ["JH", "JD", "QC", "KC", "QS", "KS", "10H", "KH", "QH", "AD"]
     good, bad = two_worlds(kontra, rubbish, solo, [(FH, "pass"), (MH, "grand"), (FH, "kontra")])
-    assert likelihood(good, RH) > likelihood(bad, RH)
+    monkeypatch.setattr("bot.ai.schieberamsch.P_GRAND_PASS", (1.0, 1.0, 1.0))  # FH's pass apart
+    assert likelihood(good, RH) == likelihood(bad, RH)
+    strong_solo, weak_solo = two_worlds(strong_hand, weak_hand, mh, [(FH, "grand"), (MH, "kontra"), (FH, "rekontra")])
+    assert likelihood(strong_solo, MH) > 3 * likelihood(weak_solo, MH)
 
 
 def test_without_inference_the_same_worlds_are_drawn_where_the_likelihood_is_flat(monkeypatch):
@@ -248,6 +251,24 @@ def test_a_push_makes_worlds_with_a_dangerous_hand_less_likely():
     assert likelihood(safe, MH) > likelihood(risky, MH)
     took_risky, took_safe = two_worlds(dangerous, harmless, mh, [*passes, (FH, "take")])
     assert likelihood(took_risky, MH) > likelihood(took_safe, MH)
+
+
+def test_a_discard_says_much_a_push_little():
+    # measured on strong players: a taker puts two of its three most dangerous cards down far more often
+    # than the worlds' hands would have it, while a push comes with almost any hand
+    fh = ["AS", "10S", "7D", "8D", "7C", "8C", "9C", "7H", "8H", "9H"]
+    passes = [(FH, "pass"), (MH, "pass"), (RH, "pass")]
+    likely, unlikely = [], []
+    for discard, into in (("discard AS 10S", likely), ("discard 7D 8D", unlikely)):
+        e = new(make_deal(fh=fh, skat=["QC", "KC"]))
+        play_to_trick(e, [*passes, (FH, "take"), (FH, discard)])
+        into.append(e)
+    assert likelihood(likely[0], MH) > 5 * likelihood(unlikely[0], MH)
+    dangerous = ["JC", "JS", "AC", "10C", "AS", "10S", "7H", "8H", "9H", "QD"]
+    harmless = ["7C", "8C", "9C", "7S", "8S", "9S", "QH", "7D", "8D", "9D"]
+    mh = ["QC", "KC", "QS", "KS", "10H", "KH", "AH", "AD", "10D", "KD"]
+    risky, safe = two_worlds(dangerous, harmless, mh, [*passes, (FH, "push")])
+    assert likelihood(safe, MH) < 1.2 * likelihood(risky, MH)
 
 
 def test_a_seat_that_did_not_duck_probably_could_not():
