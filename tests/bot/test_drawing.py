@@ -1,0 +1,50 @@
+"""Where pictures are drawn (`bot/ui/drawing.py`): updates and replies each in a process of their own, never on
+the event loop, and a drawing process that dies is replaced, then given up for threads."""
+
+from __future__ import annotations
+
+import os
+import threading
+
+from bot.ui import drawing
+from bot.ui.drawing import Drawing, Drawings
+
+
+def where() -> bytes:
+    return f"{os.getpid()} {threading.current_thread().name}".encode()
+
+
+def die() -> bytes:
+    """Kills a drawing process; drawn in the test's own process (the fallback), it says where it ran."""
+    if os.getpid() != int(os.environ["DRAWING_TEST_PARENT"]):
+        os._exit(3)
+    return where()
+
+
+async def test_updates_and_replies_are_drawn_each_in_a_process_of_their_own():
+    drawings = Drawings(processes=True)
+    try:
+        update = (await drawings.draw(Drawing(where))).decode().split()
+        reply = (await drawings.draw(Drawing(where), reply=True)).decode().split()
+        assert int(update[0]) != os.getpid() and int(reply[0]) != os.getpid()
+        assert update[0] != reply[0]  # an answer never queues behind the updates
+        # a job that is no Drawing (it may not pickle) stays in the bot's threads
+        assert (await drawings.draw(where, reply=True)).decode() == f"{os.getpid()} draw-reply_0"
+    finally:
+        drawings.close()
+
+
+async def test_a_drawing_process_that_dies_is_replaced_and_at_last_given_up(monkeypatch, caplog):
+    monkeypatch.setenv("DRAWING_TEST_PARENT", str(os.getpid()))  # the spawned processes inherit it
+    monkeypatch.setattr(drawing, "MAX_DEATHS", 2)
+    drawings = Drawings(processes=True)
+    try:
+        # the job whose process died is drawn in a thread instead, so its message still gets its picture
+        assert (await drawings.draw(Drawing(die))).decode() == f"{os.getpid()} draw-update_0"
+        assert "the drawing process died; starting another" in caplog.text
+        assert int((await drawings.draw(Drawing(where))).decode().split()[0]) != os.getpid()  # a new process
+        assert (await drawings.draw(Drawing(die), reply=True)).decode() == f"{os.getpid()} draw-reply_0"
+        assert "the drawing process died; drawing in threads" in caplog.text
+        assert (await drawings.draw(Drawing(where))).decode() == f"{os.getpid()} draw-update_0"
+    finally:
+        drawings.close()
