@@ -28,9 +28,9 @@ log = logging.getLogger(__name__)
 
 GC_THRESHOLDS = (20_000, 10, 100)  # CPython's: (700, 10, 10)
 SETTLE_SECONDS = 10  # at shutdown, how long the last moves' messages may take to go out
-# How long a thread may hold the GIL while another waits for it (CPython: 5 ms). The pictures that answer clicks are
-# drawn in a thread; each time the event loop gives the GIL up (every socket call), that thread may take it, and the
-# loop then waits up to this long to get it back.
+# How long a thread may hold the GIL while another waits for it (CPython: 5 ms). The database's thread and
+# the drawing processes' feeder threads run beside the event loop; each time the loop gives the GIL up (every
+# socket call), one of them may take it, and the loop then waits up to this long to get it back.
 SWITCH_INTERVAL_S = 0.001
 
 
@@ -56,8 +56,8 @@ class StammtischBot(commands.AutoShardedBot):
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads; no privileged intents are needed
         # every REST call passes the gate (bot/rest.py); its trace sees every HTTP answer. It paces the calls
-        # that count against Discord's global limit at `rest_per_second` (python -m bot: 45/s, and at most 48 arriving in any second); in-process
-        # tests leave it off, since SimCord's clock only moves when a test moves it
+        # that count against Discord's global limit at `rest_per_second` (python -m bot: 45/s, and at most 48
+        # arrive in any second); in-process tests leave it off: SimCord's clock moves only when a test moves it
         rest = RestGate(per_second=rest_per_second)
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
                          allowed_mentions=discord.AllowedMentions.none(), tree_cls=CheckedTree,
@@ -89,8 +89,9 @@ class StammtischBot(commands.AutoShardedBot):
         self.metrics.open_tables = lambda: (t.status for t in self.tables.tables.values())
         if self.metrics_listen is not None:
             await self.metrics.serve(*self.metrics_listen)
-        # python -m bot draws the updates' pictures in a process of its own (bot/ui/drawing.py); in-process tests in threads
-        self.table_ui = TableUI(self, self.tables, default_locale=self.default_locale, draw_processes=self.tune_gc)
+        # python -m bot draws pictures in processes of its own (bot/ui/drawing.py); in-process tests in threads
+        self.table_ui = TableUI(self, self.tables, default_locale=self.default_locale,
+                                draw_processes=self.tune_gc)
         delivery = getattr(self.table_ui, "delivery", None)  # reports how far each table message lags
         if delivery is not None:
             delivery.lag_observers.append(self.metrics.observe_delivery_lag)

@@ -22,11 +22,12 @@ Measured with `python -m benchmarks.ai --games schieberamsch --jobs 1` (24 world
 2-core machine, neither ingredient shows yet at the sizes that fitted: strong over easy +7.98 [6.14, 9.82]
 points in 120 deals (seed 12), 66 % [51, 86] of the oracle's +12.03 (the code before the measured factors:
 +7.15, 59 % [41, 81] on the same deals); against strong-no-inference (which searches the same worlds wherever
-the likelihood is flat) +0.12 [-0.69, 0.92] in 400 deals (seeds 11-13). The endgame changed 32 of 600 seat-deals played from 12 cards on against strong-no-endgame
-opponents, +0.17 [-0.20, 0.54] points a deal. Valued on the true deal by the search's own evaluation, the
-decisions the inference changes gain +0.27 [0.05, 0.49] each against easy players (whom the rules of thumb
-describe exactly; +0.41 in a Ramsch, +0.04 in a Grand Hand) and -0.05 [-0.30, 0.20] against strong players,
-whose actions the rules of thumb describe poorly (the ratios above `P_GRAND`).
+the likelihood is flat) +0.12 [-0.69, 0.92] in 400 deals (seeds 11-13). The endgame changed 32 of 600
+seat-deals played from 12 cards on against strong-no-endgame opponents, +0.17 [-0.20, 0.54] points a deal.
+Valued on the true deal by the search's own evaluation, the decisions the inference changes gain
++0.27 [0.05, 0.49] each against easy players (whom the rules of thumb describe exactly; +0.41 in a Ramsch,
++0.04 in a Grand Hand) and -0.05 [-0.30, 0.20] against strong players, whose actions the rules of thumb
+describe poorly (the ratios above `P_GRAND`).
 
 The playouts read the sampled world's hand masks directly (`_masks`, `_trick`, ...): a world is the
 searcher's own copy, and going through `view()` would make every playout several times slower.

@@ -58,9 +58,6 @@ def _warm() -> None:
     import bot.render  # noqa: F401  fonts and card art load on import: not in the first answer's time
 
 
-REPLIES_IN_A_PROCESS = True
-
-
 class Drawings:
     """Runs drawing jobs off the event loop: updates and replies each in a process of their own (`processes`),
     or each in a thread of the bot's (the in-process tests, and any job that is not a `Drawing`)."""
@@ -71,7 +68,7 @@ class Drawings:
         self._processes: dict[bool, ProcessPoolExecutor] = {}  # reply? -> its drawing process
         self._deaths = 0
         if processes:
-            self._processes = {reply: self._start() for reply in ((False, True) if REPLIES_IN_A_PROCESS else (False,))}
+            self._processes = {reply: self._start() for reply in (False, True)}
 
     @staticmethod
     def _start() -> ProcessPoolExecutor:
@@ -88,17 +85,21 @@ class Drawings:
             try:
                 return await loop.run_in_executor(pool, job)
             except BrokenProcessPool:  # the worker died (killed, out of memory): a new one for the next picture
-                pool.shutdown(wait=False, cancel_futures=True)
-                self._deaths += 1
-                again = self._deaths < MAX_DEATHS
-                log.exception("the drawing process died; %s", "starting another" if again else "drawing in threads")
-                if again:
-                    self._processes[reply] = self._start()
-                else:
-                    for other in self._processes.values():
-                        other.shutdown(wait=False, cancel_futures=True)
-                    self._processes.clear()
+                if self._processes.get(reply) is pool:  # the jobs queued behind the death find it replaced already
+                    self._replace(reply, pool)
         return await loop.run_in_executor(self._threads[reply], job)
+
+    def _replace(self, reply: bool, dead: ProcessPoolExecutor) -> None:
+        dead.shutdown(wait=False, cancel_futures=True)
+        self._deaths += 1
+        again = self._deaths < MAX_DEATHS
+        log.error("the drawing process died; %s", "starting another" if again else "drawing in threads")
+        if again:
+            self._processes[reply] = self._start()
+        else:
+            for other in self._processes.values():
+                other.shutdown(wait=False, cancel_futures=True)
+            self._processes.clear()
 
     def close(self) -> None:
         for executor in (*self._threads.values(), *self._processes.values()):

@@ -3,6 +3,7 @@ the event loop, and a drawing process that dies is replaced, then given up for t
 
 from __future__ import annotations
 
+import asyncio
 import os
 import threading
 
@@ -46,5 +47,20 @@ async def test_a_drawing_process_that_dies_is_replaced_and_at_last_given_up(monk
         assert (await drawings.draw(Drawing(die), reply=True)).decode() == f"{os.getpid()} draw-reply_0"
         assert "the drawing process died; drawing in threads" in caplog.text
         assert (await drawings.draw(Drawing(where))).decode() == f"{os.getpid()} draw-update_0"
+    finally:
+        drawings.close()
+
+
+async def test_the_jobs_queued_behind_a_death_count_it_once(monkeypatch, caplog):
+    """Every job waiting on a process that dies fails with it; only the first replaces the process, so the
+    others neither start processes of their own nor count the same death again."""
+    monkeypatch.setenv("DRAWING_TEST_PARENT", str(os.getpid()))
+    monkeypatch.setattr(drawing, "MAX_DEATHS", 2)
+    drawings = Drawings(processes=True)
+    try:
+        drawn = await asyncio.gather(drawings.draw(Drawing(die)), *(drawings.draw(Drawing(where)) for _ in range(3)))
+        assert all(png for png in drawn)  # every job still got its picture
+        assert caplog.text.count("the drawing process died") == 1
+        assert int((await drawings.draw(Drawing(where))).decode().split()[0]) != os.getpid()  # a process again
     finally:
         drawings.close()
