@@ -1,37 +1,44 @@
-"""Where pictures are drawn: never on the event loop.
+"""Where pictures are drawn: never on the event loop, and without threads in the bot's process.
 
 A table picture or a hand is ~5 ms of Pillow (composition, then PNG encoding), once or twice a move. In a thread
 of the bot's process that work holds the GIL against the event loop: each time the loop gave the GIL up for a
 socket call, it waited for the drawing thread to hand it back. So `python -m bot` draws in processes of its own
 (`Drawings(processes=True)`): one for the updates of table and hand messages (nobody waits on them), one for the
 pictures that answer a click (the clicker's hand, or the table when the click was on it), so an answer never
-queues behind the updates. Replies were drawn in a thread until stop 31, because a job handed to another process
-and back passes three threads and two processes, which on an overloaded machine cost more than the picture
-(load average 17: 87 ms a job against 26 ms in a thread). On a 2-core machine that is not overloaded the thread
-was the worse choice: at 1,000 tables (`python -m benchmarks.load --tables 1000 --duration 45 --spread 10
---restore 0`, load average 1.9 at both starts, one run each) clicks were answered in 16.6 / 62.1 ms (p50 / p99)
-with replies in a process against 24.3 / 335.9 ms in a thread, whose pictures were a sixth of the bot process's
-samples in a profile. A job drawn in a process is a `Drawing` (a function of the renderer and its arguments,
-which pickle: a public view, names, cards); any other job, and every job where processes are off (the in-process
-tests), runs in the threads. A process that dies is replaced; after `MAX_DEATHS` deaths all drawing stays in
-threads.
+queues behind the updates.
+
+The event loop speaks to each drawing process itself, over a pipe it watches with `add_reader` (`_Process`).
+Until stop 32 a `ProcessPoolExecutor` did, whose manager and feeder threads took the GIL at every job: a profile
+of `python -m benchmarks.load --tables 300 --profile` found the loop waiting 1.2 ms on average in the write that
+wakes the pool's manager, for 4,305 jobs, and 0.22 ms in each of 41,424 socket sends (the aiohttp requests) that
+a thread of the pool or of the database took the GIL from. Here a job is one pickled message out and one back,
+at most `IN_FLIGHT` of them on their way per process, so the pipe never fills and a write never waits.
+
+A job drawn in a process is a `Drawing` (a function of the renderer and its arguments, which pickle: a public
+view, names, cards); any other job, and every job where processes are off (the in-process tests), runs in the
+threads. A process that dies is replaced; after `MAX_DEATHS` deaths all drawing stays in threads.
 """
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import multiprocessing
 import os
+import pickle
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import ThreadPoolExecutor
 from functools import partial
+from multiprocessing.connection import Connection
+from typing import Any
 
 log = logging.getLogger(__name__)
 MAX_DEATHS = 3  # drawing processes that may die before the pictures stay in threads
+IN_FLIGHT = 2  # jobs on their way to or in a drawing process: one drawn, one waiting, the rest queue here
 
 
 class Drawing(partial):  # type: ignore[type-arg]
@@ -42,9 +49,13 @@ class Drawing(partial):  # type: ignore[type-arg]
         return partial, args, state  # a plain partial there: the drawing process does not import the bot's UI
 
 
+class ProcessDied(RuntimeError):
+    """The drawing process ended (killed, out of memory) before it answered."""
+
+
 def _follow(parent: int) -> None:
     """In the drawing process: end with the bot. A bot killed outright (SIGKILL, out of memory) runs no
-    shutdown, and the worker would wait for jobs forever, holding the bot's stdout open."""
+    shutdown, and the process would wait for jobs forever, holding the bot's stdout open."""
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -54,8 +65,100 @@ def _follow(parent: int) -> None:
     threading.Thread(target=watch, name="follow-the-bot", daemon=True).start()
 
 
-def _warm() -> None:
+def _serve(conn: Connection, parent: int) -> None:
+    """The drawing process: draw each job that comes down the pipe and send back its bytes or its exception."""
+    _follow(parent)
     import bot.render  # noqa: F401  fonts and card art load on import: not in the first answer's time
+
+    while True:
+        try:
+            job_id, job = pickle.loads(conn.recv_bytes())
+        except (EOFError, OSError):
+            return  # the bot closed its end
+        try:
+            answer: tuple[int, bool, Any] = (job_id, True, job())
+        except Exception as exc:  # noqa: BLE001  the bot's await raises it
+            answer = (job_id, False, exc)
+        try:
+            message = pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception:  # noqa: BLE001  an exception that does not pickle
+            message = pickle.dumps((job_id, False, RuntimeError(repr(answer[2]))))
+        conn.send_bytes(message)
+
+
+class _Process:
+    """One drawing process and the jobs on their way to it, driven by the event loop's reader callback."""
+
+    def __init__(self) -> None:
+        # spawn, not fork: the bot process has threads (the database's) that fork would copy mid-step
+        context = multiprocessing.get_context("spawn")
+        self._conn, child = context.Pipe(duplex=True)
+        self.process = context.Process(target=_serve, args=(child, os.getpid()), name="drawing", daemon=True)
+        self.process.start()
+        child.close()
+        self._ids = itertools.count()
+        self._queued: deque[tuple[int, bytes]] = deque()
+        self._waiting: dict[int, asyncio.Future[bytes]] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self.dead = False
+
+    def submit(self, job: Drawing) -> asyncio.Future[bytes]:
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[bytes] = loop.create_future()
+        if self.dead:
+            future.set_exception(ProcessDied())
+            return future
+        if self._loop is None:
+            self._loop = loop
+            loop.add_reader(self._conn.fileno(), self._answered)
+        job_id = next(self._ids)
+        self._waiting[job_id] = future
+        self._queued.append((job_id, pickle.dumps((job_id, job), protocol=pickle.HIGHEST_PROTOCOL)))
+        self._send()
+        return future
+
+    def _send(self) -> None:
+        try:
+            while self._queued and len(self._waiting) - len(self._queued) < IN_FLIGHT:
+                self._conn.send_bytes(self._queued.popleft()[1])
+        except OSError:  # the process is gone
+            self._died()
+
+    def _answered(self) -> None:
+        try:
+            job_id, ok, result = pickle.loads(self._conn.recv_bytes())
+        except (EOFError, OSError):
+            self._died()
+            return
+        future = self._waiting.pop(job_id, None)
+        if future is not None and not future.done():
+            if ok:
+                future.set_result(result)
+            else:
+                future.set_exception(result)
+        self._send()
+
+    def _died(self) -> None:
+        if self.dead:
+            return
+        self.dead = True
+        self._stop_reading()
+        for future in self._waiting.values():
+            if not future.done():
+                future.set_exception(ProcessDied())
+        self._waiting.clear()
+        self._queued.clear()
+
+    def _stop_reading(self) -> None:
+        if self._loop is not None and not self._loop.is_closed():
+            self._loop.remove_reader(self._conn.fileno())
+        self._loop = None
+
+    def close(self) -> None:
+        self._died()
+        self._conn.close()
+        if self.process.is_alive():
+            self.process.terminate()
 
 
 class Drawings:
@@ -65,43 +168,36 @@ class Drawings:
     def __init__(self, *, processes: bool = False):
         self._threads = {True: ThreadPoolExecutor(1, thread_name_prefix="draw-reply"),
                          False: ThreadPoolExecutor(1, thread_name_prefix="draw-update")}
-        self._processes: dict[bool, ProcessPoolExecutor] = {}  # reply? -> its drawing process
+        self._processes: dict[bool, _Process] = {}  # reply? -> its drawing process
         self._deaths = 0
         if processes:
-            self._processes = {reply: self._start() for reply in (False, True)}
-
-    @staticmethod
-    def _start() -> ProcessPoolExecutor:
-        # spawn, not fork: the bot process has threads (the database's) that fork would copy mid-step
-        pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"), initializer=_follow,
-                                   initargs=(os.getpid(),))
-        pool.submit(_warm)
-        return pool
+            self._processes = {reply: _Process() for reply in (False, True)}
 
     async def draw(self, job: Callable[[], bytes], *, reply: bool = False) -> bytes:
-        loop = asyncio.get_running_loop()
-        pool = self._processes.get(reply)
-        if pool is not None and isinstance(job, Drawing):
+        process = self._processes.get(reply)
+        if process is not None and isinstance(job, Drawing):
             try:
-                return await loop.run_in_executor(pool, job)
-            except BrokenProcessPool:  # the worker died (killed, out of memory): a new one for the next picture
-                if self._processes.get(reply) is pool:  # the jobs queued behind the death find it replaced already
-                    self._replace(reply, pool)
-        return await loop.run_in_executor(self._threads[reply], job)
+                return await process.submit(job)
+            except ProcessDied:  # a new process for the next picture; this one is drawn in a thread
+                if self._processes.get(reply) is process:  # the jobs queued behind the death find it replaced
+                    self._replace(reply, process)
+        return await asyncio.get_running_loop().run_in_executor(self._threads[reply], job)
 
-    def _replace(self, reply: bool, dead: ProcessPoolExecutor) -> None:
-        dead.shutdown(wait=False, cancel_futures=True)
+    def _replace(self, reply: bool, dead: _Process) -> None:
+        dead.close()
         self._deaths += 1
         again = self._deaths < MAX_DEATHS
         log.error("the drawing process died; %s", "starting another" if again else "drawing in threads")
         if again:
-            self._processes[reply] = self._start()
+            self._processes[reply] = _Process()
         else:
             for other in self._processes.values():
-                other.shutdown(wait=False, cancel_futures=True)
+                other.close()
             self._processes.clear()
 
     def close(self) -> None:
-        for executor in (*self._threads.values(), *self._processes.values()):
+        for executor in self._threads.values():
             executor.shutdown(wait=False, cancel_futures=True)
+        for process in self._processes.values():
+            process.close()
         self._processes.clear()

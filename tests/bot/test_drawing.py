@@ -64,3 +64,38 @@ async def test_the_jobs_queued_behind_a_death_count_it_once(monkeypatch, caplog)
         assert int((await drawings.draw(Drawing(where))).decode().split()[0]) != os.getpid()  # a process again
     finally:
         drawings.close()
+
+
+def fails() -> bytes:
+    raise ValueError("no such card")
+
+
+def numbered(n: int) -> bytes:
+    return str(n).encode()
+
+
+async def test_a_job_that_raises_raises_in_the_bot_and_the_process_goes_on(caplog):
+    drawings = Drawings(processes=True)
+    try:
+        try:
+            await drawings.draw(Drawing(fails))
+        except ValueError as exc:
+            assert str(exc) == "no such card"
+        else:
+            raise AssertionError("the job's exception was lost")
+        assert "died" not in caplog.text
+        assert int((await drawings.draw(Drawing(where))).decode().split()[0]) != os.getpid()  # same process
+    finally:
+        drawings.close()
+
+
+async def test_more_jobs_than_may_be_on_their_way_queue_in_the_bot_and_each_gets_its_own_picture():
+    """Only `IN_FLIGHT` jobs go down the pipe at a time (so a write never waits on a full pipe); the rest wait
+    in the bot and follow as answers come back, each answer to its own job."""
+    drawings = Drawings(processes=True)
+    try:
+        drawn = await asyncio.gather(*(drawings.draw(Drawing(numbered, n), reply=n % 2 == 0) for n in range(40)))
+        assert drawn == [str(n).encode() for n in range(40)]
+        assert all(not p._waiting and not p._queued for p in drawings._processes.values())
+    finally:
+        drawings.close()
