@@ -1,0 +1,217 @@
+"""What a table's messages say: the lobby, the table message and a seat's hand message, each as a payload
+for discord.py and the job that draws its picture off the event loop. A part of `TableUI`, kept apart by job:
+this builds messages, `table_ui.py` answers the clicks that ask for them."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import tr
+from bot.tables import Outcome, Table, TableService
+from bot.tables.model import CANCELLED, FINISHED, LOBBY, RUNNING
+
+from .components import ActionButton, TableButton, build_view
+from .drawing import Drawing
+from .game_ui import GameUI, card_style, snapshot, verb_of
+
+
+def _render():
+    import bot.render as render
+
+    return render
+
+
+class TableMessages:
+    """Payloads of the lobby, table and hand messages (a mixin of `TableUI`, which provides the attributes
+    and methods below)."""
+
+    # provided by TableUI
+    service: TableService
+
+    if TYPE_CHECKING:
+        def game_ui(self, table: Table) -> GameUI: ...
+        async def draw(self, job: Callable[[], bytes], *, reply: bool = False) -> bytes: ...
+
+    def lobby_payload(self, table: Table) -> dict[str, Any]:
+        lang = table.settings.get("lang", "en")
+        cls = table.engine_cls
+        seated = "\n".join(f"{i + 1}. " + (s.name if s.computer else f"<@{s.user_id}>")
+                           for i, s in enumerate(table.seats))
+        lines = [f"**{tr(lang, '{game} table #{id}', game=cls.title, id=table.id)}**"]
+        if table.status == LOBBY:
+            if cls.min_seats == cls.max_seats:
+                lines.append(tr(lang, "Seats: {n} of {hi}. Join, then the host starts.", n=len(table.seats),
+                                hi=cls.max_seats))
+            else:
+                lines.append(tr(lang, "Seats: {n} of {lo}–{hi}. Join, then the host starts.", n=len(table.seats),
+                                lo=cls.min_seats, hi=cls.max_seats))
+        elif table.status == CANCELLED:
+            lines.append(tr(lang, "This table was cancelled."))
+        else:
+            where = f" <#{table.thread_id}>" if table.thread_id and table.thread_id != table.channel_id else ""
+            lines.append(tr(lang, "The game has started.") + where)
+        lines.append(seated)
+        hints = bool(table.settings.get("hints"))
+        if table.status == LOBBY and (hints or any(s.computer for s in table.seats)):
+            lines.append(tr(lang, "Practice table (a computer plays or hints are on): nothing is booked in the stakes "
+                                  "ledger, rated or counted in the leaderboards."))
+        elif table.status != LOBBY and table.practice:
+            lines.append(tr(lang, "Practice table: nothing is booked or rated."))
+        view = discord.ui.View(timeout=None)
+        if table.status == LOBBY:
+            full = len(table.seats) >= cls.max_seats
+            ready = cls.min_seats <= len(table.seats) <= cls.max_seats
+            view.add_item(TableButton("join", table.id, label=tr(lang, "Join"), style="success", disabled=full))
+            view.add_item(TableButton("leave", table.id, label=tr(lang, "Leave")))
+            view.add_item(TableButton("start", table.id, label=tr(lang, "Start"), style="primary",
+                                      disabled=not ready))
+            view.add_item(TableButton("cancel", table.id, label=tr(lang, "Cancel"), style="danger"))
+            # the host's: computer players for empty seats, and hints
+            view.add_item(TableButton("addeasy", table.id, label=tr(lang, "Add computer (easy)"), disabled=full,
+                                      row=1))
+            view.add_item(TableButton("addstrong", table.id, label=tr(lang, "Add computer (strong)"), disabled=full,
+                                      row=1))
+            view.add_item(TableButton("rmbot", table.id, label=tr(lang, "Remove computer"), row=1,
+                                      disabled=not any(s.computer for s in table.seats)))
+            view.add_item(TableButton("hints", table.id, row=1, style="success" if hints else "secondary",
+                                      label=tr(lang, "Hints: on") if hints else tr(lang, "Hints: off")))
+        elif table.status == RUNNING and not table.thread_id:
+            view.add_item(TableButton("hand", table.id, label=tr(lang, "My hand"), style="primary"))
+        return {"content": "\n".join(lines), "view": view,
+                "allowed_mentions": discord.AllowedMentions.none()}
+
+    def table_message(self, table: Table, events: list[dict[str, Any]] | None = None
+                      ) -> tuple[dict[str, Any], Callable[[], bytes]]:
+        """The table message without its picture, and the job that draws the picture from a snapshot of the
+        public view. `events`: what to narrate (default: the last move's). Cards are named as the table's
+        pictures name them (U/O on a German deck, B/D on a French deck in German)."""
+        with card_style(self.game_ui(table).card_deck(table), table.settings.get("lang", "en")):
+            return self._table_message(table, events)
+
+    def _table_message(self, table: Table, events: list[dict[str, Any]] | None
+                       ) -> tuple[dict[str, Any], Callable[[], bytes]]:
+        lang = table.settings.get("lang", "en")
+        engine = table.engine
+        assert engine is not None
+        public = engine.view(None)
+        ui = self.game_ui(table)
+        lines = [f"**{tr(lang, '{game} table #{id}', game=table.engine_cls.title, id=table.id)}** · "
+                 + ui.hand_title(public, lang)]
+        narration = ui.narrate_events(table.last_events if events is None else events, table.text_names, lang)
+        lines.extend(narration[-4:])
+        if table.status == RUNNING:
+            lines.append(ui.status(public, table.text_names, lang))
+            if table.vote:
+                lines.append(tr(lang, "{name} seems to be away. Keep playing with the turn timer playing for them?",
+                                name=table.text_names[table.vote["seat"]]))
+        elif table.status == "abandoned":
+            lines.append(tr(lang, "This table was abandoned; it counts in no standings."))
+        elif table.status == CANCELLED:
+            lines.append(tr(lang, "This table was cancelled."))
+        else:
+            lines.append(ui.status(public, table.text_names, lang))
+        view = discord.ui.View(timeout=None)
+        if table.status == RUNNING:
+            view.add_item(TableButton("hand", table.id, label=tr(lang, "My hand"), style="primary"))
+            for action in self.table_actions(table):  # the public decision being asked, for whoever is asked
+                view.add_item(ActionButton(table.id, table.version, action, label=ui.label(action, lang),
+                                           style=ui.style(verb_of(action)), row=1))
+            if table.vote:
+                view.add_item(TableButton("yes", table.id, label=tr(lang, "Keep playing"), style="success"))
+                view.add_item(TableButton("no", table.id, label=tr(lang, "End the table"), style="danger"))
+        elif table.status == FINISHED and table.engine is not None and table.engine.over:
+            view.add_item(TableButton("again", table.id, label=tr(lang, "Play again"), style="primary"))
+        payload = {"content": "\n".join(line for line in lines if line)[:2000], "view": view,
+                   "allowed_mentions": discord.AllowedMentions.none(),
+                   "filename": f"table-{table.id}-{table.version}.png"}
+        return payload, ui.table_job(table, snapshot(public), lang)
+
+    def table_actions(self, table: Table) -> list[str]:
+        """The public decisions the seats to act are asked on the table message (see `GameUI.table_verbs`)."""
+        ui, engine = self.game_ui(table), table.engine
+        if not ui.table_verbs or engine is None:
+            return []
+        return list(dict.fromkeys(a for s in engine.to_act() for a in ui.table_actions(engine.legal_actions(s))))
+
+    @staticmethod
+    def with_picture(payload: dict[str, Any], png: bytes | None) -> dict[str, Any]:
+        filename = payload.pop("filename")
+        payload["attachments"] = [] if png is None else [discord.File(io.BytesIO(png), filename=filename)]
+        return payload
+
+    def table_payload(self, table: Table, outcome: Outcome | None = None) -> dict[str, Any]:
+        """The table message with its picture, drawn here (for replays; live tables use `render_table`)."""
+        payload, job = self.table_message(table, outcome.events if outcome else None)
+        return self.with_picture(payload, job())
+
+    async def render_table(self, table: Table, events: list[dict[str, Any]] | None = None, *,
+                           reply: bool = False) -> dict[str, Any]:
+        payload, job = self.table_message(table, events)
+        return self.with_picture(payload, await self.draw(job, reply=reply))
+
+    def hand_message(self, table: Table, seat: int, lang: str | None = None
+                     ) -> tuple[dict[str, Any], Callable[[], bytes] | None]:
+        """A seat's hand message without its picture, and the job that draws the picture (or None)."""
+        lang = lang or table.seats[seat].locale or table.settings.get("lang", "en")
+        engine = table.engine
+        assert engine is not None
+        ui = self.game_ui(table)
+        view = engine.view(seat)
+        legal = ui.hand_actions(engine.legal_actions(seat)) if table.status == RUNNING else []
+        live = ui.live(table)
+        deck = ui.card_deck(table)
+        with card_style(deck, lang):  # buttons and text name ranks as the hand's picture does (U/O, B/D)
+            controls = ui.hand_controls(view, legal, lang, table=table, seat=seat)
+            lines = [f"**{tr(lang, '{game} table #{id}', game=table.engine_cls.title, id=table.id)}** · "
+                     f"{ui.hand_title(view, lang)}"]
+            note = (ui.hand_note(table, seat, view, legal, lang, self.deadline(table))
+                    if table.status == RUNNING else None)
+            asked = ui.asked_in_hand(table, legal)
+            if table.status != RUNNING:
+                lines.append(tr(lang, "The game is over."))
+            elif note:
+                lines.append(note)
+            elif asked:
+                lines.append(tr(lang, "Your move."))
+            elif live:  # shown whoever's turn it is: this message is not edited when the turn comes round
+                lines.append(tr(lang, "Click a card to play it when it is your turn; the table message shows "
+                                      "whose turn it is."))
+            else:
+                lines.append(ui.status(engine.view(None), table.text_names, lang))
+        with card_style(deck, lang):  # a game's own items make their labels here
+            components = build_view(table.id, table.version, controls) if table.status == RUNNING else None
+        if components is not None and table.settings.get("hints"):  # always there: controls do not jump
+            with contextlib.suppress(ValueError):  # no room left: the hand's own controls come first
+                components.add_item(TableButton("hint", table.id, label=tr(lang, "Hint"), style="secondary"))
+        payload = {"content": "\n".join(lines), "view": components,
+                   "filename": f"hand-{table.id}-{table.version}.png"}
+        hand = view.get("hand")
+        if not (hand and ui.hand_image):
+            return payload, None
+        playable = set() if live else {a.split()[1] for a in legal if a.startswith("play ") and len(a.split()) >= 2}
+        cards = list(hand)
+        four = bool(table.settings.get("four_colour"))
+        return payload, Drawing(_render().hand_image, table.game, cards, playable, deck=deck, four_colour=four,
+                                lang=lang)
+
+    def hand_payload(self, table: Table, seat: int, lang: str | None = None) -> dict[str, Any]:
+        """A seat's hand message with its picture, drawn here (cogs' own views of a hand)."""
+        payload, job = self.hand_message(table, seat, lang)
+        return self.with_picture(payload, job() if job else None)
+
+    async def render_hand(self, table: Table, seat: int, lang: str | None = None, *,
+                          reply: bool = False) -> dict[str, Any]:
+        payload, job = self.hand_message(table, seat, lang)
+        return self.with_picture(payload, await self.draw(job, reply=reply) if job else None)
+
+    def deadline(self, table: Table) -> float | None:
+        """When the table's turn timer runs out, as a Unix time (for Discord's <t:…:R>), or None."""
+        if table.deadline is None:
+            return None
+        return time.time() + (table.deadline - self.service.clock())
