@@ -12,9 +12,10 @@ end; the opponents may say Kontra (in order FH..RH, the first `kontra` ends thei
 solo may say Rekontra, then FH leads. The solo wins with 61 card points; his total goes down by the
 game value if he wins and up by it if he loses.
 
-The module-level functions `ramsch_scores`, `matadors`, `grand_value` and `grand_delta` are the
-normative scoring formulas (docs/rules/schieberamsch.md, "Scoring" and "Grand Hand"); the engine uses
-them and the tests check them directly.
+The engine is split by job: the card tables (a hand as a bit mask) in `schieberamsch_cards`, the normative
+scoring formulas `ramsch_scores`, `matadors`, `grand_value` and `grand_delta` (docs/rules/schieberamsch.md,
+"Scoring" and "Grand Hand") in `schieberamsch_scoring`, what a seat may know and the worlds that fit it in
+`schieberamsch_worlds`; this module keeps the rules of play and re-exports the names the others use.
 """
 
 from __future__ import annotations
@@ -22,189 +23,53 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from . import schieberamsch_worlds as worlds
 from .base import Engine, Reason, choice, flag, integer
 from .cards import DECK_32, SUIT_SYMBOLS, pretty, validate_deal
-
-# -- card tables -------------------------------------------------------------------------------------
-#
-# Internally a hand is a 32-bit mask: bit k is the card with display key k (SORT_KEY), so the Jacks are
-# bits 0-3 and each plain suit is a run of 7 bits (♣ 4-10, ♠ 11-17, ♥ 18-24, ♦ 25-31). The cards or
-# "play C" actions of one suit of a hand are then a table lookup on that run of bits.
-
-TRUMP = "T"
-JACKS: tuple[str, ...] = ("JC", "JS", "JH", "JD")
-POINTS: dict[str, int] = {}
-SUIT_OF: dict[str, str] = {}      # "T" for every Jack, else the printed suit
-POWER: dict[str, int] = {}        # within its own suit (trump or plain): higher wins
-SORT_KEY: dict[str, int] = {}     # display order: Jacks ♣♠♥♦, then ♣ ♠ ♥ ♦ each A 10 K Q 9 8 7
-_PLAIN_ORDER = ("A", "10", "K", "Q", "9", "8", "7")
-_CARD_POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
-
-for _i, _j in enumerate(JACKS):
-    SORT_KEY[_j] = _i
-    POWER[_j] = 100 - _i
-for _c in DECK_32:
-    _r, _s = _c[:-1], _c[-1]
-    POINTS[_c] = _CARD_POINTS[_r]
-    if _r == "J":
-        SUIT_OF[_c] = TRUMP
-    else:
-        SUIT_OF[_c] = _s
-        POWER[_c] = 10 - _PLAIN_ORDER.index(_r)
-        SORT_KEY[_c] = 4 + "CSHD".index(_s) * 7 + _PLAIN_ORDER.index(_r)
-SORTED_DECK: tuple[str, ...] = tuple(sorted(DECK_32, key=SORT_KEY.__getitem__))
-
-BIT: dict[str, int] = {c: 1 << SORT_KEY[c] for c in DECK_32}
-TVALUE: dict[str, int] = {c: POWER[c] + (1000 if SUIT_OF[c] == TRUMP else 0) for c in DECK_32}
-# The play phase works on card ids k = SORT_KEY (index into SORTED_DECK) and suit ids (Jacks 0, ♣ 1, ♠ 2,
-# ♥ 3, ♦ 4), so that its lookups are tuple indexing.
-SUIT_IDS: tuple[str, ...] = (TRUMP, "C", "S", "H", "D")
-_SUIT_ID = {su: i for i, su in enumerate(SUIT_IDS)}
-_PTS: tuple[int, ...] = tuple(POINTS[c] for c in SORTED_DECK)
-# per led suit id, per card id: the card's strength in that trick (-1: cannot win; all others distinct)
-_WIN_VALUE: tuple[tuple[int, ...], ...] = tuple(
-    tuple(TVALUE[c] if SUIT_OF[c] in (TRUMP, led) else -1 for c in SORTED_DECK) for led in SUIT_IDS)
-PLAY: dict[str, str] = {c: "play " + c for c in DECK_32}          # card -> action
-PLAY_CARD: dict[str, str] = {a: c for c, a in PLAY.items()}        # action -> card
-# action -> (card id, bit, suit id)
-_ACT_INFO: dict[str, tuple[int, int, int]] = {
-    a: (SORT_KEY[c], BIT[c], _SUIT_ID[SUIT_OF[c]]) for c, a in PLAY.items()}
-# per suit: (shift, width mask, all bits of the suit)
-_SUIT_BITS: dict[str, tuple[int, int, int]] = {
-    s: (sh, (1 << w) - 1, ((1 << w) - 1) << sh)
-    for s, sh, w in ((TRUMP, 0, 4), ("C", 4, 7), ("S", 11, 7), ("H", 18, 7), ("D", 25, 7))}
-SUIT_MASK: dict[str, int] = {s: v[2] for s, v in _SUIT_BITS.items()}
-_SUIT_MASKS: tuple[int, ...] = tuple(SUIT_MASK[su] for su in SUIT_IDS)
-
-
-def _subsets(sh: int, w: int, f: Any) -> tuple[tuple[str, ...], ...]:
-    return tuple(tuple(f(SORTED_DECK[sh + i]) for i in range(w) if sub >> i & 1) for sub in range(1 << w))
-
-
-_CARDS_SUB = tuple(_subsets(sh, w, str) for sh, w in ((0, 4), (4, 7), (11, 7), (18, 7), (25, 7)))
-_ACTS_SUB = tuple(_subsets(sh, w, PLAY.__getitem__) for sh, w in ((0, 4), (4, 7), (11, 7), (18, 7), (25, 7)))
-# per suit id: (shift, width mask, the "play C" tuples of every subset of that suit)
-_FOLLOW: tuple[tuple[int, int, tuple[tuple[str, ...], ...]], ...] = tuple(
-    (sh, wm, _ACTS_SUB[i]) for i, (sh, wm, _) in enumerate(_SUIT_BITS.values()))
-# the seats of a trick's first, second and third card, per leader
-_SEATS_FROM = ((0, 1, 2), (1, 2, 0), (2, 0, 1))
-_CT, _CC, _CS, _CH, _CD = _CARDS_SUB
-_AT, _AC, _AS, _AH, _AD = _ACTS_SUB
-
-
-def cards_of(m: int) -> list[str]:
-    """The cards of a hand mask, in display order."""
-    return [*_CT[m & 15], *_CC[m >> 4 & 127], *_CS[m >> 11 & 127], *_CH[m >> 18 & 127], *_CD[m >> 25]]
-
-
-# the "play C" actions of every subset of bits 0-10, 11-21 and 22-31 (three lookups give a whole hand)
-_LEAD_LO = tuple((*_AT[sub & 15], *_AC[sub >> 4]) for sub in range(1 << 11))
-_LEAD_MID = tuple((*_AS[sub & 127], *_AH[sub >> 7]) for sub in range(1 << 11))
-_LEAD_HI = tuple((*_AH[(sub & 7) << 4], *_AD[sub >> 3]) for sub in range(1 << 10))
-
-
-def mask_of(cards: list[str] | tuple[str, ...]) -> int:
-    m = 0
-    for c in cards:
-        m |= BIT[c]
-    return m
-
-
-# "discard A B" for every pair, A before B in display order: _DISCARD[A][B]
-_DISCARD: dict[str, dict[str, str]] = {
-    a: {b: f"discard {a} {b}" for b in DECK_32 if SORT_KEY[b] > SORT_KEY[a]} for a in DECK_32}
-_ONE = (frozenset({0}), frozenset({1}), frozenset({2}))
-_NOBODY: frozenset[int] = frozenset()
-_NEXT = (1, 2, 0)
-_RANGE32 = range(32)
-# who gets each position of the dealt pack (FH 0-2 11-14 23-25, MH 3-5 15-18 26-28, RH 6-8 19-22 29-31,
-# skat 9-10), as a bytes.translate table per forehand seat: position -> seat (3 = skat)
-_ROLE_AT = (0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 0, 0, 0, 1, 1, 1, 2, 2, 2)
-_OWNER_AT = tuple(bytes([(fh + r) % 3 if r < 3 else 3 for r in _ROLE_AT] + [0] * 224) for fh in range(3))
-# translate tables: owner byte -> "1" for that owner, "0" otherwise
-_DIGIT_OF = tuple(bytes(49 if b == owner else 48 for b in range(256)) for owner in range(4))
-# the legal actions of the simple decision points
-_SIMPLE = {"grand": ("pass", "grand"), "schieben": ("push", "take"), "kontra": ("pass", "kontra"),
-           "rekontra": ("pass", "rekontra")}
-
-# -- scoring (docs/rules/schieberamsch.md) --------------------------------------------------------------
-
-
-def trunc10(x: int) -> int:
-    """x / 10 with the decimals dropped (toward zero): -965 -> -96."""
-    return x // 10 if x >= 0 else -((-x) // 10)
-
-
-def ramsch_scores(points: list[int], tricks: list[int], pushes: int) -> tuple[list[int], str]:
-    """Raw deal scores per seat (before dividing by 10) and the outcome name.
-
-    `points` are the card points each seat took (the skat included for its owner), `tricks` the tricks
-    each seat won. Outcomes: "durchmarsch" (one seat won all tricks: -120·m), "jungfrau" (exactly one
-    seat won no trick: the higher of the other two scores 2·points·m, both if equal), "most_points"
-    (everyone won a trick: the most points score points·m, every tied seat alike). m = 2**pushes.
-    """
-    m = 1 << pushes
-    n = len(points)
-    res = [0] * n
-    for p in range(n):
-        if tricks[p] and tricks[p] == sum(tricks):
-            res[p] = -120 * m
-            return res, "durchmarsch"
-    zero = [p for p in range(n) if tricks[p] == 0]
-    if len(zero) == 1:
-        others = [p for p in range(n) if p != zero[0]]
-        hi = max(points[p] for p in others)
-        for p in others:
-            if points[p] == hi:
-                res[p] = 2 * hi * m
-        return res, "jungfrau"
-    hi = max(points)
-    for p in range(n):
-        if points[p] == hi:
-            res[p] = hi * m
-    return res, "most_points"
-
-
-def ramsch_deltas(points: list[int], tricks: list[int], pushes: int) -> list[int]:
-    """Game-score deltas: trunc(score / 10) of `ramsch_scores`."""
-    return [trunc10(s) for s in ramsch_scores(points, tricks, pushes)[0]]
-
-
-def matadors(cards: list[str] | set[str]) -> tuple[int, bool]:
-    """(count, with?) from the solo's 10 cards plus the skat: "with N" = consecutive top Jacks held from
-    ♣J, "without N" = consecutive top Jacks missing before the highest one held (4 if no Jack)."""
-    held = set(cards)
-    with_ = JACKS[0] in held
-    n = 0
-    for j in JACKS:
-        if (j in held) != with_:
-            break
-        n += 1
-    return n, with_
-
-
-def grand_value(matadors_n: int, schneider: bool, schwarz: bool, kontra: bool, rekontra: bool) -> int:
-    """V = floor(24 · M · 2^(kontra+rekontra) / 10), M = matadors + 2 + Schneider + Schwarz."""
-    modifier = matadors_n + 2 + int(schneider) + int(schwarz)
-    return 24 * modifier * (1 << (int(kontra) + int(rekontra))) // 10
-
-
-def grand_delta(matadors_n: int, solo_points: int, solo_tricks: int, kontra: bool = False,
-                rekontra: bool = False) -> int:
-    """The solo's total change for a Grand Hand: -V when he took >= 61 card points (skat included), else +V.
-    Schneider: a side has >= 90 points; Schwarz: a side won every trick (out of 10)."""
-    schneider = solo_points >= 90 or solo_points <= 30
-    schwarz = solo_tricks in (0, 10)
-    v = grand_value(matadors_n, schneider, schwarz, kontra, rekontra)
-    return -v if solo_points >= 61 else v
-
-
-def _sorted(cards: list[str]) -> list[str]:
-    return sorted(cards, key=SORT_KEY.__getitem__)
-
-
-# matadors by the Jacks held (bits 0-3 of a hand mask: ♣J ♠J ♥J ♦J)
-_MATADORS = tuple(matadors([j for i, j in enumerate(JACKS) if sub >> i & 1]) for sub in range(16))
+from .schieberamsch_cards import (
+    _ACT_INFO,
+    _DIGIT_OF,
+    _DISCARD,
+    _FOLLOW,
+    _LEAD_HI,
+    _LEAD_LO,
+    _LEAD_MID,
+    _NEXT,
+    _NOBODY,
+    _ONE,
+    _OWNER_AT,
+    _PTS,
+    _RANGE32,
+    _SEATS_FROM,
+    _SIMPLE,
+    _SUIT_MASKS,
+    _WIN_VALUE,
+    BIT,
+    JACKS,
+    PLAY,
+    PLAY_CARD,
+    POINTS,
+    POWER,
+    SORT_KEY,
+    SORTED_DECK,
+    SUIT_IDS,
+    SUIT_MASK,
+    SUIT_OF,
+    TRUMP,
+    TVALUE,
+    _sorted,
+    cards_of,
+    mask_of,
+)
+from .schieberamsch_scoring import (
+    _MATADORS,
+    grand_delta,
+    grand_value,
+    matadors,
+    ramsch_deltas,
+    ramsch_scores,
+    trunc10,
+)
 
 # -- the engine --------------------------------------------------------------------------------------
 
@@ -726,7 +591,6 @@ class Schieberamsch(Engine):
         return {"winners": self._winners() if self._over else [], "totals": list(self._totals),
                 "hands": [_copy_record(h) for h in self._history]}
 
-
     # -- search support ------------------------------------------------------------------------------
     def clone(self) -> Schieberamsch:
         """An independent copy, field by field (~10x faster than the pickle round trip)."""
@@ -744,94 +608,12 @@ class Schieberamsch(Engine):
         return c
 
     def knowledge(self, seat: int) -> tuple[list[int], list[int]]:
-        """What `seat` has seen of where the others' cards are not: (voids, played), per seat a bit mask of
-        the suit ids it showed void in (did not follow the led suit or trump) and of the cards it played."""
-        voids, played = [0, 0, 0], [0, 0, 0]
-        tricks = list(self._tricks)
-        if self._trick:
-            tricks.append((self._trick, self._leader or 0, -1))
-        for cards, leader, _ in tricks:
-            led = _SUIT_OF_ID[cards[0]]
-            for s, k in zip(_SEATS_FROM[leader], cards, strict=False):
-                played[s] |= 1 << k
-                if _SUIT_OF_ID[k] != led:
-                    voids[s] |= 1 << led
-        return voids, played
+        """See `schieberamsch_worlds.knowledge`."""
+        return worlds.knowledge(self, seat)
 
     def sample(self, seat: int, rng: random.Random) -> Schieberamsch:
-        """See `Engine.sample`. Hidden are the other two hands and the skat, unless `seat` put the skat down
-        itself and nobody took it since. A card `seat` discarded is in the skat or with a seat that took the
-        skat after it; a seat void in a suit holds none of it. The others' discards and the skats they picked
-        up (only their own views show them) are made up to fit the new deal."""
-        w = self.clone()
-        w.rng = random.Random(rng.getrandbits(64))
-        if self._over:
-            return w
-        voids, played = self.knowledge(seat)
-        took = self._took_by
-        later = took[took.index(seat) + 1:] if seat in took else []
-        own_discard = self._discarded.get(seat)
-        skat_known = own_discard is not None and not later
-        others = [p for p in (0, 1, 2) if p != seat]
-        places = [*others] + ([] if skat_known else [3])  # 3 = the skat
-        caps = [self._masks[p].bit_count() for p in others] + ([] if skat_known else [len(self._skat)])
-        pool_mask = self._masks[others[0]] | self._masks[others[1]]
-        if not skat_known:
-            pool_mask |= mask_of(self._skat)
-        discard_mask = mask_of(own_discard) if own_discard else 0
-        allowed: list[list[int]] = []
-        pool = [k for k in _RANGE32 if pool_mask >> k & 1]  # ascending card ids: canonical
-        for k in pool:
-            allowed.append([i for i, p in enumerate(places) if p == 3 or (
-                not voids[p] >> _SUIT_OF_ID[k] & 1 and (not discard_mask >> k & 1 or p in later))])
-        where = _deal_hidden(allowed, caps, rng)
-        masks = w._masks
-        for p in others:
-            masks[p] = 0
-        skat: list[int] = []
-        for k, i in zip(pool, where, strict=True):
-            if places[i] == 3:
-                skat.append(k)
-            else:
-                masks[places[i]] |= 1 << k
-        if not skat_known:
-            w._skat = [SORTED_DECK[k] for k in skat]
-        w._redo_hidden_skats(self, seat, played, rng)
-        if w._mode == "grand" and w._solo is not None:
-            solo = w._solo
-            w._matadors = _MATADORS[(masks[solo] | played[solo] | mask_of(w._skat)) & 15]
-        return w
-
-    def _redo_hidden_skats(self, real: Schieberamsch, seat: int, played: list[int], rng: random.Random) -> None:
-        """Give the other takers a picked-up skat and a discard that fit this world (only their views show
-        them): going back from the last taker, a discard is the skat the next taker picked up."""
-        took = self._took_by
-        if not took:
-            return
-        if self._phase == "discard" and self._turn != seat:
-            u = self._turn
-            assert u is not None
-            if len(took) > 1 and took[-2] == seat:
-                self._picked = list(real._picked)
-            else:
-                self._picked = _pick_two(self._masks[u], rng)
-        discarding = self._turn if self._phase == "discard" else None
-        # the skat the taker after t picked up (= t's discard); after the last discard, the skat itself
-        nxt_skat: list[str] | None = self._skat if self._mode == "ramsch" else None
-        for i in range(len(took) - 1, -1, -1):
-            t = took[i]
-            if t == seat:
-                nxt_skat = real._took_skat.get(t)
-                continue
-            if t in self._discarded and nxt_skat is not None:
-                self._discarded[t] = list(nxt_skat)
-            if t == discarding:
-                picked = self._picked
-            elif i and took[i - 1] == seat:
-                picked = list(real._discarded[seat])
-            else:
-                picked = _pick_two(self._masks[t] | played[t] | mask_of(self._discarded.get(t, [])), rng)
-            self._took_skat[t] = nxt_skat = picked
+        """See `Engine.sample` and `schieberamsch_worlds.sample`."""
+        return worlds.sample(self, seat, rng)
 
 
 # the decision points other than discarding and playing: (phase, action) -> method
@@ -843,59 +625,10 @@ _HANDLERS: dict[tuple[str, str], Any] = {
 }
 
 
-_SUIT_OF_ID: tuple[int, ...] = tuple(_SUIT_ID[SUIT_OF[c]] for c in SORTED_DECK)
 _LIST_SLOTS = ("_masks", "_totals", "_grand_passed", "_pushed_by", "_took_by", "_kontra_passed", "_kontra_queue",
                "_trick", "_tricks_won", "_points", "_tricks", "_skat", "_picked")
 _SHARED_SLOTS = tuple(sorted(set(Schieberamsch.__slots__) - set(_LIST_SLOTS)
                              - {"_discarded", "_took_skat", "_history"}))
-
-
-def _pick_two(mask: int, rng: random.Random) -> list[str]:
-    """Two cards of `mask` at random, in display order (canonical: drawn from the sorted cards)."""
-    cards = cards_of(mask)
-    return _sorted(rng.sample(cards, 2)) if len(cards) >= 2 else cards
-
-
-def _deal_hidden(allowed: list[list[int]], caps: list[int], rng: random.Random) -> list[int]:
-    """A place for every hidden card: card i goes to one of `allowed[i]`, place j gets exactly `caps[j]`.
-    The most constrained cards go first, each to an allowed place with probability proportional to its room
-    left (plain dealing when nothing is constrained); a dead end retries, and after a few a search finds a fit
-    (one exists: the real deal)."""
-    order = sorted(range(len(allowed)), key=lambda i: len(allowed[i]))
-    for _ in range(20):
-        room = list(caps)
-        where = [0] * len(allowed)
-        for i in order:
-            total = sum(room[j] for j in allowed[i])
-            if total == 0:
-                break
-            r = rng.randrange(total)
-            for j in allowed[i]:
-                r -= room[j]
-                if r < 0:
-                    break
-            room[j] -= 1
-            where[i] = j
-        else:
-            return where
-    found = _fit(order, allowed, list(caps), [0] * len(allowed), 0)
-    if found is None:
-        raise AssertionError("no deal fits what the seat knows")
-    return found
-
-
-def _fit(order: list[int], allowed: list[list[int]], room: list[int], where: list[int], n: int) -> list[int] | None:
-    if n == len(order):
-        return where
-    i = order[n]
-    for j in allowed[i]:
-        if room[j]:
-            room[j] -= 1
-            where[i] = j
-            if _fit(order, allowed, room, where, n + 1) is not None:
-                return where
-            room[j] += 1
-    return None
 
 
 def _copy_record(record: dict[str, Any]) -> dict[str, Any]:
@@ -910,4 +643,8 @@ def _jsonable(v: dict[str, Any]) -> dict[str, Any]:
     return v
 
 
-__all__ = ["Schieberamsch", "ramsch_scores", "ramsch_deltas", "matadors", "grand_value", "grand_delta"]
+__all__ = [
+    "Schieberamsch", "BIT", "JACKS", "PLAY", "PLAY_CARD", "POINTS", "POWER", "SORTED_DECK", "SORT_KEY", "SUIT_IDS",
+    "SUIT_MASK", "SUIT_OF", "TRUMP", "TVALUE", "cards_of", "mask_of", "grand_delta", "grand_value", "matadors",
+    "ramsch_deltas", "ramsch_scores", "trunc10"
+]
