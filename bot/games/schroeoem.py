@@ -33,26 +33,30 @@ Interpretations ([R], documented in the report and below):
   Hübschen, and on a knock `hold` unless `points == value` (holding and losing would eliminate him while
   folding keeps one point); it never knocks. For a seat whose only options are the optional calls
   (`knock`/`huebschen`) it returns None: turn timers act only for `waiting_for()` (= the mover).
+
+The cards' order and keys and the Kölsch hands are in `schroeoem_cards`, what a seat may know and the worlds
+that fit it in `schroeoem_worlds`; this module keeps the rules of play and re-exports the names others use.
 """
 
 from __future__ import annotations
 
 import random
-from itertools import combinations
 from typing import Any
 
+from . import schroeoem_worlds as worlds
 from .base import Engine, IllegalAction, Reason, integer
-from .cards import DECK_32, SUIT_SYMBOLS, SUITS, is_card, pretty, validate_deal
-
-RANK_ORDER = ("10", "9", "8", "7", "A", "K", "Q", "J")  # high -> low (docs/rules/schroeoem.md: 10 9 8 7 A K D B)
-_STRENGTH = {r: len(RANK_ORDER) - i for i, r in enumerate(RANK_ORDER)}
-CARD_SUIT = {c: c[-1] for c in DECK_32}
-CARD_STRENGTH = {c: _STRENGTH[c[:-1]] for c in DECK_32}
-NUMBER_VALUE = {"7": 7, "8": 8, "9": 9, "10": 10}
-IS_NUMBER = {c: c[:-1] in NUMBER_VALUE for c in DECK_32}
-_SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
-SORT_KEY = {c: (_SUIT_INDEX[c[-1]], -CARD_STRENGTH[c]) for c in DECK_32}
-LOW_KEY = {c: (CARD_STRENGTH[c], _SUIT_INDEX[c[-1]]) for c in DECK_32}
+from .cards import DECK_32, SUIT_SYMBOLS, is_card, pretty, validate_deal
+from .schroeoem_cards import (
+    CARD_STRENGTH,
+    CARD_SUIT,
+    IS_NUMBER,
+    KOELSCH_HANDS,
+    LOW_KEY,
+    NUMBER_VALUE,
+    RANK_ORDER,
+    SORT_KEY,
+    koelsch_sum,
+)
 
 HAMMER_CALL = "Seht ihr meinen Hammer?"
 HAMMER_ANSWER = "Jo, ich sehe deinen Hammer!"
@@ -64,11 +68,6 @@ _VERBS = frozenset({"play", "knock", "hold", "fold", "exchange", "reveal", "pass
 _ANSWERS = {"knock": ("hold", "fold"), "reveal": ("reveal", "pass"), "huebschen": ("accept", "decline")}
 _PROMPT_NAME = {"knock": Reason("the knock"), "reveal": Reason("the Vier Bilder reveal"),
                 "huebschen": Reason("the Hübschen proposal")}
-
-
-def koelsch_sum(hand: list[str]) -> int:
-    """Sum of the numbers (7-10) in a hand; > 37 buys a round."""
-    return sum(NUMBER_VALUE.get(c[:-1], 0) for c in hand)
 
 
 class Schroeoem(Engine):
@@ -513,122 +512,14 @@ class Schroeoem(Engine):
             e.pending = dict(self.pending, answers=list(self.pending["answers"]))
         return e
 
+
     def voids(self) -> list[set[str]]:
-        """Per seat, the suits it showed it lacks this game (it did not follow a led suit)."""
-        lacks: list[set[str]] = [set() for _ in range(self.seats)]
-        for cards in [[(c["seat"], c["card"]) for c in t["cards"]] for t in self.tricks] + [self.trick]:
-            if cards:
-                led = CARD_SUIT[cards[0][1]]
-                for s, c in cards[1:]:
-                    if CARD_SUIT[c] != led:
-                        lacks[s].add(led)
-        return lacks
+        """Per seat, the suits it showed it lacks this game (`schroeoem_worlds.voids`)."""
+        return worlds.voids(self)
 
     def sample(self, seat: int, rng: random.Random) -> Schroeoem:
-        """See `Engine.sample`. `seat` sees its own hand and out-of-play cards, every card played and the
-        cards shown in Vier Bilder exchanges; the rest is dealt anew among the other hands (keeping the
-        suits a player showed he lacks), the other players' out-of-play cards (a folded hand keeps those
-        voids too; an unrevealed fourth Vier Bilder card) and the stock. The Kölsch notice is public too:
-        a seat that had one gets a dealt hand that qualifies (its hidden cards chosen first, among the
-        qualifying hands that fit what it showed), and a seat that had none never gets one (such a deal is
-        dealt again; after 30 tries the last one stands, which needs two notices' worth of luck)."""
-        for _ in range(30):
-            w = self._sample_once(seat, rng)
-            if all((koelsch_sum(h) > 37) == (s in self.koelsch) for s, h in self._dealt_hands(w, seat).items()):
-                break
-        return w
-
-    def _dealt_hands(self, w: Schroeoem, seat: int) -> dict[int, list[str]]:
-        """The four cards each other seat was dealt this game, as world `w` has them (the Kölsch notice
-        speaks of these): what everybody saw of them (`_koelsch_known`) and the rest, its hand and folded
-        cards, or after a Vier Bilder exchange its unrevealed fourth laid card."""
-        out: dict[int, list[str]] = {}
-        for s in range(self.seats):
-            if s == seat:
-                continue
-            laid = next((x for x in self.exchanges if x["seat"] == s), None)
-            if laid is not None:
-                hidden = [w.out[s][0]] if laid["fourth"] is None else []
-            else:
-                hidden = w.hands[s] + w.out[s]
-            hand = _koelsch_known(self, s, laid) + hidden
-            if len(hand) == 4:
-                out[s] = hand
-        return out
-
-    def _sample_once(self, seat: int, rng: random.Random) -> Schroeoem:
-        w = self.clone()
-        w.rng = random.Random(rng.getrandbits(64))
-        if self._over:
-            return w
-        seen = set(self.hands[seat]) | set(self.out[seat]) | {c for _, c in self.trick}
-        seen.update(c["card"] for t in self.tricks for c in t["cards"])
-        for x in self.exchanges:
-            seen.update(x["revealed"])
-            if x["fourth"] is not None:
-                seen.add(x["fourth"])
-        pool = [c for c in DECK_32 if c not in seen]
-        fourth_of = {x["seat"] for x in self.exchanges if x["fourth"] is None and x["seat"] != seat}
-        lacks = self.voids()
-        # places: (kind, seat, size, suits allowed)
-        places: list[tuple[str, int, int, frozenset[str]]] = []
-        for s in range(self.seats):
-            if s == seat:
-                continue
-            ok = frozenset(x for x in SUITS if x not in lacks[s])
-            places.append(("hand", s, len(self.hands[s]), ok))
-            has_fourth = s in fourth_of
-            places.append(("fold", s, len(self.out[s]) - has_fourth, ok))
-            if has_fourth:
-                places.append(("fourth", s, 1, frozenset(SUITS)))
-        places.append(("stock", -1, len(self.stock), frozenset(SUITS)))
-        fixed = self._koelsch_cards(seat, places, pool, rng)
-        pool = [c for c in pool if not any(c in cards for cards in fixed.values())]
-        sizes = [(0 if i in fixed else size, ok) for i, (_, _, size, ok) in enumerate(places)]
-        dealt = _deal_by_suit(pool, sizes, rng)
-        for i, cards in fixed.items():
-            dealt[i] = cards
-        for (kind, s, _, _), cards in zip(places, dealt, strict=True):
-            if kind == "hand":
-                w.hands[s] = sorted(cards, key=SORT_KEY.__getitem__)
-            elif kind == "fold":
-                w.out[s] = w.out[s][:1] if s in fourth_of else []
-                w.out[s].extend(sorted(cards, key=SORT_KEY.__getitem__))
-            elif kind == "fourth":
-                w.out[s][0] = cards[0]
-            else:
-                w.stock = cards
-        if self.pending is not None and self.pending["kind"] == "reveal":
-            w._fourth = w.out[self.pending["exchanger"]][0]
-        elif hasattr(w, "_fourth"):
-            w._fourth = None  # a past exchange's card: never read again, and not the seat's to know
-        return w
-
-    def _koelsch_cards(self, seat: int, places: list[tuple[str, int, int, frozenset[str]]], pool: list[str],
-                       rng: random.Random) -> dict[int, list[str]]:
-        """For each other seat with a Kölsch notice, hidden cards that complete a qualifying dealt hand:
-        {index in `places`: cards}. Its hidden part of the dealt hand is one place (the hand, the folded
-        cards, or an unrevealed fourth laid card); the known part is what it played or showed."""
-        fixed: dict[int, list[str]] = {}
-        free = set(pool)
-        for s in self.koelsch:
-            if s == seat:
-                continue
-            laid = next((x for x in self.exchanges if x["seat"] == s), None)
-            kinds = ("fourth",) if laid is not None else ("hand", "fold")
-            spots = [i for i, (k, o, size, _) in enumerate(places) if o == s and k in kinds and size]
-            if len(spots) != 1:
-                continue  # nothing hidden (the notice is already true of the known cards)
-            i = spots[0]
-            _, _, size, ok = places[i]
-            known = frozenset(_koelsch_known(self, s, laid))
-            fits = [h - known for h in KOELSCH_HANDS
-                    if known <= h and len(h - known) == size and all(c in free and CARD_SUIT[c] in ok for c in h - known)]
-            if fits:
-                cards = sorted(rng.choice(sorted(sorted(f) for f in fits)), key=SORT_KEY.__getitem__)
-                fixed[i] = cards
-                free.difference_update(cards)
-        return fixed
+        """See `Engine.sample` and `schroeoem_worlds.sample`."""
+        return worlds.sample(self, seat, rng)
 
     # -- views --------------------------------------------------------------------------------------
     def view(self, seat: int | None = None) -> dict[str, Any]:
@@ -802,67 +693,5 @@ def _copy_record(rec: dict[str, Any]) -> dict[str, Any]:
     return {k: (list(v) if isinstance(v, list) else v) for k, v in rec.items()}
 
 
-def _koelsch_known(e: Schroeoem, s: int, laid: dict[str, Any] | None) -> list[str]:
-    """The cards of seat `s`'s dealt hand everybody has seen: its shown laid cards, else the cards it played."""
-    if laid is not None:
-        return list(laid["revealed"]) + ([laid["fourth"]] if laid["fourth"] is not None else [])
-    return [c["card"] for t in e.tricks for c in t["cards"] if c["seat"] == s] + [c for o, c in e.trick if o == s]
-
-
-# every dealt hand that buys a round: its numbers (only tens, nines and eights can get there) sum to > 37
-KOELSCH_HANDS: tuple[frozenset[str], ...] = tuple(
-    frozenset(h) for h in combinations([c for c in DECK_32 if c[:-1] in ("10", "9", "8")], 4)
-    if koelsch_sum(list(h)) > 37)
-
-
-def _deal_by_suit(pool: list[str], places: list[tuple[int, frozenset[str]]],
-                  rng: random.Random) -> list[list[str]]:
-    """Deal `pool` (in a canonical order) into `places` = (size, suits allowed) at random. Places that
-    exclude a suit are filled first, the most restricted first, each with a uniform choice among the cards
-    it may take; the unrestricted places share the rest (a plain shuffle when nothing is restricted). That
-    greedy order can strand a card in rare cases: then it tries again, and at last searches exhaustively."""
-    for _ in range(20):
-        out = _greedy_deal(pool, places, rng)
-        if out is not None:
-            return out
-    out = _search_deal(sorted(pool, key=LOW_KEY.__getitem__), places, [[] for _ in places])
-    if out is None:
-        raise ValueError("no deal is consistent with what this seat has seen")
-    return out
-
-
-def _greedy_deal(pool: list[str], places: list[tuple[int, frozenset[str]]],
-                 rng: random.Random) -> list[list[str]] | None:
-    left = list(pool)
-    rng.shuffle(left)
-    out: list[list[str]] = [[] for _ in places]
-    restricted = [i for i, (size, ok) in enumerate(places) if size and len(ok) < len(SUITS)]
-    restricted.sort(key=lambda i: (sum(CARD_SUIT[c] in places[i][1] for c in left), i))
-    for i in restricted:
-        size, ok = places[i]
-        fits = [c for c in left if CARD_SUIT[c] in ok]
-        if len(fits) < size:
-            return None
-        out[i] = fits[:size]
-        taken = set(out[i])
-        left = [c for c in left if c not in taken]
-    for i, (size, _ok) in enumerate(places):
-        if i not in restricted:
-            out[i], left = left[:size], left[size:]
-    return out
-
-
-def _search_deal(cards: list[str], places: list[tuple[int, frozenset[str]]],
-                 out: list[list[str]]) -> list[list[str]] | None:
-    """Depth-first: the first card goes to the first place with room that allows it and leaves the rest
-    dealable."""
-    if not cards:
-        return out
-    card, rest = cards[0], cards[1:]
-    for i, (size, ok) in enumerate(places):
-        if len(out[i]) < size and CARD_SUIT[card] in ok:
-            out[i].append(card)
-            if _search_deal(rest, places, out) is not None:
-                return out
-            out[i].pop()
-    return None
+__all__ = ["Schroeoem", "CARD_STRENGTH", "CARD_SUIT", "IS_NUMBER", "KOELSCH_HANDS", "LOW_KEY", "NUMBER_VALUE",
+           "RANK_ORDER", "SORT_KEY", "HAMMER_ANSWER", "HAMMER_CALL", "HUEBSCHEN_CALL", "KOELSCH_TEXT", "koelsch_sum"]

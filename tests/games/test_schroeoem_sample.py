@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.games.cards import DECK_32
-from bot.games.schroeoem import CARD_SUIT, Schroeoem, _deal_by_suit
+from bot.games.schroeoem import CARD_SUIT, Schroeoem
+from bot.games.schroeoem_worlds import _deal_by_suit
 
 from .sample_checks import assert_canonical, assert_consistent
 
