@@ -21,7 +21,8 @@ from .schroeoem import Schroeoem; _register(Schroeoem)  # noqa: E402, E702, I001
 from .treppenromme import Treppenromme; _register(Treppenromme)  # noqa: E402, E702, I001
 from .schieberamsch import Schieberamsch; _register(Schieberamsch)  # noqa: E402, E702, I001
 from .rufmariasch import Rufmariasch; _register(Rufmariasch)  # noqa: E402, E702, I001
-from .schrum import SchrumSchrum, Tac; _register(SchrumSchrum); _register(Tac)  # noqa: E402, E702, I001
+from .schrum import SchrumSchrum; _register(SchrumSchrum)  # noqa: E402, E702, I001
+from .tac import Tac; _register(Tac)  # noqa: E402, E702, I001
 from .repezita import Repezita; _register(Repezita)  # noqa: E402, E702, I001
 # registry: end
 

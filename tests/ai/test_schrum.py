@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.ai import choose, volunteer
-from bot.games.schrum import SchrumSchrum, Tac
+from bot.games.schrum import SchrumSchrum
+from bot.games.tac import Tac
 from tests.ai.peeking import assert_never_peeks
 from tests.games.test_schrum import position
 from tests.games.test_schrum_sample import walk

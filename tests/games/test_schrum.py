@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 
 from bot.games import GAMES, IllegalAction
 from bot.games.cards import DECK_32, DECK_52
-from bot.games.schrum import SS_CYCLE, TAC_CYCLE, SchrumSchrum, Tac
+from bot.games.schrum import SS_CYCLE, TAC_CYCLE, SchrumSchrum
+from bot.games.tac import Tac
 
 # -- helpers -----------------------------------------------------------------------------------------
 

@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.games.cards import DECK_32, DECK_52
-from bot.games.schrum import SchrumSchrum, Tac
+from bot.games.schrum import SchrumSchrum
+from bot.games.tac import Tac
 from tests.games.test_schrum import position
 
 
