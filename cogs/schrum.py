@@ -1,5 +1,5 @@
 """Schrum Schrum, Tač and Repezita at a Discord table: `/schrum new variant:<schrum|tac|repezita>` and how
-their moves look. The rules live in `bot.games.schrum` and `bot.games.repezita`; this module only turns the
+their moves look. The rules live in `bot.games.schrum`, `.tac` and `.repezita`; this module only turns the
 engines' legal actions into buttons and their events into lines.
 
 Schrum Schrum and Tač
