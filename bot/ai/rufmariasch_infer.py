@@ -27,7 +27,8 @@ from __future__ import annotations
 import random
 
 from bot.games.cards import SUITS
-from bot.games.rufmariasch import RANK_ORDER, SORT_KEY, Rufmariasch, _deal_constrained
+from bot.games.rufmariasch import RANK_ORDER, SORT_KEY, Rufmariasch
+from bot.games.rufmariasch_worlds import _deal_constrained
 
 from . import Knowledge
 from .rufmariasch_sim import CARD_ID, ID_CARD, KING, QUEEN, SUIT_MASK, Hand, ids, mask

@@ -21,6 +21,9 @@ Match length: option ``deals`` (a multiple of 4, default 8). ``deals=None`` is a
 engine then never ends by itself; the table ends it by calling :meth:`Rufmariasch.finish` (not an action,
 so not part of the action log: a table that restores a finished open-ended match replays its log and
 calls ``finish()`` again).
+
+The cards, calls and the settlement of a hand are in `rufmariasch_cards`, what a seat may know and the worlds
+that fit it in `rufmariasch_worlds`; this module keeps the rules of play and re-exports the names others use.
 """
 
 from __future__ import annotations
@@ -28,47 +31,26 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from . import rufmariasch_worlds as worlds
 from .base import Engine, IllegalAction, Reason, flag, integer
-from .cards import DECK_32, SUIT_SYMBOLS, SUITS, pretty, validate_deal
-
-# -- static tables -----------------------------------------------------------------------------------
-RANK_ORDER = ("A", "10", "K", "Q", "J", "9", "8", "7")          # highest first
-SUIT_OF: dict[str, str] = {c: c[-1] for c in DECK_32}
-STRENGTH: dict[str, int] = {c: 7 - RANK_ORDER.index(c[:-1]) for c in DECK_32}   # A=7 ... 7=0
-POINTS: dict[str, int] = {c: (10 if c[:-1] in ("A", "10") else 0) for c in DECK_32}
-SORT_KEY: dict[str, int] = {c: SUITS.index(c[-1]) * 8 + RANK_ORDER.index(c[:-1]) for c in DECK_32}
-PLAY: dict[str, str] = {c: "play " + c for c in DECK_32}
-ANNOUNCE: dict[str, str] = {s: "announce " + s for s in SUITS}
-CALLS: tuple[str, ...] = tuple(f"call {t} {c}" for t in SUITS for c in DECK_32)
-CALL_SET = frozenset(CALLS)
-SUIT_CARDS: dict[str, tuple[str, ...]] = {s: tuple(c for c in DECK_32 if c[-1] == s) for s in SUITS}
-LAST_TRICK_BONUS = 10
-TRICKS = 8
-
-
-def _sym(s: str) -> str:
-    return SUIT_SYMBOLS[s]
-
-
-def target(announced_by_callers: int) -> int:
-    """The callers' target: 50 without announced marriages, else 40 + D (docs/rules/rufmariasch.md, 5.1 #8)."""
-    return 50 if announced_by_callers == 0 else 40 + announced_by_callers
-
-
-def settle(caller: int, partner: int, callers_total: int, defenders_total: int, announced: int,
-           stake: int) -> tuple[bool, int, list[int]]:
-    """(callers win?, P, per-seat deltas) for one hand. ``partner == caller`` means the caller was alone."""
-    callers_win = callers_total >= target(announced)
-    pay = abs(callers_total - defenders_total) * stake
-    sign = 1 if callers_win else -1
-    deltas = [0, 0, 0, 0]
-    if partner == caller:
-        for s in range(4):
-            deltas[s] = 3 * sign * pay if s == caller else -sign * pay
-    else:
-        for s in range(4):
-            deltas[s] = sign * pay if s in (caller, partner) else -sign * pay
-    return callers_win, pay, deltas
+from .cards import DECK_32, SUITS, pretty, validate_deal
+from .rufmariasch_cards import (
+    ANNOUNCE,
+    CALL_SET,
+    CALLS,
+    LAST_TRICK_BONUS,
+    PLAY,
+    POINTS,
+    RANK_ORDER,
+    SORT_KEY,
+    STRENGTH,
+    SUIT_CARDS,
+    SUIT_OF,
+    TRICKS,
+    _sym,
+    settle,
+    target,
+)
 
 
 class Rufmariasch(Engine):
@@ -481,37 +463,10 @@ class Rufmariasch(Engine):
         e._lacks = [set(x) for x in self._lacks]
         return e
 
+
     def sample(self, seat: int, rng: random.Random) -> Rufmariasch:
-        """See `Engine.sample`. Before the call `seat` knows only its own first four cards: the other 28 are
-        dealt anew (its own second batch too). In play the cards it cannot see go to the other hands, keeping
-        their sizes, the cards a player showed it lacks (`_note_lacks`) and the announced marriages' cards
-        still in hand; the partner is whoever holds the called card in the new deal unless already revealed."""
-        w = self.clone()
-        w.rng = random.Random(rng.getrandbits(64))
-        if self._over:
-            return w
-        own = set(self.hands[seat])
-        if self.phase == "call":
-            pool = [c for c in DECK_32 if c not in own]
-            rng.shuffle(pool)
-            for s in range(4):
-                if s != seat:
-                    w.hands[s] = sorted(pool[:4], key=SORT_KEY.__getitem__)
-                    del pool[:4]
-            w._second = [pool[4 * s:4 * s + 4] for s in range(4)]
-            return w
-        others = [s for s in range(4) if s != seat]
-        hidden = {c for s in others for c in self.hands[s]}
-        pool = [c for c in DECK_32 if c in hidden]
-        forced = {c: m["seat"] for m in self.marriages if m["seat"] != seat for c in m["cards"] if c in hidden}
-        allowed = {c: (forced[c],) if c in forced else tuple(s for s in others if c not in self._lacks[s])
-                   for c in pool}
-        dealt = _deal_constrained(pool, allowed, {s: len(self.hands[s]) for s in others}, rng)
-        for s in others:
-            w.hands[s] = sorted(dealt[s], key=SORT_KEY.__getitem__)
-        if not self.revealed and self.called is not None:
-            w.partner_seat = next(s for s in range(4) if self.called in w.hands[s])
-        return w
+        """See `Engine.sample` and `rufmariasch_worlds.sample`."""
+        return worlds.sample(self, seat, rng)
 
     # -- views --------------------------------------------------------------------------------------
     def _role(self, seat: int) -> str | None:
@@ -609,53 +564,6 @@ class Rufmariasch(Engine):
         return v
 
 
-def _deal_constrained(pool: list[str], allowed: dict[str, tuple[int, ...]], sizes: dict[int, int],
-                      rng: random.Random) -> dict[int, list[str]]:
-    """Deal `pool` so seat `s` gets `sizes[s]` cards, each card to one of its `allowed` seats. Cards go in random
-    order, each to a seat drawn in proportion to the room left there among the seats that keep the rest
-    dealable (Hall's condition over the few kinds of `allowed`); without constraints this is a plain shuffle."""
-    cards = list(pool)
-    rng.shuffle(cards)
-    room = dict(sizes)
-    left: dict[tuple[int, ...], int] = {}
-    for c in cards:
-        left[allowed[c]] = left.get(allowed[c], 0) + 1
-    seats = sorted(room)
-    subsets = [tuple(s for i, s in enumerate(seats) if m >> i & 1) for m in range(1, 1 << len(seats))]
-
-    def feasible() -> bool:
-        for sub in subsets:
-            need = sum(n for kind, n in left.items() if n and all(s in sub for s in kind))
-            if need > sum(room[s] for s in sub):
-                return False
-        return True
-
-    free = len(left) == 1 and len(next(iter(left))) == len(seats)    # nothing known: no check needed
-    out: dict[int, list[str]] = {s: [] for s in seats}
-    for c in cards:
-        kind = allowed[c]
-        left[kind] -= 1
-        options: list[int] = []
-        for s in kind:
-            if room[s] > 0:
-                room[s] -= 1
-                if free or feasible():
-                    options.append(s)
-                room[s] += 1
-        if not options:
-            raise ValueError("no deal is consistent with what this seat has seen")
-        x = rng.random() * sum(room[s] for s in options)
-        pick = options[-1]
-        for s in options:
-            x -= room[s]
-            if x < 0:
-                pick = s
-                break
-        room[pick] -= 1
-        out[pick].append(c)
-    return out
-
-
 def _copy_record(r: dict[str, Any]) -> dict[str, Any]:
     out = dict(r)
     for k in ("callers", "defenders", "deltas", "totals"):
@@ -664,3 +572,7 @@ def _copy_record(r: dict[str, Any]) -> dict[str, Any]:
     out["marriage_points"] = dict(r["marriage_points"])
     out["marriages"] = [{**m, "cards": list(m["cards"])} for m in r["marriages"]]
     return out
+
+
+__all__ = ["Rufmariasch", "ANNOUNCE", "CALLS", "DECK_32", "PLAY", "POINTS", "RANK_ORDER", "SORT_KEY", "STRENGTH",
+           "SUIT_CARDS", "SUIT_OF", "TRICKS", "settle", "target"]
