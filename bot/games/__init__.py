@@ -1,4 +1,6 @@
-"""Pure rule engines, one module per game, behind the contract in docs/engine.md.
+"""Pure rule engines, one module per game, behind the contract in docs/engine.md. A game whose engine grew keeps
+its other jobs beside it under its own prefix (`schieberamsch_cards`, `_scoring`, `_worlds`: the card tables, the
+scoring formulas, the worlds a seat may know); the module named after the game is its engine.
 
 Nothing here imports discord, PIL, aiosqlite or asyncio, and nothing does I/O: the engines are
 deterministic functions of their `new(...)` arguments and the actions applied to them.
