@@ -16,10 +16,8 @@ from __future__ import annotations
 import asyncio
 import json
 import math
-import mimetypes
 import random
 import re
-import secrets
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable
@@ -28,28 +26,23 @@ from typing import Any
 from aiohttp import web
 
 from .actions import UserActions
+from .common import (
+    INTENT_DIRECT_MESSAGES,
+    INTENT_GUILD_MEMBERS,
+    INTENT_GUILD_MESSAGES,
+    INTENT_GUILDS,
+    json_response,
+)
 from .gateway import FakeGateway
 from .lifecycle import ACTIVE_THREAD_CAP, WorldRules
+from .message_store import MessageStore
 from .models import (
     ALL_PERMISSIONS,
     BOT_ROLE_PERMISSIONS,
-    CB_AUTOCOMPLETE_RESULT,
-    CB_CHANNEL_MESSAGE,
-    CB_DEFERRED_CHANNEL_MESSAGE,
-    CB_DEFERRED_UPDATE_MESSAGE,
-    CB_LAUNCH_ACTIVITY,
-    CB_MODAL,
-    CB_PONG,
-    CB_UPDATE_MESSAGE,
     DM,
-    EPHEMERAL,
     EVERYONE_PERMISSIONS,
     GUILD_TEXT,
-    IS_COMPONENTS_V2,
-    LOADING,
     PERMISSIONS,
-    PRIVATE_THREAD,
-    PUBLIC_THREAD,
     FakeAttachment,
     FakeChannel,
     FakeInteraction,
@@ -58,25 +51,19 @@ from .models import (
     RecordedFile,
     RecordedRequest,
     Snowflakes,
-    iso_now,
 )
+from .routes_channels import ChannelRoutes
+from .routes_commands import CommandRoutes
+from .routes_interactions import InteractionRoutes
 from .rules import (
-    DM_OPEN_RULE,
     GLOBAL_LIMIT,
-    OLD_EDIT_RULE,
-    OLD_MESSAGE_AGE,
-    RENAME_RULE,
     ROUTE_RULES,
     Limits,
     RateLimitedError,
     bucket_hash,
     rate_limit_response_headers,
 )
-from .validation import DiscordError, invalid_form, validate_commands, validate_message
-
-JSON_HEADERS = {"Content-Type": "application/json", "Via": "1.1 google"}
-# message flags a bot may set itself
-_SETTABLE_FLAGS = (1 << 2) | (1 << 12) | IS_COMPONENTS_V2  # suppress embeds, suppress notifications, v2
+from .validation import DiscordError
 
 Handler = Callable[[RecordedRequest, dict[str, str], Any, list[RecordedFile]], Awaitable[tuple[int, Any]]]
 
@@ -148,11 +135,6 @@ ROUTES: list[tuple[str, str, str, str]] = [
 ]
 
 
-INTENT_GUILDS = 1 << 0
-INTENT_GUILD_MEMBERS = 1 << 1
-INTENT_GUILD_MESSAGES = 1 << 9
-INTENT_DIRECT_MESSAGES = 1 << 12
-INTENT_MESSAGE_CONTENT = 1 << 15
 _EVENT_INTENTS = {
     **{e: INTENT_GUILDS for e in ("CHANNEL_CREATE", "CHANNEL_UPDATE", "CHANNEL_DELETE", "THREAD_CREATE",
                                   "THREAD_UPDATE", "THREAD_DELETE")},
@@ -171,15 +153,7 @@ _COMPILED = [(method, _compile(template), f"{method} {template}", kind, name)
              for method, template, kind, name in ROUTES]
 
 
-def _json_response(status: int, body: Any, headers: dict[str, str] | None = None) -> web.Response:
-    # discord.py only parses JSON when Content-Type is *exactly* application/json (no charset).
-    hdrs = dict(JSON_HEADERS)
-    if headers:
-        hdrs.update(headers)
-    return web.Response(status=status, body=json.dumps(body).encode(), headers=hdrs)
-
-
-class FakeDiscord(UserActions, WorldRules):
+class FakeDiscord(UserActions, WorldRules, MessageStore, CommandRoutes, InteractionRoutes, ChannelRoutes):
     """A fake Discord: one guild, its text channels and members, the bot, DMs, threads and interactions."""
 
     def __init__(
@@ -726,14 +700,14 @@ class FakeDiscord(UserActions, WorldRules):
             rec.response = body
             rec.rate_limit_scope = "user"
             self.limits.answered(429, "injected")
-            return _json_response(429, body, headers)
+            return json_response(429, body, headers)
         if status == 404 and rec.kind == "interaction_callback":  # a lost answer: the 3 s passed on the way
             body = {"message": "Unknown interaction", "code": 10062}
             rec.error_code = 10062
         else:
             body = {"message": f"{status}: Internal Server Error", "code": 0}
         rec.response = body
-        return _json_response(status, body)
+        return json_response(status, body)
 
     # ---- REST entry point -------------------------------------------------------------------------------
     async def _handle_rest(self, request: web.Request) -> web.StreamResponse:
@@ -815,7 +789,7 @@ class FakeDiscord(UserActions, WorldRules):
         self._notify()
         if status == 204 or (body is None and status < 300):
             return web.Response(status=204, headers={"Via": "1.1 google", **headers})
-        return _json_response(status, body, headers)
+        return json_response(status, body, headers)
 
     async def _read_body(self, request: web.Request, rec: RecordedRequest, files: list[RecordedFile]) -> None:
         if not request.can_read_body:
@@ -856,765 +830,3 @@ class FakeDiscord(UserActions, WorldRules):
         if att is None or att.data is None:
             return web.Response(status=404)
         return web.Response(body=att.data, content_type=att.content_type or "application/octet-stream")
-
-    # ---- messages ---------------------------------------------------------------------------------------
-    def _attachment_url(self, att: FakeAttachment, channel_id: int | None = None) -> str:
-        if channel_id is None and att.url:
-            channel_id = int(att.url.split("/")[-3])
-        return f"{self.base_url}/attachments/{channel_id or 0}/{att.id}/{att.filename}"
-
-    def _new_attachment(self, channel: FakeChannel, filename: str, data: bytes, description: str | None = None,
-                        content_type: str | None = None) -> FakeAttachment:
-        if len(data) > self.attachment_size_limit:
-            raise DiscordError(413, 40005, "Request entity too large")
-        att = FakeAttachment(
-            id=self.snowflake(), filename=filename, data=data if self.store_file_bytes else None, size=len(data),
-            content_type=content_type or mimetypes.guess_type(filename)[0] or "application/octet-stream",
-            description=description,
-        )
-        att.url = self._attachment_url(att, channel.id)
-        self.attachments[att.id] = att
-        return att
-
-    def _attachments_from(self, channel: FakeChannel, entries: list[dict[str, Any]] | None,
-                          files: list[RecordedFile], existing: list[FakeAttachment]) -> list[FakeAttachment]:
-        by_index: dict[str, RecordedFile] = {}
-        for n, f in enumerate(files):
-            m = re.fullmatch(r"files\[(\d+)\]", f.field)
-            by_index[m.group(1) if m else str(n)] = f
-        if entries is None:
-            entries = [{"id": k} for k in by_index]
-            out = list(existing)
-        else:
-            out = []
-        by_id = {str(a.id): a for a in existing}
-        used: set[str] = set()
-        for i, entry in enumerate(entries):
-            eid = str(entry.get("id"))
-            if eid in by_id:
-                att = by_id[eid]
-                if entry.get("description") is not None:
-                    att.description = entry["description"]
-                out.append(att)
-            elif eid in by_index:
-                f = by_index[eid]
-                used.add(eid)
-                data = f.data or b""
-                out.append(self._new_attachment(channel, entry.get("filename") or f.filename, data,
-                                                entry.get("description"), f.content_type
-                                                if f.content_type not in (None, "application/octet-stream")
-                                                else None))
-            else:
-                raise invalid_form({"attachments": {str(i): {"_errors": [
-                    {"code": "ATTACHMENT_NOT_FOUND", "message": f"Unknown attachment id {eid}"}]}}})
-        for key, f in by_index.items():
-            if key not in used:
-                out.append(self._new_attachment(channel, f.filename, f.data or b""))
-        if len(out) > 10:
-            raise invalid_form({"attachments": {"_errors": [{"code": "BASE_TYPE_MAX_LENGTH",
-                                                            "message": "Must be 10 or fewer in length."}]}})
-        return out
-
-    def _check_not_empty(self, msg: FakeMessage) -> None:
-        if not (msg.content or msg.embeds or msg.attachments or msg.components):
-            raise DiscordError(400, 50006, "Cannot send an empty message")
-
-    def _create_message(self, channel: FakeChannel, payload: dict[str, Any], files: list[RecordedFile], *,
-                        author: FakeUser, rec: RecordedRequest | None, interaction: FakeInteraction | None = None,
-                        extra_flags: int = 0) -> FakeMessage:
-        payload = payload or {}
-        validate_message(payload)
-        flags = int(payload.get("flags") or 0)
-        msg = FakeMessage(id=self.snowflake(), channel_id=channel.id, guild_id=channel.guild_id, author=author)
-        msg.content = payload.get("content") or ""
-        msg.embeds = list(payload.get("embeds") or [])
-        msg.components = list(payload.get("components") or [])
-        msg.flags = (flags & _SETTABLE_FLAGS) | extra_flags
-        if interaction is not None:
-            msg.flags |= flags & EPHEMERAL
-            msg.interaction_id = interaction.id
-            msg.interaction_type = interaction.type
-            msg.interaction_user = interaction.user
-            msg.webhook_id = self.application_id
-            msg.application_id = self.application_id
-            msg.type = 20 if interaction.type == 2 else 0
-        msg.attachments = self._attachments_from(channel, payload.get("attachments"), files, [])
-        msg.created_clock = self.now()
-        if payload.get("message_reference"):
-            ref = dict(payload["message_reference"])
-            ref.setdefault("channel_id", str(channel.id))
-            msg.message_reference = ref
-            msg.type = 19
-        if not msg.flags & LOADING:
-            self._check_not_empty(msg)
-        if channel.is_thread:  # Threads: sending a message is activity and un-archives an unlocked thread
-            self.thread_activity(channel)
-        channel.messages.append(msg)
-        self.messages[msg.id] = msg
-        msg.snapshot("create", rec.index if rec else None)
-        if rec is not None:
-            rec.message_id = msg.id
-        if self.echo_bot_messages and not msg.ephemeral:
-            self._emit("MESSAGE_CREATE", self._message_event(msg), dm=msg.guild_id is None)
-        return msg
-
-    def _message_event(self, msg: FakeMessage) -> dict[str, Any]:
-        data = msg.payload()
-        intents = self.gateway.intents
-        mentioned = f"<@{self.bot.id}>" in msg.content or f"<@!{self.bot.id}>" in msg.content
-        if (intents is not None and not intents & INTENT_MESSAGE_CONTENT and msg.guild_id is not None
-                and not mentioned and msg.author.id != self.bot.id):
-            data.update(content="", embeds=[], attachments=[], components=[])  # no MESSAGE_CONTENT intent
-        if msg.guild_id is not None:
-            data["member"] = msg.author.member_payload(with_user=False)
-        return data
-
-    def _edit_message(self, msg: FakeMessage, payload: dict[str, Any], files: list[RecordedFile],
-                      rec: RecordedRequest) -> FakeMessage:
-        payload = payload or {}
-        merged_flags = payload.get("flags")
-        check = dict(payload)
-        if merged_flags is None:
-            check["flags"] = msg.flags
-        validate_message(check)
-        if "content" in payload:
-            msg.content = payload["content"] or ""
-        if "embeds" in payload:
-            msg.embeds = list(payload["embeds"] or [])
-        if "components" in payload:
-            msg.components = list(payload["components"] or [])
-        if merged_flags is not None:
-            msg.flags = (msg.flags & (EPHEMERAL | LOADING)) | (int(merged_flags) & _SETTABLE_FLAGS)
-        if "attachments" in payload or files:
-            channel = self.channels[msg.channel_id]
-            msg.attachments = self._attachments_from(channel, payload.get("attachments"), files, msg.attachments)
-        msg.flags &= ~LOADING
-        self._check_not_empty(msg)
-        msg.edited_timestamp = iso_now()
-        msg.snapshot("edit", rec.index)
-        rec.message_id = msg.id
-        if self.echo_bot_messages and not msg.ephemeral:
-            self._emit("MESSAGE_UPDATE", self._message_event(msg), dm=msg.guild_id is None)
-        return msg
-
-    def _delete_message(self, msg: FakeMessage, rec: RecordedRequest) -> None:
-        msg.deleted = True
-        msg.snapshot("delete", rec.index)
-        rec.message_id = msg.id
-        if self.echo_bot_messages and not msg.ephemeral:
-            data = {"id": str(msg.id), "channel_id": str(msg.channel_id)}
-            if msg.guild_id:
-                data["guild_id"] = str(msg.guild_id)
-            self._emit("MESSAGE_DELETE", data, dm=msg.guild_id is None)
-
-    def _refuse_archived_message(self, msg: FakeMessage) -> None:
-        ch = self.channels.get(msg.channel_id)
-        if ch is not None and not msg.ephemeral:
-            self.check_archive(ch)
-            self.refuse_if_archived(ch)
-
-    def _check_old_edit(self, ch: FakeChannel, msg: FakeMessage) -> None:
-        """30046 for edits of messages older than an hour past the per-channel figure (rules.OLD_EDIT_RULE)."""
-        if self.old_edit_limit and self.now() - msg.created_clock > OLD_MESSAGE_AGE:
-            wait = self.limits.take(OLD_EDIT_RULE, str(ch.id))
-            if wait:
-                raise RateLimitedError(wait, code=30046,
-                                       message="Maximum number of edits to messages older than 1 hour reached. "
-                                               "Try again later")
-
-    def _has_perm(self, channel: FakeChannel, name: str) -> bool:
-        return bool(self.bot_permissions(channel) & PERMISSIONS[name])
-
-    def _require_perm(self, channel: FakeChannel, name: str) -> None:
-        if channel.is_dm:
-            return
-        if not self.bot_permissions(channel) & PERMISSIONS["view_channel"]:
-            raise DiscordError(403, 50001, "Missing Access")
-        if not self.bot_permissions(channel) & PERMISSIONS[name]:
-            raise DiscordError(403, 50013, "Missing Permissions")
-
-    def _channel_or_404(self, params: dict[str, str]) -> FakeChannel:
-        try:
-            ch = self.channels[int(params["channel_id"])]
-        except (KeyError, ValueError):
-            raise DiscordError(404, 10003, "Unknown Channel") from None
-        self.refuse_if_left(ch.guild_id)
-        self.check_archive(ch)
-        return ch
-
-    def _message_or_404(self, channel: FakeChannel, params: dict[str, str]) -> FakeMessage:
-        try:
-            msg = self.messages[int(params["message_id"])]
-        except (KeyError, ValueError):
-            raise DiscordError(404, 10008, "Unknown Message") from None
-        # ephemeral messages cannot be reached through the channel endpoints
-        if msg.channel_id != channel.id or msg.deleted or msg.ephemeral:
-            raise DiscordError(404, 10008, "Unknown Message")
-        return msg
-
-    # ---- route handlers: identity, application, gateway -------------------------------------------------
-    async def _h_me(self, rec, params, body, files):
-        return 200, {**self.bot.payload(), "verified": True, "mfa_enabled": False, "email": None,
-                     "locale": "en-US", "premium_type": 0}
-
-    async def _h_user_get(self, rec, params, body, files):
-        try:
-            return 200, self.user(int(params["user_id"])).payload()
-        except (KeyError, ValueError):
-            raise DiscordError(404, 10013, "Unknown User") from None
-
-    async def _h_app_info(self, rec, params, body, files):
-        owner = next(iter(self.users.values()), self.bot)
-        return 200, {
-            "id": str(self.application_id), "name": self.bot.name, "icon": None, "description": "",
-            "summary": "", "type": None, "rpc_origins": [], "bot_public": True, "bot_require_code_grant": False,
-            "owner": owner.payload(), "team": None, "verify_key": "0" * 64, "flags": 0,
-            "bot": self.bot.payload(), "interactions_endpoint_url": None, "redirect_uris": [],
-            "approximate_guild_count": 1, "tags": [], "integration_types_config": {"0": {}},
-        }
-
-    async def _h_gateway(self, rec, params, body, files):
-        return 200, {"url": self.gateway_url}
-
-    async def _h_gateway_bot(self, rec, params, body, files):
-        return 200, {"url": self.gateway_url, "shards": self.shard_count,
-                     "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 14400000,
-                                             "max_concurrency": 1}}
-
-    # ---- route handlers: application commands -----------------------------------------------------------
-    def _scope(self, params: dict[str, str]) -> int | None:
-        if params.get("application_id") != str(self.application_id):
-            raise DiscordError(403, 50001, "Missing Access")
-        gid = params.get("guild_id")
-        if gid is None:
-            return None
-        if gid != str(self.guild_id):
-            raise DiscordError(403, 50001, "Missing Access")
-        return int(gid)
-
-    def _full_command(self, cmd: dict[str, Any], scope: int | None, old: dict[str, Any] | None) -> dict[str, Any]:
-        full = {
-            "type": 1, "description": "", "options": [], "default_member_permissions": None,
-            "dm_permission": True, "nsfw": False, "name_localizations": None, "description_localizations": None,
-            **cmd,
-        }
-        full["id"] = old["id"] if old else str(self.snowflake())
-        full["application_id"] = str(self.application_id)
-        full["version"] = str(self.snowflake())
-        if scope is not None:
-            full["guild_id"] = str(scope)
-        return full
-
-    async def _h_commands_put(self, rec, params, body, files):
-        scope = self._scope(params)
-        if not isinstance(body, list):
-            raise invalid_form({"_errors": [{"code": "BASE_TYPE_ARRAY", "message": "Must be an array"}]})
-        validate_commands(body)
-        store = self.commands.setdefault(scope, {})
-        new: dict[tuple[int, str], dict[str, Any]] = {}
-        for cmd in body:
-            key = (cmd.get("type", 1), cmd["name"])
-            new[key] = self._full_command(cmd, scope, store.get(key))
-        store.clear()
-        store.update(new)
-        return 200, list(new.values())
-
-    async def _h_commands_get(self, rec, params, body, files):
-        return 200, list(self.commands.get(self._scope(params), {}).values())
-
-    async def _h_command_permissions(self, rec, params, body, files):
-        self._scope(params)
-        return 200, []
-
-    async def _h_command_post(self, rec, params, body, files):
-        scope = self._scope(params)
-        validate_commands([body])
-        store = self.commands.setdefault(scope, {})
-        key = (body.get("type", 1), body["name"])
-        old = store.get(key)
-        store[key] = self._full_command(body, scope, old)
-        return (200 if old else 201), store[key]
-
-    def _find_command(self, params: dict[str, str]) -> tuple[dict[tuple[int, str], dict[str, Any]], tuple[int, str]]:
-        store = self.commands.get(self._scope(params), {})
-        for key, cmd in store.items():
-            if cmd["id"] == params["command_id"]:
-                return store, key
-        raise DiscordError(404, 10063, "Unknown application command")
-
-    async def _h_command_get(self, rec, params, body, files):
-        store, key = self._find_command(params)
-        return 200, store[key]
-
-    async def _h_command_patch(self, rec, params, body, files):
-        store, key = self._find_command(params)
-        merged = {**store[key], **body}
-        validate_commands([merged])
-        store[key] = merged
-        return 200, merged
-
-    async def _h_command_delete(self, rec, params, body, files):
-        store, key = self._find_command(params)
-        del store[key]
-        return 204, None
-
-    async def _h_emojis_get(self, rec, params, body, files):
-        return 200, {"items": list(self.emojis.values())}
-
-    async def _h_emoji_create(self, rec, params, body, files):
-        name = body.get("name") or ""
-        if not re.fullmatch(r"\w{2,32}", name):
-            raise invalid_form({"name": {"_errors": [{"code": "BASE_TYPE_BAD_LENGTH", "message": "Invalid name"}]}})
-        if any(e["name"] == name for e in self.emojis.values()):
-            raise invalid_form({"name": {"_errors": [{"code": "APPLICATION_EMOJI_NAME_ALREADY_TAKEN",
-                                                      "message": "Emoji name already taken"}]}})
-        emoji = {"id": str(self.snowflake()), "name": name, "roles": [], "require_colons": True,
-                 "managed": False, "animated": str(body.get("image", "")).startswith("data:image/gif"),
-                 "available": True, "user": self.bot.payload()}
-        self.emojis[int(emoji["id"])] = emoji
-        return 201, emoji
-
-    async def _h_emoji_delete(self, rec, params, body, files):
-        if self.emojis.pop(int(params["emoji_id"]), None) is None:
-            raise DiscordError(404, 10014, "Unknown Emoji")
-        return 204, None
-
-    async def _h_empty_list(self, rec, params, body, files):
-        return 200, []
-
-    async def _h_no_content(self, rec, params, body, files):
-        self._channel_or_404(params)
-        return 204, None
-
-    # ---- route handlers: interactions -------------------------------------------------------------------
-    def _interaction_by_token(self, params: dict[str, str]) -> FakeInteraction:
-        ix = self._by_token.get(params["token"])
-        if ix is None or params.get("application_id", str(self.application_id)) != str(self.application_id):
-            raise DiscordError(404, 10015, "Unknown Webhook")
-        # Receiving and Responding: "Interaction tokens are valid for 15 minutes"; then 401 / 50027
-        if (self.token_lifetime is not None and ix.dispatched_clock is not None
-                and self.now() - ix.dispatched_clock > self.token_lifetime):
-            raise DiscordError(401, 50027, "Invalid Webhook Token")
-        return ix
-
-    async def _h_callback(self, rec, params, body, files):
-        try:
-            ix = self.interactions[int(params["interaction_id"])]
-        except (KeyError, ValueError):
-            raise DiscordError(404, 10062, "Unknown interaction") from None
-        if ix.token != params["token"]:
-            raise DiscordError(401, 50027, "Invalid Webhook Token")
-        rec.interaction_id = ix.id
-        rec.channel_id = ix.channel.id
-        if ix.callback_type is not None:
-            raise DiscordError(400, 40060, "Interaction has already been acknowledged.")
-        now = time.perf_counter()
-        # Receiving and Responding: the initial response must arrive within 3 seconds, else 404 / 10062
-        if (self.callback_deadline is not None and ix.dispatched_clock is not None
-                and self.now() - ix.dispatched_clock > self.callback_deadline):
-            ix.late_callbacks += 1
-            if ix.late_at is None:
-                ix.late_at = time.perf_counter()
-            if ix._late is not None and not ix._late.done():
-                ix._late.set_result(None)
-            self._notify()
-            raise DiscordError(404, 10062, "Unknown interaction")
-        if not isinstance(body, dict) or "type" not in body:
-            raise invalid_form({"type": {"_errors": [{"code": "BASE_TYPE_REQUIRED", "message": "required"}]}})
-        cb_type = int(body["type"])
-        data = body.get("data") or {}
-        msg: FakeMessage | None = None
-        component_like = ix.type == 3 or (ix.type == 5 and ix.message is not None)
-        if cb_type == CB_CHANNEL_MESSAGE and ix.type in (2, 3, 5):
-            msg = self._create_message(ix.channel, data, files, author=self.bot, rec=rec, interaction=ix)
-        elif cb_type == CB_DEFERRED_CHANNEL_MESSAGE and ix.type in (2, 3, 5):
-            msg = self._create_message(ix.channel, {"flags": data.get("flags")}, [], author=self.bot, rec=rec,
-                                       interaction=ix, extra_flags=LOADING)
-        elif cb_type == CB_DEFERRED_UPDATE_MESSAGE and component_like:
-            msg = ix.message
-        elif cb_type == CB_UPDATE_MESSAGE and component_like:
-            assert ix.message is not None
-            msg = self._edit_message(ix.message, data, files, rec)
-        elif cb_type == CB_AUTOCOMPLETE_RESULT and ix.type == 4:
-            choices = data.get("choices") or []
-            if len(choices) > 25:
-                raise invalid_form({"data": {"choices": {"_errors": [{"code": "BASE_TYPE_MAX_LENGTH",
-                                                                      "message": "Must be 25 or fewer"}]}}})
-            ix.choices = choices
-        elif cb_type == CB_MODAL and ix.type in (2, 3):
-            if not data.get("custom_id") or not data.get("title") or not data.get("components"):
-                raise invalid_form({"data": {"_errors": [{"code": "BASE_TYPE_REQUIRED",
-                                                          "message": "custom_id, title and components required"}]}})
-            ix.modal = data
-        elif cb_type in (CB_PONG, CB_LAUNCH_ACTIVITY) and ix.type == 1:
-            pass
-        else:
-            raise DiscordError(400, 40043, f"Interaction callback type {cb_type} is not valid for interaction "
-                                           f"type {ix.type}")
-        ix.callback_type = cb_type
-        ix.callback_data = data
-        ix.callback_at = now
-        ix.callback_request = rec
-        ix.response_message = msg
-        ix.events.append((now, "callback", msg.id if msg else None))
-        if ix._responded is not None and not ix._responded.done():
-            ix._responded.set_result(None)
-        if rec.query.get("with_response", "").lower() not in ("1", "true"):
-            return 204, None
-        interaction: dict[str, Any] = {
-            "id": str(ix.id),
-            "type": ix.type,
-            "response_message_loading": cb_type == CB_DEFERRED_CHANNEL_MESSAGE,
-            "response_message_ephemeral": bool(msg is not None and msg.ephemeral),
-        }
-        if msg is not None:
-            interaction["response_message_id"] = str(msg.id)
-        resource: dict[str, Any] = {"type": cb_type}
-        if msg is not None and cb_type in (CB_CHANNEL_MESSAGE, CB_DEFERRED_CHANNEL_MESSAGE, CB_UPDATE_MESSAGE,
-                                           CB_DEFERRED_UPDATE_MESSAGE):
-            resource["message"] = msg.payload()
-        return 200, {"interaction": interaction, "resource": resource}
-
-    def _original_message(self, ix: FakeInteraction) -> FakeMessage:
-        msg = ix.response_message
-        if msg is None or msg.deleted:
-            raise DiscordError(404, 10008, "Unknown Message")
-        return msg
-
-    async def _h_original_get(self, rec, params, body, files):
-        ix = self._interaction_by_token(params)
-        return 200, self._original_message(ix).payload()
-
-    async def _h_original_edit(self, rec, params, body, files):
-        ix = self._interaction_by_token(params)
-        self._refuse_archived_message(self._original_message(ix))
-        msg = self._edit_message(self._original_message(ix), body, files, rec)
-        ix.events.append((time.perf_counter(), "edit_original", msg.id))
-        return 200, msg.payload()
-
-    async def _h_original_delete(self, rec, params, body, files):
-        ix = self._interaction_by_token(params)
-        msg = self._original_message(ix)
-        self._delete_message(msg, rec)
-        ix.events.append((time.perf_counter(), "delete_original", msg.id))
-        return 204, None
-
-    async def _h_followup(self, rec, params, body, files):
-        ix = self._interaction_by_token(params)
-        if ix.callback_type is None:
-            raise DiscordError(404, 10015, "Unknown Webhook")
-        body = body or {}
-        placeholder = ix.response_message
-        if (ix.callback_type == CB_DEFERRED_CHANNEL_MESSAGE and placeholder is not None and placeholder.loading
-                and not placeholder.deleted):
-            # the first followup after a "thinking" defer replaces the loading message (ephemeral-ness stays)
-            msg = self._edit_message(placeholder, {k: v for k, v in body.items() if k != "flags"}, files, rec)
-        else:
-            channel = ix.channel
-            thread_id = rec.query.get("thread_id")
-            if thread_id:
-                channel = self._channel_or_404({"channel_id": thread_id})
-            msg = self._create_message(channel, body, files, author=self.bot, rec=rec, interaction=ix)
-        ix.followups.append(msg)
-        ix.events.append((time.perf_counter(), "followup", msg.id))
-        if rec.query.get("wait", "").lower() in ("1", "true"):
-            return 200, msg.payload()
-        return 204, None
-
-    def _followup_message(self, ix: FakeInteraction, params: dict[str, str]) -> FakeMessage:
-        mid = params["message_id"]
-        for msg in [*ix.followups, *([ix.response_message] if ix.response_message else [])]:
-            if str(msg.id) == mid and not msg.deleted:
-                return msg
-        raise DiscordError(404, 10008, "Unknown Message")
-
-    async def _h_followup_get(self, rec, params, body, files):
-        ix = self._interaction_by_token(params)
-        return 200, self._followup_message(ix, params).payload()
-
-    async def _h_followup_edit(self, rec, params, body, files):
-        ix = self._interaction_by_token(params)
-        self._refuse_archived_message(self._followup_message(ix, params))
-        msg = self._edit_message(self._followup_message(ix, params), body, files, rec)
-        ix.events.append((time.perf_counter(), "followup_edit", msg.id))
-        return 200, msg.payload()
-
-    async def _h_followup_delete(self, rec, params, body, files):
-        ix = self._interaction_by_token(params)
-        msg = self._followup_message(ix, params)
-        self._delete_message(msg, rec)
-        ix.events.append((time.perf_counter(), "followup_delete", msg.id))
-        return 204, None
-
-    # ---- route handlers: channels, messages, threads, DMs -----------------------------------------------
-    async def _h_channel_get(self, rec, params, body, files):
-        ch = self._channel_or_404(params)
-        return 200, ch.payload()
-
-    async def _h_channel_edit(self, rec, params, body, files):
-        ch = self._channel_or_404(params)
-        body = body or {}
-        if ch.is_dm:
-            raise DiscordError(403, 50003, "Cannot execute action on a DM channel")
-        renamed = any(key in body and body[key] != getattr(ch, key, None) for key in ("name", "topic"))
-        if renamed and self.limits.route_limits:  # community figure: 2 renames per 10 minutes (rules.py)
-            wait = self.limits.take(RENAME_RULE, str(ch.id))
-            if wait:
-                raise RateLimitedError(wait)
-        if ch.is_thread:
-            # Threads, "Editing & Deleting Threads": the creator (or MANAGE_THREADS) may change name, archived
-            # and auto_archive_duration; locked needs MANAGE_THREADS; a locked thread only un-archives with it.
-            if ch.owner_id != self.bot.id or "locked" in body:
-                self._require_perm(ch, "manage_threads")
-            unarchive = body.get("archived") is False
-            if ch.archived and not unarchive:
-                self.refuse_if_archived(ch)  # only active threads can be manipulated
-            if unarchive and ch.archived and ch.locked:
-                self._require_perm(ch, "manage_threads")
-            if "auto_archive_duration" in body and body["auto_archive_duration"] is not None:
-                if body["auto_archive_duration"] not in (60, 1440, 4320, 10080):
-                    raise invalid_form({"auto_archive_duration": {"_errors": [{
-                        "code": "BASE_TYPE_CHOICES", "message": "Invalid duration"}]}})
-                ch.auto_archive_duration = int(body["auto_archive_duration"])
-                ch.last_activity = self.now()  # changing the duration is activity
-            for key in ("name", "locked", "invitable"):
-                if key in body and body[key] is not None:
-                    setattr(ch, key, body[key])
-            if body.get("archived") is not None:
-                self._set_archived(ch, bool(body["archived"]), emit=False)
-            event = "THREAD_UPDATE"
-        else:
-            for key in ("name", "topic", "position", "default_auto_archive_duration"):
-                if key in body:
-                    setattr(ch, key, body[key])
-            event = "CHANNEL_UPDATE"
-        self._emit(event, ch.payload())
-        return 200, ch.payload()
-
-    async def _h_channel_delete(self, rec, params, body, files):
-        ch = self._channel_or_404(params)
-        if ch.is_dm:
-            return 200, ch.payload()
-        payload = ch.payload()
-        self.delete_channel(ch)
-        return 200, payload
-
-    async def _h_message_create(self, rec, params, body, files):
-        ch = self._channel_or_404(params)
-        body = body or {}
-        if ch.is_dm:
-            assert ch.recipient is not None
-            if ch.recipient.id in self.dm_closed:
-                raise DiscordError(403, 50007, "Cannot send messages to this user")
-        else:
-            # Permissions: SEND_MESSAGES has no effect in threads, SEND_MESSAGES_IN_THREADS is needed there
-            self._require_perm(ch, "send_messages_in_threads" if ch.is_thread else "send_messages")
-            if ch.is_thread and ch.archived and ch.locked and not self._has_perm(ch, "manage_threads"):
-                raise DiscordError(400, 50083, "Thread is archived")
-            if files:
-                self._require_perm(ch, "attach_files")
-            if body.get("embeds"):
-                self._require_perm(ch, "embed_links")
-        msg = self._create_message(ch, body, files, author=self.bot, rec=rec)  # (ephemeral flag is ignored)
-        return 200, msg.payload()
-
-    async def _h_messages_get(self, rec, params, body, files):
-        ch = self._channel_or_404(params)
-        limit = min(int(rec.query.get("limit", 50)), 100)
-        msgs = [m for m in ch.messages if not m.deleted and not m.ephemeral]
-        if "before" in rec.query:
-            msgs = [m for m in msgs if m.id < int(rec.query["before"])]
-        if "after" in rec.query:
-            msgs = [m for m in msgs if m.id > int(rec.query["after"])][:limit]
-        return 200, [m.payload() for m in reversed(msgs[-limit:])]
-
-    async def _h_message_get(self, rec, params, body, files):
-        ch = self._channel_or_404(params)
-        return 200, self._message_or_404(ch, params).payload()
-
-    async def _h_message_edit(self, rec, params, body, files):
-        ch = self._channel_or_404(params)
-        msg = self._message_or_404(ch, params)
-        if msg.author.id != self.bot.id:
-            raise DiscordError(403, 50005, "Cannot edit a message authored by another user")
-        self.refuse_if_archived(ch)
-        if files and not ch.is_dm:
-            self._require_perm(ch, "attach_files")
-        self._check_old_edit(ch, msg)
-        return 200, self._edit_message(msg, body, files, rec).payload()
-
-    async def _h_message_delete(self, rec, params, body, files):
-        ch = self._channel_or_404(params)
-        msg = self._message_or_404(ch, params)
-        if msg.author.id != self.bot.id:
-            self._require_perm(ch, "manage_messages")
-        self._delete_message(msg, rec)
-        return 204, None
-
-    async def _h_reaction_add(self, rec, params, body, files):
-        ch = self._channel_or_404(params)
-        msg = self._message_or_404(ch, params)
-        self.refuse_if_archived(ch)
-        self._require_perm(ch, "add_reactions")
-        msg.reactions.append(params["emoji"])
-        return 204, None
-
-    async def _h_reaction_remove(self, rec, params, body, files):
-        ch = self._channel_or_404(params)
-        msg = self._message_or_404(ch, params)
-        if params["emoji"] in msg.reactions:
-            msg.reactions.remove(params["emoji"])
-        return 204, None
-
-    def _new_thread(self, parent: FakeChannel, body: dict[str, Any], thread_id: int | None, ttype: int) -> FakeChannel:
-        name = (body or {}).get("name") or ""
-        if not 1 <= len(name) <= 100:
-            raise invalid_form({"name": {"_errors": [{"code": "BASE_TYPE_BAD_LENGTH",
-                                                      "message": "Must be between 1 and 100 in length."}]}})
-        thread = FakeChannel(id=thread_id or self.snowflake(), name=name, type=ttype, guild_id=parent.guild_id,
-                             parent_id=parent.id, owner_id=self.bot.id, invitable=bool(body.get("invitable", True)))
-        self._thread_created(thread, body.get("auto_archive_duration"), parent)
-        self.channels[thread.id] = thread
-        self._emit("THREAD_CREATE", {**thread.payload(), "newly_created": True})
-        return thread
-
-    async def _h_thread_create(self, rec, params, body, files):
-        parent = self._channel_or_404(params)
-        body = body or {}
-        if parent.type != GUILD_TEXT:
-            raise DiscordError(400, 50024, "Cannot execute action on this channel type")
-        ttype = int(body.get("type") or PRIVATE_THREAD)
-        if ttype not in (PUBLIC_THREAD, PRIVATE_THREAD):
-            raise invalid_form({"type": {"_errors": [{"code": "BASE_TYPE_CHOICES", "message": "Invalid type"}]}})
-        self._require_perm(parent, "create_public_threads" if ttype == PUBLIC_THREAD else "create_private_threads")
-        thread = self._new_thread(parent, body, None, ttype)
-        rec.channel_id = parent.id
-        return 201, thread.payload()
-
-    async def _h_thread_from_message(self, rec, params, body, files):
-        parent = self._channel_or_404(params)
-        msg = self._message_or_404(parent, params)
-        if parent.type != GUILD_TEXT:
-            raise DiscordError(400, 50024, "Cannot execute action on this channel type")
-        if msg.id in self.channels:
-            raise DiscordError(400, 160004, "A thread has already been created for this message")
-        self._require_perm(parent, "create_public_threads")
-        thread = self._new_thread(parent, body or {}, msg.id, PUBLIC_THREAD)  # the thread id is the message id
-        return 201, thread.payload()
-
-    async def _h_thread_member_add(self, rec, params, body, files):
-        ch = self._channel_or_404(params)
-        if not ch.is_thread:
-            raise DiscordError(400, 50024, "Cannot execute action on this channel type")
-        self.refuse_if_archived(ch)
-        return 204, None
-
-    async def _h_thread_member_remove(self, rec, params, body, files):
-        return await self._h_thread_member_add(rec, params, body, files)
-
-    async def _h_dm_open(self, rec, params, body, files):
-        try:
-            user = self.user(int((body or {}).get("recipient_id")))
-        except (KeyError, ValueError, TypeError):
-            raise DiscordError(400, 50033, "Invalid Recipient(s)") from None
-        # community figure (rules.py): opening new DM channels too fast
-        if user.id not in self.dm_channels and self.dm_open_limit and self.limits.take(DM_OPEN_RULE, ""):
-            raise DiscordError(403, 40003, "You are opening direct messages too fast")
-        ch = self.dm_channel(user)
-        rec.channel_id = ch.id
-        return 200, ch.payload()
-
-    # ---- route handlers: guild --------------------------------------------------------------------------
-    def _guild_or_404(self, params: dict[str, str]) -> None:
-        if int(params.get("guild_id") or 0) not in self.guild_names:
-            raise DiscordError(404, 10004, "Unknown Guild")
-        self.refuse_if_left(int(params["guild_id"]))
-
-    async def _h_guild_get(self, rec, params, body, files):
-        self._guild_or_404(params)
-        data = self.guild_payload(guild=int(params["guild_id"]))
-        for key in ("members", "channels", "threads", "voice_states", "presences", "joined_at", "large",
-                    "member_count", "lazy", "unavailable"):
-            data.pop(key, None)
-        data["approximate_member_count"] = len(self.members)
-        data["approximate_presence_count"] = 0
-        return 200, data
-
-    async def _h_guild_channels(self, rec, params, body, files):
-        self._guild_or_404(params)
-        return 200, [c.payload() for c in self.channels.values() if c.type == GUILD_TEXT]
-
-    async def _h_guild_roles(self, rec, params, body, files):
-        self._guild_or_404(params)
-        return 200, self.guild_payload()["roles"]
-
-    async def _h_members_get(self, rec, params, body, files):
-        self._guild_or_404(params)
-        after = int(rec.query.get("after", 0))
-        limit = int(rec.query.get("limit", 1))
-        members = sorted((u for u in self.members if u.id > after), key=lambda u: u.id)[:limit]
-        return 200, [u.member_payload() for u in members]
-
-    async def _h_member_get(self, rec, params, body, files):
-        self._guild_or_404(params)
-        try:
-            return 200, self.user(int(params["user_id"])).member_payload()
-        except (KeyError, ValueError):
-            raise DiscordError(404, 10007, "Unknown Member") from None
-
-    # ---- interactions (used by UserActions) -------------------------------------------------------------
-    def _new_interaction(self, itype: int, user: FakeUser, channel: FakeChannel, data: dict[str, Any],
-                         message: FakeMessage | None = None, parent: FakeInteraction | None = None) -> FakeInteraction:
-        if channel.guild_id in self.left_guilds:
-            raise RuntimeError(f"the bot was removed from guild {channel.guild_id}: nobody can use it there")
-        ix = FakeInteraction(id=self.snowflake(), token=f"fake-{secrets.token_urlsafe(24)}", type=itype, user=user,
-                             channel=channel, data=data, message=message, parent=parent, _fake=self)
-        ix._responded = asyncio.get_running_loop().create_future()
-        ix._late = asyncio.get_running_loop().create_future()
-        self.interactions[ix.id] = ix
-        self._by_token[ix.token] = ix
-        return ix
-
-    def _interaction_payload(self, ix: FakeInteraction) -> dict[str, Any]:
-        ch = ix.channel
-        perms = self.bot_permissions(ch)
-        payload: dict[str, Any] = {
-            "id": str(ix.id),
-            "application_id": str(self.application_id),
-            "type": ix.type,
-            "data": ix.data,
-            "token": ix.token,
-            "version": 1,
-            "channel_id": str(ch.id),
-            "channel": ch.payload(permissions=self.user_permissions(ix.user)),
-            "locale": ix.user.locale,
-            "app_permissions": str(perms),
-            "entitlements": [],
-            "entitlement_sku_ids": [],
-            "attachment_size_limit": self.attachment_size_limit,
-        }
-        if ch.is_dm:
-            payload["user"] = ix.user.payload()
-            payload["context"] = 1
-            payload["authorizing_integration_owners"] = {"0": str(self.guild_id)}
-        else:
-            payload["guild_id"] = str(ch.guild_id)
-            payload["guild"] = {"id": str(ch.guild_id), "locale": "de", "features": []}
-            payload["guild_locale"] = "de"
-            payload["member"] = ix.user.member_payload(permissions=self.user_permissions(ix.user))
-            payload["context"] = 0
-            payload["authorizing_integration_owners"] = {"0": str(ch.guild_id)}
-        if ix.message is not None:
-            payload["message"] = ix.message.payload()
-        return payload
-
-    async def _dispatch_interaction(self, ix: FakeInteraction) -> FakeInteraction:
-        def on_sent() -> None:
-            ix.deliveries += 1
-            if ix.dispatched_at is None:
-                ix.dispatched_at = time.perf_counter()
-                ix.dispatched_clock = self.now()
-
-        payload = self._interaction_payload(ix)
-        await self.gateway_for(payload).dispatch("INTERACTION_CREATE", payload, on_sent)
-        return ix

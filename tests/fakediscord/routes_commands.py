@@ -1,0 +1,148 @@
+"""Route handlers for who the bot is, the gateway's address, application commands and emojis.
+
+A part of `FakeDiscord` (`server.py`), kept apart by job."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .validation import DiscordError, invalid_form, validate_commands
+
+
+class CommandRoutes:
+    """Mixin for FakeDiscord."""
+
+    # ---- route handlers: identity, application, gateway -------------------------------------------------
+    async def _h_me(self, rec, params, body, files):
+        return 200, {**self.bot.payload(), "verified": True, "mfa_enabled": False, "email": None,
+                     "locale": "en-US", "premium_type": 0}
+
+    async def _h_user_get(self, rec, params, body, files):
+        try:
+            return 200, self.user(int(params["user_id"])).payload()
+        except (KeyError, ValueError):
+            raise DiscordError(404, 10013, "Unknown User") from None
+
+    async def _h_app_info(self, rec, params, body, files):
+        owner = next(iter(self.users.values()), self.bot)
+        return 200, {
+            "id": str(self.application_id), "name": self.bot.name, "icon": None, "description": "",
+            "summary": "", "type": None, "rpc_origins": [], "bot_public": True, "bot_require_code_grant": False,
+            "owner": owner.payload(), "team": None, "verify_key": "0" * 64, "flags": 0,
+            "bot": self.bot.payload(), "interactions_endpoint_url": None, "redirect_uris": [],
+            "approximate_guild_count": 1, "tags": [], "integration_types_config": {"0": {}},
+        }
+
+    async def _h_gateway(self, rec, params, body, files):
+        return 200, {"url": self.gateway_url}
+
+    async def _h_gateway_bot(self, rec, params, body, files):
+        return 200, {"url": self.gateway_url, "shards": self.shard_count,
+                     "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 14400000,
+                                             "max_concurrency": 1}}
+
+    # ---- route handlers: application commands -----------------------------------------------------------
+    def _scope(self, params: dict[str, str]) -> int | None:
+        if params.get("application_id") != str(self.application_id):
+            raise DiscordError(403, 50001, "Missing Access")
+        gid = params.get("guild_id")
+        if gid is None:
+            return None
+        if gid != str(self.guild_id):
+            raise DiscordError(403, 50001, "Missing Access")
+        return int(gid)
+
+    def _full_command(self, cmd: dict[str, Any], scope: int | None, old: dict[str, Any] | None) -> dict[str, Any]:
+        full = {
+            "type": 1, "description": "", "options": [], "default_member_permissions": None,
+            "dm_permission": True, "nsfw": False, "name_localizations": None, "description_localizations": None,
+            **cmd,
+        }
+        full["id"] = old["id"] if old else str(self.snowflake())
+        full["application_id"] = str(self.application_id)
+        full["version"] = str(self.snowflake())
+        if scope is not None:
+            full["guild_id"] = str(scope)
+        return full
+
+    async def _h_commands_put(self, rec, params, body, files):
+        scope = self._scope(params)
+        if not isinstance(body, list):
+            raise invalid_form({"_errors": [{"code": "BASE_TYPE_ARRAY", "message": "Must be an array"}]})
+        validate_commands(body)
+        store = self.commands.setdefault(scope, {})
+        new: dict[tuple[int, str], dict[str, Any]] = {}
+        for cmd in body:
+            key = (cmd.get("type", 1), cmd["name"])
+            new[key] = self._full_command(cmd, scope, store.get(key))
+        store.clear()
+        store.update(new)
+        return 200, list(new.values())
+
+    async def _h_commands_get(self, rec, params, body, files):
+        return 200, list(self.commands.get(self._scope(params), {}).values())
+
+    async def _h_command_permissions(self, rec, params, body, files):
+        self._scope(params)
+        return 200, []
+
+    async def _h_command_post(self, rec, params, body, files):
+        scope = self._scope(params)
+        validate_commands([body])
+        store = self.commands.setdefault(scope, {})
+        key = (body.get("type", 1), body["name"])
+        old = store.get(key)
+        store[key] = self._full_command(body, scope, old)
+        return (200 if old else 201), store[key]
+
+    def _find_command(self, params: dict[str, str]) -> tuple[dict[tuple[int, str], dict[str, Any]], tuple[int, str]]:
+        store = self.commands.get(self._scope(params), {})
+        for key, cmd in store.items():
+            if cmd["id"] == params["command_id"]:
+                return store, key
+        raise DiscordError(404, 10063, "Unknown application command")
+
+    async def _h_command_get(self, rec, params, body, files):
+        store, key = self._find_command(params)
+        return 200, store[key]
+
+    async def _h_command_patch(self, rec, params, body, files):
+        store, key = self._find_command(params)
+        merged = {**store[key], **body}
+        validate_commands([merged])
+        store[key] = merged
+        return 200, merged
+
+    async def _h_command_delete(self, rec, params, body, files):
+        store, key = self._find_command(params)
+        del store[key]
+        return 204, None
+
+    async def _h_emojis_get(self, rec, params, body, files):
+        return 200, {"items": list(self.emojis.values())}
+
+    async def _h_emoji_create(self, rec, params, body, files):
+        name = body.get("name") or ""
+        if not re.fullmatch(r"\w{2,32}", name):
+            raise invalid_form({"name": {"_errors": [{"code": "BASE_TYPE_BAD_LENGTH", "message": "Invalid name"}]}})
+        if any(e["name"] == name for e in self.emojis.values()):
+            raise invalid_form({"name": {"_errors": [{"code": "APPLICATION_EMOJI_NAME_ALREADY_TAKEN",
+                                                      "message": "Emoji name already taken"}]}})
+        emoji = {"id": str(self.snowflake()), "name": name, "roles": [], "require_colons": True,
+                 "managed": False, "animated": str(body.get("image", "")).startswith("data:image/gif"),
+                 "available": True, "user": self.bot.payload()}
+        self.emojis[int(emoji["id"])] = emoji
+        return 201, emoji
+
+    async def _h_emoji_delete(self, rec, params, body, files):
+        if self.emojis.pop(int(params["emoji_id"]), None) is None:
+            raise DiscordError(404, 10014, "Unknown Emoji")
+        return 204, None
+
+    async def _h_empty_list(self, rec, params, body, files):
+        return 200, []
+
+    async def _h_no_content(self, rec, params, body, files):
+        self._channel_or_404(params)
+        return 204, None
