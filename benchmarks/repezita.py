@@ -36,7 +36,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from benchmarks.load import INTERACTION_KINDS, pct, quiet
+from benchmarks.load import quiet
+from benchmarks.procstats import INTERACTION_KINDS, pct
 from tests.fakediscord import FakeDiscord, FakeInteraction, FakeMessage, FakeUser
 from tests.fakediscord.process import bot_process
 
