@@ -7,10 +7,13 @@ With the `inference` ingredient the worlds follow what the table did (`rufmarias
 the trumps above the called card, more trumps than the others and seldom the called card himself, and a seat
 whose cards this hand (every trick, from the view's `tricks`) the rules of thumb would not have played in a
 world makes that world less likely (so a seat that smeared points onto the caller's trick is taken for his
-partner). In the playouts the searching seat plays the sound `policy` and, in `THUMB_SHARE` of the worlds, the
-others play by the rules of thumb, each seeing only its own cards (as people and the easy player do: they
-know their partner only once the called card is out), in the other worlds by `policy`, seeing every card
-(a thumb-only model gave points to a seat that had smeared onto the caller's trick: see the test of that).
+partner). In the playouts nobody sees the others' cards (strategy fusion: a seat that sees every hand in its
+playouts times its Aces perfectly there, so a low lead looks as good as cashing the Ace). The searching seat
+plays its later cards by `Hand.own`, a sound policy on what its seat knows (a card is safe when nobody who may
+be against it might beat it); in `THUMB_SHARE` of the worlds the others play by the rules of thumb (as people
+and the easy player do: they know their partner only once the called card is out), in the other worlds by
+`Hand.own` too (a thumb-only model gave points to a seat that had smeared onto the caller's trick: see the
+test of that). The oracle, whose one world is the true deal, plays its own later cards seeing every hand.
 The call (which trump, which partner card, or alone) is chosen among a short list of sensible calls,
 by successive halving over shared worlds, each call played out by the rules of thumb of players who see only
 their own cards (playouts that see every card misjudge calls: the partner is no secret there); marriages are
@@ -137,9 +140,13 @@ def strong_play(know: Knowledge, rng: random.Random, budget: Budget) -> str:
     seat = know.seat
     totals = [0] * len(moves)
     worlds = 0
+    ahead = [Hand.of(world(know, rng)) for _ in range(min(2, max(1, budget.iterations)))]
+    # worlds that differ: the seat cannot see every hand (the oracle's one world can, and plays as it sees)
+    own = not exact and ahead[0].hands != ahead[-1].hands
     while worlds < max(1, budget.iterations):
-        h = Hand.of(world(know, rng))
+        h = ahead[worlds] if worlds < len(ahead) else Hand.of(world(know, rng))
         h.others_thumb = int((worlds + 1) * THUMB_SHARE) > int(worlds * THUMB_SHARE)
+        h.own_self = own
         for i, c in enumerate(moves):
             x = h.copy()
             x.play(c)

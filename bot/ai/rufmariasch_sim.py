@@ -2,9 +2,10 @@
 
 A sampled world (an engine) becomes a `Hand`: hands as 32-bit masks, card `id = suit * 8 + strength` (so a
 higher bit in a suit is a higher card), the sides known. On it run a playout policy that sees every hand
-(`policy`), the rules of thumb of the easy player, which see only what their seat may know (`thumb`),
-playouts to the end of the hand (`playout`: the searching seat by `policy`, the others by `thumb` or, unless
-`others_thumb`, by `policy`; `thumb_playout`: everybody by `thumb`, which judges the call, see
+(`policy`), a sound policy that sees only what its seat may know (`own`), the rules of thumb of the easy
+player, which see only that too (`thumb`), playouts to the end of the hand (`playout`: the searching seat by
+`own`, the others by `thumb` or, unless `others_thumb`, by `own`; `thumb_playout`: everybody by `thumb`, which
+judges the call, see
 `bot.ai.rufmariasch.strong_call`) and an exact alpha-beta over the last tricks (`solve`). Values are
 the searching seat's money for the hand, as `settle` in the engine computes it.
 Roughly twenty times quicker than playing the engine itself: no events, views or strings.
@@ -20,6 +21,7 @@ ID_CARD: dict[int, str] = {i: c for c, i in CARD_ID.items()}
 SUIT_MASK = tuple(0xFF << (8 * s) for s in range(4))
 POINTS = tuple(10 if i & 7 >= 6 else 0 for i in range(32))       # A and 10
 KING, QUEEN = 5, 4
+VOID_RISK = 0.25   # `Hand.own` fears a trump from a seat at least this likely void in the led suit
 CHEAP = tuple((POINTS[i] * 8 + (i & 7)) * 4 + (i >> 3) for i in range(32))   # sort key: cheapest first
 
 
@@ -50,7 +52,7 @@ class Hand:
 
     __slots__ = ("hands", "trump", "side", "alone", "must_head", "stake", "trick", "led", "win_seat",
                  "win_card", "turn", "trick_no", "points", "won", "announced", "married", "fh", "call_id",
-                 "revealed", "others_thumb")
+                 "revealed", "others_thumb", "lacks", "own_self")
 
     hands: list[int]
     trump: int
@@ -71,7 +73,9 @@ class Hand:
     fh: int                   # the caller
     call_id: int              # the called card's id
     revealed: bool            # has the called card been played (the sides are public)?
-    others_thumb: bool        # in `playout`, do the others play by the rules of thumb (else by `policy`)?
+    others_thumb: bool        # in `playout`, do the others play by the rules of thumb (else by `own`)?
+    lacks: list[int]          # per seat: the cards it showed it lacks (public: a suit not followed, no trump)
+    own_self: bool            # in `playout`, does the searching seat play by `own` (else by `policy`)?
 
     @classmethod
     def of(cls, w: Rufmariasch) -> Hand:
@@ -86,6 +90,8 @@ class Hand:
         h.stake = w._stake
         h.fh, h.call_id, h.revealed = w.fh, CARD_ID[w.called] if w.called else -1, w.revealed
         h.others_thumb = True
+        h.lacks = [mask(list(x)) for x in w._lacks]
+        h.own_self = False
         h.trick = [CARD_ID[c] for _, c in w.trick]
         h.turn = w.turn
         h.trick_no = w.trick_no
@@ -121,6 +127,7 @@ class Hand:
         h.stake = w._stake
         h.fh, h.call_id, h.revealed = w.fh, CARD_ID[card], False
         h.others_thumb = True
+        h.lacks, h.own_self = [0, 0, 0, 0], False
         h.trick, h.led, h.win_seat, h.win_card = [], -1, -1, -1
         h.turn, h.trick_no = w.fh, 1
         h.points, h.won, h.announced, h.married = [0, 0], [0, 0], [0, 0], [0, 0, 0, 0]
@@ -132,6 +139,7 @@ class Hand:
         h.trump, h.side, h.alone, h.must_head, h.stake = (self.trump, self.side, self.alone, self.must_head,
                                                           self.stake)
         h.fh, h.call_id, h.revealed, h.others_thumb = self.fh, self.call_id, self.revealed, self.others_thumb
+        h.lacks, h.own_self = list(self.lacks), self.own_self
         h.trick = list(self.trick)
         h.led, h.win_seat, h.win_card, h.turn, h.trick_no = (self.led, self.win_seat, self.win_card, self.turn,
                                                             self.trick_no)
@@ -176,6 +184,11 @@ class Hand:
             self.revealed = True
         if not self.trick:
             self.led, self.win_seat, self.win_card = c >> 3, seat, c
+        elif c >> 3 != self.led:
+            self.lacks[seat] |= SUIT_MASK[self.led] if c >> 3 == self.trump else SUIT_MASK[self.led] | SUIT_MASK[
+                self.trump]
+            if beats(c, self.win_card, self.trump):
+                self.win_seat, self.win_card = seat, c
         elif beats(c, self.win_card, self.trump):
             self.win_seat, self.win_card = seat, c
         self.trick.append(c)
@@ -267,12 +280,75 @@ class Hand:
         return best if best >= 0 else cards[0]
 
     def playout(self, seat: int) -> int:
-        """Play the hand to its end, `seat` with `policy` and the others by the rules of thumb, each seeing only
-        its own cards (`thumb`), or by `policy` too unless `others_thumb`; `seat`'s money."""
-        others_thumb = self.others_thumb
+        """Play the hand to its end; `seat`'s money. `seat` plays by `own` (by `policy` unless `own_self`: the
+        oracle, whose one world is the true deal), the others by the rules of thumb (`thumb`) if `others_thumb`,
+        else by `own`: nobody at a table sees the others' cards."""
+        others_thumb, own_self = self.others_thumb, self.own_self
         while self.trick_no <= TRICKS:
-            self.play(self.policy() if self.turn == seat or not others_thumb else self.thumb())
+            if self.turn == seat:
+                self.play(self.own() if own_self else self.policy())
+            else:
+                self.play(self.thumb() if others_thumb else self.own())
         return self.value(seat)
+
+    # -- the searching seat's own later cards, from what it may know -----------------------------------
+    def own(self) -> int:
+        """`policy` for a player who sees only its own cards, the public play and the sides as far as its seat
+        knows them: a card is safe when no seat that may be against it might beat it (`may_beat`). The
+        searching seat plays its later cards so in the playouts: by `policy` it would time its Aces as if it
+        saw every hand, which makes a low lead look as good as cashing the Ace (strategy fusion)."""
+        seat = self.turn
+        legal = self.legal()
+        if not legal & (legal - 1):
+            return legal.bit_length() - 1
+        cards = sorted(ids(legal), key=CHEAP.__getitem__)
+        mates = self.known_mates(seat)
+        unseen = (self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]) & ~self.hands[seat]
+        if not self.trick:
+            opps = [s for s in range(4) if s != seat and s not in mates]
+            best = -1
+            for c in cards:
+                self.led = c >> 3
+                if not any(self.may_beat(s, c, unseen) for s in opps):
+                    best = c
+            self.led = -1
+            return best if best >= 0 else cards[0]
+        later = [(seat + k) & 3 for k in range(1, 4 - len(self.trick))]
+        opps = [s for s in later if s not in mates]
+        w = self.win_card
+        if self.win_seat in mates and not any(self.may_beat(s, w, unseen) for s in opps):
+            return max(cards, key=lambda c: (POINTS[c], -(c & 7)))
+        keep = [c for c in cards if beats(c, w, self.trump) and not any(self.may_beat(s, c, unseen) for s in opps)]
+        if keep:
+            return max(keep, key=lambda c: (POINTS[c], -(c & 7)))
+        return cards[0]
+
+    def may_beat(self, s: int, c: int, unseen: int) -> bool:
+        """Might seat `s`, still to play to this trick, beat `c`, as far as a seat that sees only its own cards
+        can tell? It may hold a higher card of the led suit (any the others hold that `s` has not shown it
+        lacks), or a beating trump when it is void in the led suit: shown, or at least `VOID_RISK` likely for
+        `s`'s number of cards drawn from those it may hold."""
+        avail = unseen & ~self.lacks[s]
+        led, trump = self.led, self.trump
+        f = avail & SUIT_MASK[led]
+        if c >> 3 == led and f >> (c + 1):
+            return True
+        if led == trump:
+            return False
+        t = avail & SUIT_MASK[trump]
+        if c >> 3 == trump:
+            t >>= c + 1
+        if not t:
+            return False
+        if not f:
+            return True
+        pool, u = avail.bit_count(), f.bit_count()
+        p = 1.0
+        for i in range(self.hands[s].bit_count()):
+            if pool - u - i <= 0:
+                return False
+            p *= (pool - u - i) / (pool - i)
+        return p >= VOID_RISK
 
     # -- the rules of thumb (the easy player's `easy_card`), from what the seat to act may know ----------
     def known_mates(self, seat: int) -> list[int]:

@@ -170,6 +170,31 @@ def test_property_quick_hand_rules_of_thumb_play_the_hand_as_the_easy_player(see
             return
 
 
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10_000), steps=st.integers(1, 28), world=st.integers(0, 100))
+def test_property_own_plays_the_same_card_in_every_world_its_seat_may_be_in(seed, steps, world):
+    """`Hand.own`, the searching seat's later cards in its playouts, sees only what its seat knows: in the
+    true deal and in a world dealt from the seat's view it plays the same cards, also after further cards
+    (the voids they show are tracked)."""
+    rng = random.Random(seed)
+    e = random_position(seed, steps)
+    (seat,) = e.to_act()
+    if e.phase != "play":
+        return
+    h, w = Hand.of(e), Hand.of(e.sample(seat, random.Random(world)))
+    assert h.lacks == w.lacks
+    while not h.done():
+        if h.turn == seat:
+            assert h.own() == w.own()
+            c = h.own()
+        else:
+            c = rng.choice(ids(h.legal() & w.legal())) if h.legal() & w.legal() else -1
+            if c < 0:
+                return          # the worlds part (a card one world's seat holds and the other's not)
+        h.play(c)
+        w.play(c)
+
+
 def minimax(h: Hand, seat: int) -> int:
     if h.done():
         return h.value(seat)
