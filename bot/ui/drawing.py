@@ -14,7 +14,8 @@ wakes the pool's manager, for 4,305 jobs, and 0.22 ms in each of 41,424 socket s
 a thread of the pool or of the database took the GIL from. Here a job is one pickled message out and one back,
 at most `IN_FLIGHT` of them on their way per process, so the pipe never fills and a write never waits.
 
-A job drawn in a process is a `Drawing` (a function of the renderer and its arguments, which pickle: a public
+A reply does not wait for its process to start (a second or more, a restart's first answers have 3 s): until
+the process says it is ready, replies are drawn in a thread. A job drawn in a process is a `Drawing` (a function of the renderer and its arguments, which pickle: a public
 view, names, cards); any other job, and every job where processes are off (the in-process tests), runs in the
 threads. A process that dies is replaced; after `MAX_DEATHS` deaths all drawing stays in threads.
 """
@@ -39,6 +40,7 @@ from typing import Any
 log = logging.getLogger(__name__)
 MAX_DEATHS = 3  # drawing processes that may die before the pictures stay in threads
 IN_FLIGHT = 2  # jobs on their way to or in a drawing process: one drawn, one waiting, the rest queue here
+READY = -1  # the job id of the message a drawing process sends once it has loaded the renderer
 
 
 class Drawing(partial):  # type: ignore[type-arg]
@@ -70,6 +72,7 @@ def _serve(conn: Connection, parent: int) -> None:
     _follow(parent)
     import bot.render  # noqa: F401  fonts and card art load on import: not in the first answer's time
 
+    conn.send_bytes(pickle.dumps((READY, True, b"")))
     while True:
         try:
             job_id, job = pickle.loads(conn.recv_bytes())
@@ -101,16 +104,20 @@ class _Process:
         self._waiting: dict[int, asyncio.Future[bytes]] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self.dead = False
+        self.ready = False  # the renderer is loaded: a process starting takes a second or more, under load more
+
+    def watch(self) -> None:
+        """Read the process's answers on the running loop (from the first job on)."""
+        if self._loop is None and not self.dead:
+            self._loop = asyncio.get_running_loop()
+            self._loop.add_reader(self._conn.fileno(), self._answered)
 
     def submit(self, job: Drawing) -> asyncio.Future[bytes]:
-        loop = asyncio.get_running_loop()
-        future: asyncio.Future[bytes] = loop.create_future()
+        future: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
         if self.dead:
             future.set_exception(ProcessDied())
             return future
-        if self._loop is None:
-            self._loop = loop
-            loop.add_reader(self._conn.fileno(), self._answered)
+        self.watch()
         job_id = next(self._ids)
         self._waiting[job_id] = future
         self._queued.append((job_id, pickle.dumps((job_id, job), protocol=pickle.HIGHEST_PROTOCOL)))
@@ -129,6 +136,9 @@ class _Process:
             job_id, ok, result = pickle.loads(self._conn.recv_bytes())
         except (EOFError, OSError):
             self._died()
+            return
+        if job_id == READY:
+            self.ready = True
             return
         future = self._waiting.pop(job_id, None)
         if future is not None and not future.done():
@@ -175,7 +185,10 @@ class Drawings:
 
     async def draw(self, job: Callable[[], bytes], *, reply: bool = False) -> bytes:
         process = self._processes.get(reply)
-        if process is not None and isinstance(job, Drawing):
+        if process is not None:
+            process.watch()
+        # an answer does not wait for a process that is still starting (after a restart Discord gives it 3 s)
+        if process is not None and isinstance(job, Drawing) and (process.ready or not reply):
             try:
                 return await process.submit(job)
             except ProcessDied:  # a new process for the next picture; this one is drawn in a thread

@@ -22,8 +22,33 @@ def die() -> bytes:
     return where()
 
 
-async def test_updates_and_replies_are_drawn_each_in_a_process_of_their_own():
+async def started(drawings: Drawings) -> Drawings:
+    """Wait until every drawing process has loaded the renderer."""
+    for process in drawings._processes.values():
+        process.watch()
+    for _ in range(600):
+        if all(p.ready for p in drawings._processes.values()):
+            return drawings
+        await asyncio.sleep(0.05)
+    raise AssertionError("the drawing processes did not start")
+
+
+async def test_a_reply_does_not_wait_for_its_process_to_start():
+    """A process takes a second or more to start (longer on a loaded machine), and after a restart the first
+    answers have Discord's 3 s: until the process is ready, a reply is drawn in a thread; updates queue for it."""
     drawings = Drawings(processes=True)
+    try:
+        reply, update = await asyncio.gather(drawings.draw(Drawing(where), reply=True), drawings.draw(Drawing(where)))
+        assert reply.decode() == f"{os.getpid()} draw-reply_0"
+        assert int(update.decode().split()[0]) != os.getpid()
+        await started(drawings)
+        assert int((await drawings.draw(Drawing(where), reply=True)).decode().split()[0]) != os.getpid()
+    finally:
+        drawings.close()
+
+
+async def test_updates_and_replies_are_drawn_each_in_a_process_of_their_own():
+    drawings = await started(Drawings(processes=True))
     try:
         update = (await drawings.draw(Drawing(where))).decode().split()
         reply = (await drawings.draw(Drawing(where), reply=True)).decode().split()
@@ -38,7 +63,7 @@ async def test_updates_and_replies_are_drawn_each_in_a_process_of_their_own():
 async def test_a_drawing_process_that_dies_is_replaced_and_at_last_given_up(monkeypatch, caplog):
     monkeypatch.setenv("DRAWING_TEST_PARENT", str(os.getpid()))  # the spawned processes inherit it
     monkeypatch.setattr(drawing, "MAX_DEATHS", 2)
-    drawings = Drawings(processes=True)
+    drawings = await started(Drawings(processes=True))
     try:
         # the job whose process died is drawn in a thread instead, so its message still gets its picture
         assert (await drawings.draw(Drawing(die))).decode() == f"{os.getpid()} draw-update_0"
