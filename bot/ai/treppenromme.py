@@ -24,6 +24,16 @@ only the last turn, on the same deals, +43.6 (45 %): +6.7 [1.0, 12.4] per deal, 
 strong-no-inference (`--levels strong,strong-no-inference`, seeds 1 and 2, 306 deals) +1.1 [-3.5, 5.7], the
 last-turn inference +3.3 [-1.0, 7.7] on the same deals (-2.2 [-7.7, 3.2] paired): against a searching
 opponent, whose takes and discards the rules of thumb fit less well, no gain is measured yet.
+
+Tried and not kept (26 Nov 2026, 24 worlds, no deadline, seed 1, against the code before on the same deals
+against easy, paired): a value of the hands still held where a playout stops (least squares on 4,000
+rules-of-thumb hands played to their end: 0.19 per point held, -2.35 per card, 0.38 per point with a partner,
+1.44 per point that fits the table) -5.6 [-10.6, -0.5] over 179 deals; without the per-card term -6.7
+[-12.5, -0.8] over 159; INFERENCE_TRIES 32 -4.5 [-10.9, 1.8] over 196 (and +1.2 [-8.2, 10.5] against
+strong-no-inference over 124), although its worlds predict the other hand better (1.01 -> 1.11 nats per
+position against easy, 0.95 -> 1.03 against strong-no-inference); a second model of the others, a searching
+player (discard and staircase factors fitted on his real hands), mixed half and half with the rules of thumb:
+0.95 -> 0.97 nats against strong-no-inference but 1.01 -> 0.79 against easy.
 """
 
 from __future__ import annotations
