@@ -12,7 +12,8 @@ Until stop 32 a `ProcessPoolExecutor` did, whose manager and feeder threads took
 of `python -m benchmarks.load --tables 300 --profile` found the loop waiting 1.2 ms on average in the write that
 wakes the pool's manager, for 4,305 jobs, and 0.22 ms in each of 41,424 socket sends (the aiohttp requests) that
 a thread of the pool or of the database took the GIL from. Here a job is one pickled message out and one back,
-at most `IN_FLIGHT` of them on their way per process, so the pipe never fills and a write never waits.
+at most `IN_FLIGHT` of them (and `IN_FLIGHT_BYTES`) on their way per process, so a write never waits on a full
+pipe, and every answer that has arrived is taken at each turn of the loop.
 
 A reply does not wait for its process to start (a second or more, a restart's first answers have 3 s): until
 the process says it is ready, replies are drawn in a thread. A job drawn in a process is a `Drawing` (a function of the renderer and its arguments, which pickle: a public
@@ -39,7 +40,11 @@ from typing import Any
 
 log = logging.getLogger(__name__)
 MAX_DEATHS = 3  # drawing processes that may die before the pictures stay in threads
-IN_FLIGHT = 2  # jobs on their way to or in a drawing process: one drawn, one waiting, the rest queue here
+# Jobs on their way to or in a drawing process; the rest queue here. Enough that the process never idles between
+# two turns of a busy loop, few enough (and a bound on their bytes) that the jobs on their way always fit the pipe's
+# buffer: a write that waited while the process waits to hand back a large picture would be a deadlock.
+IN_FLIGHT = 16
+IN_FLIGHT_BYTES = 64 * 1024
 READY = -1  # the job id of the message a drawing process sends once it has loaded the renderer
 
 
@@ -101,6 +106,7 @@ class _Process:
         child.close()
         self._ids = itertools.count()
         self._queued: deque[tuple[int, bytes]] = deque()
+        self._sent: dict[int, int] = {}  # job id -> bytes, of the jobs on their way
         self._waiting: dict[int, asyncio.Future[bytes]] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self.dead = False
@@ -126,27 +132,38 @@ class _Process:
 
     def _send(self) -> None:
         try:
-            while self._queued and len(self._waiting) - len(self._queued) < IN_FLIGHT:
-                self._conn.send_bytes(self._queued.popleft()[1])
+            while self._queued and len(self._sent) < IN_FLIGHT:
+                job_id, message = self._queued[0]
+                if self._sent and sum(self._sent.values()) + len(message) > IN_FLIGHT_BYTES:
+                    break  # a large job goes alone: the process reads it whole before it answers anything
+                self._queued.popleft()
+                self._sent[job_id] = len(message)
+                self._conn.send_bytes(message)
         except OSError:  # the process is gone
             self._died()
 
     def _answered(self) -> None:
+        """Take every answer that has arrived: the reader is called once per turn of the loop, and a busy loop
+        turns slowly (one answer per turn held the replies to a few dozen a second at 2,000 tables)."""
         try:
-            job_id, ok, result = pickle.loads(self._conn.recv_bytes())
+            while self._conn.poll(0):
+                self._take(*pickle.loads(self._conn.recv_bytes()))
         except (EOFError, OSError):
             self._died()
             return
+        self._send()
+
+    def _take(self, job_id: int, ok: bool, result: Any) -> None:
         if job_id == READY:
             self.ready = True
             return
+        self._sent.pop(job_id, None)
         future = self._waiting.pop(job_id, None)
         if future is not None and not future.done():
             if ok:
                 future.set_result(result)
             else:
                 future.set_exception(result)
-        self._send()
 
     def _died(self) -> None:
         if self.dead:
@@ -158,6 +175,7 @@ class _Process:
                 future.set_exception(ProcessDied())
         self._waiting.clear()
         self._queued.clear()
+        self._sent.clear()
 
     def _stop_reading(self) -> None:
         if self._loop is not None and not self._loop.is_closed():
