@@ -27,10 +27,7 @@ import asyncio
 import itertools
 import logging
 import multiprocessing
-import os
 import pickle
-import threading
-import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -60,38 +57,27 @@ class ProcessDied(RuntimeError):
     """The drawing process ended (killed, out of memory) before it answered."""
 
 
-def _follow(parent: int) -> None:
-    """In the drawing process: end with the bot. A bot killed outright (SIGKILL, out of memory) runs no
-    shutdown, and the process would wait for jobs forever, holding the bot's stdout open."""
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(1.0)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="follow-the-bot", daemon=True).start()
-
-
-def _serve(conn: Connection, parent: int) -> None:
-    """The drawing process: draw each job that comes down the pipe and send back its bytes or its exception."""
-    _follow(parent)
+def _serve(conn: Connection) -> None:
+    """The drawing process: draw each job that comes down the pipe and send back its bytes or its exception.
+    It ends when the bot's end of the pipe closes, however the bot ended (a SIGKILL too: the kernel closes it),
+    so it never outlives the bot holding its stdout open."""
     import bot.render  # noqa: F401  fonts and card art load on import: not in the first answer's time
 
-    conn.send_bytes(pickle.dumps((READY, True, b"")))
-    while True:
-        try:
+    try:
+        conn.send_bytes(pickle.dumps((READY, True, b"")))
+        while True:
             job_id, job = pickle.loads(conn.recv_bytes())
-        except (EOFError, OSError):
-            return  # the bot closed its end
-        try:
-            answer: tuple[int, bool, Any] = (job_id, True, job())
-        except Exception as exc:  # noqa: BLE001  the bot's await raises it
-            answer = (job_id, False, exc)
-        try:
-            message = pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
-        except Exception:  # noqa: BLE001  an exception that does not pickle
-            message = pickle.dumps((job_id, False, RuntimeError(repr(answer[2]))))
-        conn.send_bytes(message)
+            try:
+                answer: tuple[int, bool, Any] = (job_id, True, job())
+            except Exception as exc:  # noqa: BLE001  the bot's await raises it
+                answer = (job_id, False, exc)
+            try:
+                message = pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
+            except Exception:  # noqa: BLE001  an exception that does not pickle
+                message = pickle.dumps((job_id, False, RuntimeError(repr(answer[2]))))
+            conn.send_bytes(message)
+    except (EOFError, OSError):
+        return  # the bot is gone
 
 
 class _Process:
@@ -101,12 +87,13 @@ class _Process:
         # spawn, not fork: the bot process has threads (the database's) that fork would copy mid-step
         context = multiprocessing.get_context("spawn")
         self._conn, child = context.Pipe(duplex=True)
-        self.process = context.Process(target=_serve, args=(child, os.getpid()), name="drawing", daemon=True)
+        self.process = context.Process(target=_serve, args=(child,), name="drawing", daemon=True)
         self.process.start()
         child.close()
         self._ids = itertools.count()
         self._queued: deque[tuple[int, bytes]] = deque()
         self._sent: dict[int, int] = {}  # job id -> bytes, of the jobs on their way
+        self._sent_bytes = 0
         self._waiting: dict[int, asyncio.Future[bytes]] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self.dead = False
@@ -134,10 +121,11 @@ class _Process:
         try:
             while self._queued and len(self._sent) < IN_FLIGHT:
                 job_id, message = self._queued[0]
-                if self._sent and sum(self._sent.values()) + len(message) > IN_FLIGHT_BYTES:
+                if self._sent and self._sent_bytes + len(message) > IN_FLIGHT_BYTES:
                     break  # a large job goes alone: the process reads it whole before it answers anything
                 self._queued.popleft()
                 self._sent[job_id] = len(message)
+                self._sent_bytes += len(message)
                 self._conn.send_bytes(message)
         except OSError:  # the process is gone
             self._died()
@@ -157,7 +145,7 @@ class _Process:
         if job_id == READY:
             self.ready = True
             return
-        self._sent.pop(job_id, None)
+        self._sent_bytes -= self._sent.pop(job_id, 0)
         future = self._waiting.pop(job_id, None)
         if future is not None and not future.done():
             if ok:
@@ -176,6 +164,7 @@ class _Process:
         self._waiting.clear()
         self._queued.clear()
         self._sent.clear()
+        self._sent_bytes = 0
 
     def _stop_reading(self) -> None:
         if self._loop is not None and not self._loop.is_closed():

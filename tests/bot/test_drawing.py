@@ -5,8 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import os
+import select
+import signal
+import subprocess
+import sys
 import threading
 import time
+from pathlib import Path
 
 from bot.ui import drawing
 from bot.ui.drawing import Drawing, Drawings
@@ -141,3 +146,49 @@ async def test_every_answer_that_has_arrived_is_taken_at_one_turn_of_the_loop():
         assert [f.result() for f in futures] == [str(n).encode() for n in range(10)]
     finally:
         drawings.close()
+
+
+BOT_WITH_DRAWINGS = """
+import asyncio, time
+from bot.ui.drawing import Drawings
+
+async def main():
+    drawings = Drawings(processes=True)
+    for p in drawings._processes.values():
+        p.watch()
+    while not all(p.ready for p in drawings._processes.values()):  # both wait for jobs
+        await asyncio.sleep(0.05)
+    print(*(p.process.pid for p in drawings._processes.values()), flush=True)
+    time.sleep(60)
+
+if __name__ == "__main__":  # the spawned processes import this module too
+    asyncio.run(main())
+"""
+
+
+def test_the_drawing_processes_end_with_a_bot_killed_outright(tmp_path):
+    """A bot killed by SIGKILL runs no shutdown; its drawing processes see the pipe close and end, rather than
+    wait for jobs forever holding the bot's stdout open."""
+    script = tmp_path / "bot_with_drawings.py"
+    script.write_text(BOT_WITH_DRAWINGS)
+    bot = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True,
+                           cwd=Path(__file__).resolve().parents[2])
+    try:
+        assert bot.stdout is not None and select.select([bot.stdout], [], [], 60)[0], "the drawings did not start"
+        pids = [int(p) for p in bot.stdout.readline().split()]
+        assert len(pids) == 2
+        os.kill(bot.pid, signal.SIGKILL)
+        bot.wait(10)
+        deadline = time.monotonic() + 20
+        while any(Path(f"/proc/{pid}").exists() and "Z" not in _state(pid) for pid in pids):
+            assert time.monotonic() < deadline, "a drawing process outlived the bot"
+            time.sleep(0.1)
+    finally:
+        bot.kill()
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "Z"
