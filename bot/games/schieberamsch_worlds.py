@@ -39,6 +39,7 @@ def knowledge(self: Schieberamsch, seat: int) -> tuple[list[int], list[int]]:
                 voids[s] |= 1 << led
     return voids, played
 
+
 def sample(self: Schieberamsch, seat: int, rng: random.Random) -> Schieberamsch:
     """See `Engine.sample`. Hidden are the other two hands and the skat, unless `seat` put the skat down
     itself and nobody took it since. A card `seat` discarded is in the skat or with a seat that took the
@@ -83,7 +84,9 @@ def sample(self: Schieberamsch, seat: int, rng: random.Random) -> Schieberamsch:
         w._matadors = _MATADORS[(masks[solo] | played[solo] | mask_of(w._skat)) & 15]
     return w
 
-def _redo_hidden_skats(self: Schieberamsch, real: Schieberamsch, seat: int, played: list[int], rng: random.Random) -> None:
+
+def _redo_hidden_skats(self: Schieberamsch, real: Schieberamsch, seat: int, played: list[int],
+                       rng: random.Random) -> None:
     """Give the other takers a picked-up skat and a discard that fit this world (only their views show
     them): going back from the last taker, a discard is the skat the next taker picked up."""
     took = self._took_by

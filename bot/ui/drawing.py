@@ -16,9 +16,10 @@ at most `IN_FLIGHT` of them (and `IN_FLIGHT_BYTES`) on their way per process, so
 pipe, and every answer that has arrived is taken at each turn of the loop.
 
 A reply does not wait for its process to start (a second or more, a restart's first answers have 3 s): until
-the process says it is ready, replies are drawn in a thread. A job drawn in a process is a `Drawing` (a function of the renderer and its arguments, which pickle: a public
-view, names, cards); any other job, and every job where processes are off (the in-process tests), runs in the
-threads. A process that dies is replaced; after `MAX_DEATHS` deaths all drawing stays in threads.
+the process says it is ready, replies are drawn in a thread. A job drawn in a process is a `Drawing` (a function
+of the renderer and its arguments, which pickle: a public view, names, cards); any other job, and every job where
+processes are off (the in-process tests), runs in the threads. A process that dies is replaced; after
+`MAX_DEATHS` deaths all drawing stays in threads.
 """
 
 from __future__ import annotations
