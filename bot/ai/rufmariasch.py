@@ -1,24 +1,25 @@
 """Rufmariasch's computer players.
 
-`easy`: rules of thumb over the seat's view. `strong`: perfect-information Monte Carlo on worlds dealt anew
-from what the seat knows, each world played on the quick bitmask hand of `rufmariasch_sim`: playouts with a
-sound policy while many cards are out, an exact alpha-beta for the last tricks (the `endgame` ingredient).
-With the `inference` ingredient the worlds follow what the table did (`rufmariasch_infer`): the caller holds
-the trumps above the called card, more trumps than the others and seldom the called card himself, and a seat
-whose cards this hand (every trick, from the view's `tricks`) the rules of thumb would not have played in a
-world makes that world less likely (so a seat that smeared points onto the caller's trick is taken for his
-partner). In the playouts nobody sees the others' cards (strategy fusion: a seat that sees every hand in its
-playouts times its Aces perfectly there, so a low lead looks as good as cashing the Ace). The searching seat
-plays its later cards by `Hand.own`, a sound policy on what its seat knows (a card is safe when nobody who may
-be against it might beat it); in `THUMB_SHARE` of the worlds the others play by the rules of thumb (as people
-and the easy player do: they know their partner only once the called card is out), in the other worlds by
-`Hand.own` too (a thumb-only model gave points to a seat that had smeared onto the caller's trick: see the
-test of that). The oracle, whose one world is the true deal, plays its own later cards seeing every hand.
-The call (which trump, which partner card, or alone) is chosen among a short list of sensible calls,
-by successive halving over shared worlds, each call played out by the rules of thumb of players who see only
-their own cards (playouts that see every card misjudge calls: the partner is no secret there); marriages are
-always announced (they lower the callers' target and add to the announcing side's total once it takes a
-trick).
+`easy`: rules of thumb over the seat's view. `strong`: perfect-information Monte Carlo on worlds dealt anew from
+what the seat knows, each world played on the quick bitmask hand of `rufmariasch_sim`: playouts with a sound policy
+while many cards are out, an exact alpha-beta for the last tricks (the `endgame` ingredient). With the `inference`
+ingredient the worlds follow what the table did (`rufmariasch_infer`): the caller holds the trumps above the called
+card, more trumps than the others and seldom the called card himself, and a seat whose cards this hand (every
+trick, from the view's `tricks`) the rules of thumb would not have played in a world makes that world less likely
+(so a seat that smeared points onto the caller's trick is taken for his partner); a card decision's worlds are
+resampled from one weighted pool of deals (`rufmariasch_infer.Pool`: the called card where it is in 75 % of the
+worlds instead of 69 %; on 200 deals at 100 iterations against the code before, +0.40 [-1.73, 2.53] stake per
+deal). In the playouts nobody sees the others' cards (strategy fusion: a seat that sees every hand in its playouts
+times its Aces perfectly there, so a low lead looks as good as cashing the Ace). The searching seat plays its later
+cards by `Hand.own`, a sound policy on what its seat knows (a card is safe when nobody who may be against it might
+beat it); in `THUMB_SHARE` of the worlds the others play by the rules of thumb (as people and the easy player do:
+they know their partner only once the called card is out), in the other worlds by `Hand.own` too (a thumb-only
+model gave points to a seat that had smeared onto the caller's trick: see the test of that). The oracle, whose one
+world is the true deal, plays its own later cards seeing every hand. The call (which trump, which partner card, or
+alone) is chosen among a short list of sensible calls, by successive halving over shared worlds, each call played
+out by the rules of thumb of players who see only their own cards (playouts that see every card misjudge calls: the
+partner is no secret there); marriages are always announced (they lower the callers' target and add to the
+announcing side's total once it takes a trick).
 """
 
 from __future__ import annotations
@@ -133,24 +134,35 @@ def world(know: Knowledge, rng: random.Random) -> Rufmariasch:
 
 
 def strong_play(know: Knowledge, rng: random.Random, budget: Budget) -> str:
-    """The legal card with the best mean money over sampled worlds (played out, or solved near the end)."""
+    """The legal card with the best mean money over sampled worlds (played out, or solved near the end). The
+    inferred worlds are resampled from one pool (`rufmariasch_infer.Pool`), so a likely world may come more
+    than once: its values (the same, the playouts being deterministic) are worked out once."""
     moves = [CARD_ID[a[5:]] for a in know.legal]
     exact = sum(know.view["counts"]) <= SOLVE_CARDS and know.uses("endgame")
-    know = inferring(know)
+    n = max(1, budget.iterations)
+    # plain worlds that differ: the seat cannot see every hand (the oracle's one world can, and plays as it
+    # sees); asked of the plain worlds, since the inferred ones may repeat a likely deal
+    own = not exact and Hand.of(world(know, rng)).hands != Hand.of(world(know, rng)).hands
+    know = inferring(know, n, budget.expired)
     seat = know.seat
     totals = [0] * len(moves)
     worlds = 0
-    ahead = [Hand.of(world(know, rng)) for _ in range(min(2, max(1, budget.iterations)))]
-    # worlds that differ: the seat cannot see every hand (the oracle's one world can, and plays as it sees)
-    own = not exact and ahead[0].hands != ahead[-1].hands
-    while worlds < max(1, budget.iterations):
-        h = ahead[worlds] if worlds < len(ahead) else Hand.of(world(know, rng))
+    seen: dict[tuple[bool, tuple[int, ...]], list[int]] = {}
+    while worlds < n:
+        h = Hand.of(world(know, rng))
         h.others_thumb = int((worlds + 1) * THUMB_SHARE) > int(worlds * THUMB_SHARE)
         h.own_self = own
-        for i, c in enumerate(moves):
-            x = h.copy()
-            x.play(c)
-            totals[i] += solve(x, seat) if exact else x.playout(seat)
+        key = (h.others_thumb, tuple(h.hands))
+        values = seen.get(key)
+        if values is None:
+            values = []
+            for c in moves:
+                x = h.copy()
+                x.play(c)
+                values.append(solve(x, seat) if exact else x.playout(seat))
+            seen[key] = values
+        for i, v in enumerate(values):
+            totals[i] += v
         worlds += 1
         if budget.expired():
             break

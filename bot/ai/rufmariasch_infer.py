@@ -17,14 +17,18 @@ Plain worlds deal the unseen cards evenly among the places a card may be. Two th
   (`EPS_MARRIAGE` for each it would hold). A seat's factor depends on its own cards only, so it is worked out
   once per hand a seat may hold (`Model.cache`).
 
-Each world kept is drawn from `TRIES` deals of the unseen cards in proportion to these weights
-(sampling-importance-resampling, as `bot.ai.search.inferring`, with deals cheaper than whole engines).
+The worlds of a card decision are resampled in proportion to these weights from one pool of `TRIES` deals of
+the unseen cards per world asked for (`Pool`: sampling-importance-resampling, as `bot.ai.search.inferring`, with
+deals cheaper than whole engines, but one pool for the whole search instead of `TRIES` fresh deals per world,
+which followed a sharp likelihood only loosely: the called card lay with its true holder in 69 % of the worlds
+instead of 75 %).
 Everything read is public or the world's own: the no-peeking property test holds.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from bot.games.cards import SUITS
 from bot.games.rufmariasch import RANK_ORDER, SORT_KEY, Rufmariasch
@@ -254,13 +258,17 @@ class Dealer:
         return hands
 
 
-def inferring(know: Knowledge) -> Knowledge:
+def inferring(know: Knowledge, worlds: int = 0, expired: Callable[[], bool] | None = None) -> Knowledge:
     """`know` whose worlds follow the call and the cards played (module docstring); `know` itself without the
-    ingredient, in the call phase, or with nothing hidden."""
+    ingredient, in the call phase, or with nothing hidden. With `worlds` (the number the search will ask for)
+    the worlds are resampled from one pool of `TRIES * worlds` deals (`Pool`) instead of `TRIES` fresh deals
+    for each: the same work, but the worlds follow the likelihood far more closely (the called card where it
+    is in 75 % of the worlds instead of 69 %, see `Pool`); `expired` stops filling the pool early."""
     if not know.uses("inference") or know.view["phase"] != "play":
         return know
     draw = know.sample
     model: list[Model] = []
+    pool: list[Pool] = []
 
     def sample(rng: random.Random) -> Rufmariasch:
         if not model:
@@ -270,9 +278,14 @@ def inferring(know: Knowledge) -> Knowledge:
         m = model[0]
         if not m.pool or not (m.call or m.replay):
             return draw(rng)        # type: ignore[return-value]
-        deals = [m.deal(rng) for _ in range(TRIES)]
-        weights = [max(FLOOR, m.likelihood(d)) for d in deals]
-        hands = rng.choices(deals, weights)[0]
+        if worlds > 0:
+            if not pool:
+                pool.append(Pool(m, worlds, rng, expired))
+            hands = pool[0].next(rng)
+        else:
+            deals = [m.deal(rng) for _ in range(TRIES)]
+            weights = [max(FLOOR, m.likelihood(d)) for d in deals]
+            hands = rng.choices(deals, weights)[0]
         w = m.base.clone()
         for s in m.others:
             w.hands[s] = sorted((ID_CARD[i] for i in ids(hands[s])), key=SORT_KEY.__getitem__)
@@ -281,3 +294,42 @@ def inferring(know: Knowledge) -> Knowledge:
         return w
 
     return know.with_sampler(sample)
+
+
+class Pool:
+    """`TRIES * worlds` deals of the unseen cards, weighted by `Model.likelihood`, from which the worlds are
+    drawn by systematic resampling (one uniform offset, `worlds` evenly spaced points on the cumulative
+    weights, in a shuffled order; more worlds than that are drawn in proportion to the weights). Drawing each
+    world from `TRIES` fresh deals of its own follows the likelihood only loosely when it is sharp (late in a
+    hand few of 32 deals fit the play); one pool of the same size follows it closely. Measured on 75 positions
+    of strong seats against easy players that did not know the partner yet (60 worlds each): the called card
+    with its true holder in 45 % of plain worlds, 69 % with 32 fresh deals per world, 75 % with 128, and 75 %
+    from one pool of 32 deals per world (the work of 32 fresh deals per world)."""
+
+    def __init__(self, m: Model, worlds: int, rng: random.Random, expired: Callable[[], bool] | None):
+        self.deals: list[list[int]] = []
+        self.weights: list[float] = []
+        for k in range(TRIES * worlds):
+            d = m.deal(rng)
+            self.deals.append(d)
+            self.weights.append(max(FLOOR, m.likelihood(d)))
+            if expired is not None and k % TRIES == TRIES - 1 and expired():
+                break
+        total = sum(self.weights)
+        step = total / worlds
+        x = rng.random() * step
+        acc, picks = 0.0, []
+        for i, w in enumerate(self.weights):
+            acc += w
+            while len(picks) < worlds and x < acc:
+                picks.append(i)
+                x += step
+        while len(picks) < worlds:              # rounding at the very end
+            picks.append(len(self.deals) - 1)
+        rng.shuffle(picks)
+        self.picks = picks
+
+    def next(self, rng: random.Random) -> list[int]:
+        if self.picks:
+            return self.deals[self.picks.pop()]
+        return rng.choices(self.deals, self.weights)[0]
