@@ -17,6 +17,20 @@ async def schema(db: Database) -> list[tuple[str, str]]:
     return [(r[0], r[1]) for r in rows]
 
 
+def hand_overs(db: Database, monkeypatch) -> list[object]:
+    """The functions handed to the database thread from now on (each wakes it, and then the event loop)."""
+    calls: list[object] = []
+    queue = db.conn._tx  # aiosqlite's queue to its thread
+
+    class Counting:
+        def put_nowait(self, item):
+            calls.append(item[1])
+            queue.put_nowait(item)
+
+    monkeypatch.setattr(db.conn, "_tx", Counting())
+    return calls
+
+
 async def test_empty_file_migrates_to_the_latest_version(tmp_path):
     db = await Database.open(tmp_path / "new" / "db.sqlite3")
     try:
@@ -85,14 +99,7 @@ async def test_a_transaction_is_one_hand_over_and_a_cancelled_writer_cannot_spli
     with its rows, is one. A caller cancelled while its transaction runs leaves it committed whole."""
     db = await Database.open(tmp_path / "db.sqlite3")
     try:
-        calls = []
-        execute = db.conn._execute
-
-        async def counting(fn, *args, **kwargs):
-            calls.append(fn)
-            return await execute(fn, *args, **kwargs)
-
-        monkeypatch.setattr(db.conn, "_execute", counting)
+        calls = hand_overs(db, monkeypatch)
         rows = [(f"INSERT INTO players (user_id, name) VALUES ({i}, 'p{i}')", ()) for i in range(1, 51)]
         await db.write(rows)
         assert len(calls) == 1
@@ -110,6 +117,63 @@ async def test_a_transaction_is_one_hand_over_and_a_cancelled_writer_cannot_spli
         assert [tuple(r) for r in await db.fetchall("SELECT COUNT(*) FROM players")] == [(100,)]
     finally:
         await db.close()
+
+async def test_writes_that_arrive_together_share_one_transaction_and_fail_alone(tmp_path, monkeypatch):
+    """Group commit: the writes of many tables that arrive while the database thread is busy are one hand-over;
+    each is still atomic and answered on its own, and a failing one takes nobody else with it."""
+    db = await Database.open(tmp_path / "db.sqlite3")
+    try:
+        calls = hand_overs(db, monkeypatch)
+
+        def insert(user_id: int, name: str) -> tuple[str, tuple[object, ...]]:
+            return ("INSERT INTO players (user_id, name) VALUES (?, ?)", (user_id, name))
+
+        results = await asyncio.gather(
+            *(db.write([insert(i, f"p{i}"), insert(100 + i, f"q{i}")]) for i in range(1, 21)),
+            db.write([insert(500, "x"), insert(500, "duplicate")]),  # fails whole, alone
+            db.write([insert(21, "p21")]),
+            return_exceptions=True)
+        # the first goes at once, alone; the others arrive while it is in the thread and go together next
+        assert [len(call.args[0]) for call in calls] == [1, 21]
+        assert results[:20] == [None] * 20 and results[21] is None
+        assert isinstance(results[20], sqlite3.IntegrityError)
+        names = {r["name"] for r in await db.fetchall("SELECT name FROM players")}
+        assert names == {f"p{i}" for i in range(1, 22)} | {f"q{i}" for i in range(1, 21)}
+    finally:
+        await db.close()
+
+
+async def test_a_batch_whose_commit_fails_stores_nothing_and_tells_every_writer(tmp_path):
+    """A foreign key checked only at COMMIT (deferred) stands in for a commit that fails (a full disk): nothing of
+    the batch is stored, every writer in it hears of it, and the next write goes through."""
+    db = await Database.open(tmp_path / "db.sqlite3")
+    try:
+        results = await asyncio.gather(
+            db.write([("INSERT INTO players (user_id, name) VALUES (1, 'alone')", ())]),  # goes at once, alone
+            db.write([("INSERT INTO players (user_id, name) VALUES (2, 'a')", ())]),  # these two go together
+            db.write([("PRAGMA defer_foreign_keys = ON", ()),
+                      ("INSERT INTO actions (table_id, seq, seat, action) VALUES (999, 1, 0, 'x')", ())]),
+            return_exceptions=True)
+        assert [type(r) for r in results] == [type(None), sqlite3.IntegrityError, sqlite3.IntegrityError]
+        await db.write([("INSERT INTO players (user_id, name) VALUES (4, 'c')", ())])
+        assert [r["user_id"] for r in await db.fetchall("SELECT user_id FROM players ORDER BY user_id")] == [1, 4]
+    finally:
+        await db.close()
+
+
+async def test_closing_commits_the_writes_already_accepted(tmp_path):
+    db = await Database.open(tmp_path / "db.sqlite3")
+    tasks = [asyncio.ensure_future(db.write([(f"INSERT INTO players (user_id, name) VALUES ({i}, 'p')", ())]))
+             for i in range(1, 6)]
+    await asyncio.sleep(0)
+    await db.close()
+    assert all(t.done() and t.exception() is None for t in tasks)
+    db = await Database.open(tmp_path / "db.sqlite3")
+    try:
+        assert (await db.fetchone("SELECT COUNT(*) FROM players"))[0] == 5
+    finally:
+        await db.close()
+
 
 @pytest.mark.parametrize("kind", ["a directory", "a path under a file"])
 async def test_an_unusable_path_fails_at_once_and_leaves_no_thread(tmp_path, kind):
