@@ -1,28 +1,28 @@
 """Where computer players think: off the event loop, with a deadline.
 
 A strong decision searches for up to a few hundred milliseconds of pure-Python work, which would hold the GIL
-against the event loop (every other table's clicks) if it ran in a thread. It runs in a process pool instead:
-the engine is pickled to a worker (a few KB, the same pickle as a snapshot), the worker returns the action.
-Easy decisions take microseconds and run inline. The pool starts on the first strong decision.
+against the event loop (every other table's clicks) if it ran in a thread. It runs in worker processes instead
+(`bot.workers`, spoken to by the event loop over pipes, no threads in the bot's process): the engine is pickled to
+a worker (a few KB, the same pickle as a snapshot), the worker returns the action. A decision goes to the worker
+that owes the fewest, and each worker is sent one at a time (the rest wait here, where a cancelled one is dropped
+before it costs a search). Easy decisions take microseconds and run inline. The workers start on the first strong
+decision; one that dies is replaced at the next.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import multiprocessing
 import os
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor
-from functools import partial
 
 import bot.ai
 from bot.ai import DEFAULT_BUDGET_S, choose
 from bot.games import Engine
+from bot.workers import Job, Worker
 
 log = logging.getLogger(__name__)
 
-_pool: Executor | None = None
+_workers: list[Worker] = []
 
 
 def workers() -> int:
@@ -30,20 +30,24 @@ def workers() -> int:
     return max(1, (os.cpu_count() or 2) - 1)
 
 
-def pool() -> Executor:
-    global _pool
-    if _pool is None:
-        # spawn, not fork: the bot process has threads (the database's, the drawing pools) that fork would copy
-        # mid-step into the child
-        _pool = ProcessPoolExecutor(workers(), mp_context=multiprocessing.get_context("spawn"))
-    return _pool
+def worker() -> Worker:
+    """The live worker that owes the fewest decisions; the workers start here, and a dead one is replaced."""
+    if not _workers:
+        _workers.extend(_start() for _ in range(workers()))
+    for i, w in enumerate(_workers):
+        if w.dead:
+            w.close()
+            _workers[i] = _start()
+    return min(_workers, key=lambda w: w.outstanding)
+
+
+def _start() -> Worker:
+    return Worker("thinking", "bot.ai", in_flight=1)
 
 
 def shutdown() -> None:
-    global _pool
-    if _pool is not None:
-        _pool.shutdown(wait=False, cancel_futures=True)
-        _pool = None
+    while _workers:
+        _workers.pop().close()
 
 
 async def think(engine: Engine, seat: int, *, level: str, seed: int, budget_s: float = DEFAULT_BUDGET_S) -> str:
@@ -64,9 +68,7 @@ async def _decide(decide: Callable[..., str | None], engine: Engine, seat: int, 
     if level == "easy":
         return decide(engine, seat, level=level, seed=seed)
     try:
-        return await asyncio.get_running_loop().run_in_executor(
-            pool(), partial(decide, engine, seat, level=level, seed=seed, budget_s=budget_s))
+        return await worker().submit(Job(decide, engine, seat, level=level, seed=seed, budget_s=budget_s))
     except Exception:
         log.exception("computer for seat %d could not decide; playing the mildest move (or none)", seat)
-        shutdown()  # a broken pool is made anew on the next decision
         return None

@@ -138,6 +138,7 @@ async def test_every_answer_that_has_arrived_is_taken_at_one_turn_of_the_loop():
     drawings = await started(Drawings(processes=True))
     try:
         process = drawings._processes[False]
+        assert await process.submit(Drawing(numbered, -1)) == b"-1"  # the process has imported this module
         futures = [process.submit(Drawing(numbered, n)) for n in range(10)]
         time.sleep(1.0)  # the loop is busy elsewhere while the process draws all ten
         for _ in range(3):

@@ -25,7 +25,7 @@ FAST = {"computer_pause": 0, "computer_budget": 0.05}  # tests do not wait for a
 @pytest.fixture(autouse=True)
 def think_inline(monkeypatch):
     """The strong computer thinks in this process with a small search: SimCord waits for every task the bot
-    owns, and a process pool's future is no task of its own (tests/bot/test_thinking.py covers the pool)."""
+    owns, and a worker process's answer is no task of its own (tests/bot/test_thinking.py covers the workers)."""
     async def think(engine, seat, *, level, seed, budget_s=None):
         return choose(engine, seat, level=level, seed=seed, iterations=6)
 
