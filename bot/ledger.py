@@ -26,10 +26,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.db import Database
-from bot.i18n import number_symbols
+from bot.money import SCALE, format_money
 from bot.tables import Table, UserError
 
-SCALE = 100                      # minor units per unit: two decimals
 MAX_STAKE = 1000 * SCALE         # 1000.00 per point: anything above is a typo
 MAX_LABEL = 6
 PAGE = 10                        # ledger entries per page
@@ -69,16 +68,6 @@ def parse_stake(text: str | None, currency: str | None = None) -> tuple[int, str
         raise UserError("The stake can be at most {max} per point.", max=format_money(MAX_STAKE))
     label = parse_label(currency) if currency and currency.strip() else parse_label(m["pre"] or m["post"])
     return minor, label
-
-
-def format_money(minor: int, currency: str = "", lang: str = "en", *, signed: bool = False) -> str:
-    """50 -> "0.50" (English) / "0,50" (German, Croatian, Romanian), with the label after it; `signed` adds "+"
-    to gains."""
-    sign = "−" if minor < 0 else "+" if signed and minor > 0 else ""
-    units, cents = divmod(abs(int(minor)), SCALE)
-    group, point = number_symbols(lang)
-    text = f"{sign}{units:,}".replace(",", group) + f"{point}{cents:02d}"
-    return f"{text} {currency}" if currency else text
 
 
 # -- settling up -------------------------------------------------------------------------------------------
