@@ -198,7 +198,7 @@ class TableService(Computers, TurnTimers):
             row = await self.db.fetchone("SELECT * FROM tables WHERE table_id = ?", (table_id,))
             if row is None:
                 raise UserError("Table #{id} is not open any more.", id=table_id)
-            table = self._table_from_row(row, (await self._load_seats([table_id])).get(table_id, []))
+            table = table_from_row(row, (await self.stored.seats([table_id])).get(table_id, []))
         if table.status != FINISHED:
             raise UserError("Table #{id} has not finished yet.", id=table_id)
         return table

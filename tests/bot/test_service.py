@@ -148,6 +148,25 @@ async def test_restore_replays_every_open_table_exactly(service, tmp_path):
     await fresh.close()
 
 
+async def test_a_finished_table_is_found_to_deal_again_after_a_restart(service):
+    """"Deal again" on a table that finished before the bot restarted: the table is read from the database (this
+    path called two methods that did not exist, so the button failed after every restart)."""
+    table = await running(service, deals=3)
+    rng = random.Random(3)
+    while not table.engine.over:
+        seat = min(table.engine.waiting_for())
+        await service.act(table.id, table.seats[seat].user_id, rng.choice(table.engine.legal_actions(seat)))
+    fresh = TableService(service.db)
+    try:
+        again = await fresh.finished_table(table.id)
+        assert (again.id, again.game, again.status) == (table.id, "schieberamsch", "finished")
+        assert [s.user_id for s in again.seats] == [100, 101, 102]
+        with pytest.raises(UserError):
+            await fresh.finished_table(table.id + 1000)
+    finally:
+        await fresh.close()
+
+
 async def test_concurrent_actions_on_one_table_serialise(service):
     table = await running(service)
     seat = min(table.engine.to_act())
