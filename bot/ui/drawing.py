@@ -39,7 +39,7 @@ Drawing = Job  # a drawing job that may run in a process: a module-level functio
 
 
 def _start() -> Worker:
-    return Worker("drawing", "bot.render", in_flight=IN_FLIGHT, in_flight_bytes=IN_FLIGHT_BYTES)
+    return Worker("drawing", "bot.render.warm", in_flight=IN_FLIGHT, in_flight_bytes=IN_FLIGHT_BYTES)
 
 
 class Drawings:

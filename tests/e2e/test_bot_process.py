@@ -51,6 +51,12 @@ async def test_table_survives_sigkill(fake: FakeDiscord, db_file: Path) -> None:
         first_image = table_image(table_msg)
         edits_before = len(table_msg.edits)
 
+        # the start's updates have gone out whole (their last step stores what each hand DM shows): a click while
+        # they are on their way is acknowledged at once and the table edited after them, not answered with it
+        await fake.wait_for(
+            lambda: read_db(db_file, "SELECT COUNT(*) AS n FROM seats WHERE dm_shows IS NOT NULL")[0]["n"] == 3,
+            what="the start's updates recorded")
+
         # forehand's first decision, on a button of the table message: the answer to the click edits the table
         players = table.players
         turn = await players.wait_turn()
