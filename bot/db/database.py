@@ -34,14 +34,14 @@ def migrations() -> list[tuple[int, Path]]:
 
 
 class Database:
-    """Thin wrapper over one aiosqlite connection. Writes go through `transaction()`-style helpers."""
+    """Thin wrapper over one aiosqlite connection: each call is one hand-over to its thread (a whole transaction,
+    or a query with its rows); `write` commits in groups."""
 
     def __init__(self, conn: aiosqlite.Connection, path: Path | str):
         self.conn = conn
         self.path = path
-        # One connection for every coroutine: a write() transaction must not interleave with another write,
-        # or the second BEGIN fails and its ROLLBACK undoes the first one's half-done transaction.
-        self._write_lock = asyncio.Lock()
+        # One connection for every coroutine, and no lock: each transaction is one function that aiosqlite's
+        # thread runs whole, in the order they were handed over, so no two can interleave.
         self._pending: list[_Write] = []  # writes waiting for the transaction in the thread to end
         self._in_thread: list[_Write] = []  # the writes of the transaction in the thread
         self._quiet = asyncio.Event()  # no transaction in the thread
@@ -121,8 +121,7 @@ class Database:
 
     async def execute(self, sql: str, params: Iterable[Any] = ()) -> int:
         """Run one statement in its own transaction (autocommit); return lastrowid."""
-        async with self._write_lock:
-            return await self._call(partial(_execute, sql, tuple(params)))
+        return await self._call(partial(_execute, sql, tuple(params)))
 
     async def write(self, statements: list[tuple[str, Iterable[Any]]]) -> None:
         """Run several statements atomically: all are committed, or none; return once they are committed.
