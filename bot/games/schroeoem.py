@@ -35,7 +35,9 @@ Interpretations ([R], documented in the report and below):
   (`knock`/`huebschen`) it returns None: turn timers act only for `waiting_for()` (= the mover).
 
 The cards' order and keys and the Kölsch hands are in `schroeoem_cards`, what a seat may know and the worlds
-that fit it in `schroeoem_worlds`; this module keeps the rules of play and re-exports the names others use.
+that fit it in `schroeoem_worlds`, the calls that interrupt play (knock, Vier Bilder, Hübschen) in `schroeoem_calls`,
+the view and the reasons for refusals in `schroeoem_view`; this module keeps the deal, the tricks and the match's
+points, and re-exports the names others use.
 """
 
 from __future__ import annotations
@@ -43,9 +45,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from . import schroeoem_calls as calls
+from . import schroeoem_view as views
 from . import schroeoem_worlds as worlds
 from .base import Engine, IllegalAction, Reason, integer
-from .cards import DECK_32, SUIT_SYMBOLS, is_card, pretty, validate_deal
+from .cards import DECK_32, validate_deal
+from .schroeoem_calls import ANSWERS, HAMMER_ANSWER, HAMMER_CALL, HUEBSCHEN_CALL
 from .schroeoem_cards import (
     CARD_STRENGTH,
     CARD_SUIT,
@@ -58,16 +63,7 @@ from .schroeoem_cards import (
     koelsch_sum,
 )
 
-HAMMER_CALL = "Seht ihr meinen Hammer?"
-HAMMER_ANSWER = "Jo, ich sehe deinen Hammer!"
-HUEBSCHEN_CALL = "Sollen wir hübschen?"
 KOELSCH_TEXT = "buys everyone a round (Kölsch)"
-
-_VERBS = frozenset({"play", "knock", "hold", "fold", "exchange", "reveal", "pass", "huebschen",
-                    "accept", "decline"})
-_ANSWERS = {"knock": ("hold", "fold"), "reveal": ("reveal", "pass"), "huebschen": ("accept", "decline")}
-_PROMPT_NAME = {"knock": Reason("the knock"), "reveal": Reason("the Vier Bilder reveal"),
-                "huebschen": Reason("the Hübschen proposal")}
 
 
 class Schroeoem(Engine):
@@ -246,7 +242,7 @@ class Schroeoem(Engine):
         if seat not in self.to_act():
             return []
         if self.pending is not None:
-            return list(_ANSWERS[self.pending["kind"]])
+            return list(ANSWERS[self.pending["kind"]])
         acts: list[str] = []
         if seat == self._mover():
             if self.phase == "exchange":
@@ -276,20 +272,20 @@ class Schroeoem(Engine):
         if verb == "play":
             self._play(seat, arg, ev)
         elif verb == "knock":
-            self._knock(seat, ev)
+            calls.knock(self, seat, ev)
         elif verb in ("hold", "fold"):
-            self._answer_knock(seat, verb == "fold", ev)
+            calls.answer_knock(self, seat, verb == "fold", ev)
         elif verb == "exchange":
-            self._exchange(seat, ev)
+            calls.exchange(self, seat, ev)
         elif verb == "pass" and self.pending is None:
             ev.append({"type": "pass", "seat": seat, "on": "exchange"})
-            self._next_exchange()
+            calls.next_exchange(self)
         elif verb in ("reveal", "pass"):
-            self._answer_reveal(seat, verb == "reveal", ev)
+            calls.answer_reveal(self, seat, verb == "reveal", ev)
         elif verb == "huebschen":
-            self._propose_huebschen(seat, ev)
+            calls.propose_huebschen(self, seat, ev)
         elif verb in ("accept", "decline"):
-            self._answer_huebschen(seat, verb == "accept", ev)
+            calls.answer_huebschen(self, seat, verb == "accept", ev)
         else:  # pragma: no cover - legal_actions only offers the verbs above
             raise IllegalAction(Reason("unknown action {action}", action=repr(action)))
         self._ta = None
@@ -333,127 +329,6 @@ class Schroeoem(Engine):
             self.trick_no += 1
             self.leader = winner
 
-    def _knock(self, k: int, ev: list[dict[str, Any]]) -> None:
-        old = self.value
-        self.value = old + 1
-        self.last_knocker = k
-        hammer = old == 1 and self.points[k] == 1 and not self.cards_played
-        self.knock_log.append({"seat": k, "value": self.value, "hammer": hammer})
-        ev.append({"type": "knock", "seat": k, "value": self.value, "previous": old})
-        if hammer:
-            ev.append({"type": "hammer", "seat": k, "call": HAMMER_CALL, "answer": HAMMER_ANSWER})
-        self.queue = self._others_clockwise(k)
-        self.pending = {"kind": "knock", "knocker": k, "value": self.value, "previous": old, "answers": []}
-
-    def _answer_knock(self, q: int, fold: bool, ev: list[dict[str, Any]]) -> None:
-        pending = self.pending
-        assert pending is not None
-        self.queue.pop(0)
-        if fold:
-            lost = pending["previous"]
-            self.points[q] -= lost
-            self.active[q] = False
-            self.out[q].extend(self.hands[q])
-            self.hands[q] = []
-            self.folded.append(q)
-            ev.append({"type": "fold", "seat": q, "lost": lost, "points": self.points[q]})
-        else:
-            ev.append({"type": "hold", "seat": q, "value": self.value})
-        pending["answers"].append({"seat": q, "answer": "fold" if fold else "hold"})
-        if self.queue:
-            return
-        self.pending = None
-        remaining = [s for s in range(self.seats) if self.active[s]]
-        if len(remaining) == 1:
-            self._end_game(remaining[0], "folds", ev)
-            return
-        if self.phase == "exchange":
-            if not self.active[self.ex_turn]:  # type: ignore[index]
-                self._next_exchange()
-        else:
-            if not self.trick and not self.active[self.leader]:  # the player due to lead folded
-                self.leader = self._left_in(self.leader, self.active)
-            if self._trick_complete():  # the last player still to play folded
-                self._finish_trick(ev)
-
-    def _next_exchange(self) -> None:
-        while self.ex_queue and len(self.stock) >= 4:
-            s = self.ex_queue.pop(0)
-            if self.active[s]:
-                self.ex_turn = s
-                return
-        self.ex_queue = []
-        self.ex_turn = None
-        self.phase = "play"
-        if not self.active[self.leader]:
-            self.leader = self._left_in(self.leader, self.active)
-
-    def _exchange(self, s: int, ev: list[dict[str, Any]]) -> None:
-        laid = self.hands[s]
-        self.rng.shuffle(laid)
-        new = self.stock[:4]
-        del self.stock[:4]
-        new.sort(key=SORT_KEY.__getitem__)
-        self.hands[s] = new
-        shown, fourth = laid[:3], laid[3]
-        penalty = any(IS_NUMBER[c] for c in shown)
-        if penalty:
-            self.points[s] -= 1
-        self.out[s].append(fourth)
-        self._fourth = fourth
-        self.exchanges.append({"seat": s, "revealed": list(shown), "penalty": penalty, "fourth": None,
-                               "revealer": None, "fourth_loser": None})
-        ev.append({"type": "exchange", "seat": s, "stock_count": len(self.stock)})
-        ev.append({"type": "exchange_hand", "seat": s, "cards": list(new), "private": s})
-        ev.append({"type": "exchange_reveal", "seat": s, "cards": list(shown), "penalty": penalty,
-                   "points": self.points[s]})
-        self.queue = self._others_clockwise(s)
-        self.pending = {"kind": "reveal", "exchanger": s, "answers": []}
-
-    def _answer_reveal(self, q: int, reveal: bool, ev: list[dict[str, Any]]) -> None:
-        pending = self.pending
-        assert pending is not None
-        x = pending["exchanger"]
-        self.queue.pop(0)
-        pending["answers"].append({"seat": q, "answer": "reveal" if reveal else "pass"})
-        if reveal:
-            card = self._fourth
-            loser = x if IS_NUMBER[card] else q
-            self.points[loser] -= 1
-            self.out[x].remove(card)
-            rec = self.exchanges[-1]
-            rec["fourth"], rec["revealer"], rec["fourth_loser"] = card, q, loser
-            ev.append({"type": "reveal", "seat": q, "exchanger": x, "card": card, "loser": loser,
-                       "points": self.points[loser]})
-            self.queue = []
-        else:
-            ev.append({"type": "pass", "seat": q, "on": "reveal"})
-        if self.queue:
-            return
-        self.pending = None
-        self._next_exchange()
-
-    def _propose_huebschen(self, p: int, ev: list[dict[str, Any]]) -> None:
-        self.huebschen_used.add(p)
-        self.queue = self._others_clockwise(p)
-        self.pending = {"kind": "huebschen", "proposer": p, "answers": []}
-        ev.append({"type": "huebschen", "seat": p, "call": HUEBSCHEN_CALL})
-
-    def _answer_huebschen(self, q: int, accept: bool, ev: list[dict[str, Any]]) -> None:
-        pending = self.pending
-        assert pending is not None
-        self.queue.pop(0)
-        pending["answers"].append({"seat": q, "answer": "accept" if accept else "decline"})
-        ev.append({"type": "accept" if accept else "decline", "seat": q, "proposer": pending["proposer"]})
-        if not accept:
-            self.queue = []
-            self.pending = None
-            return
-        if self.queue:
-            return
-        self.pending = None
-        self._end_game(None, "huebschen", ev, next_dealer=pending["proposer"])
-
     def _end_game(self, winner: int | None, reason: str, ev: list[dict[str, Any]],
                   next_dealer: int | None = None) -> None:
         n = self.seats
@@ -474,7 +349,7 @@ class Schroeoem(Engine):
                   "void": winner is None, "reason": reason, "losers": losers, "folded": list(self.folded),
                   "eliminated": newly, "dealer": self.dealer}
         self.history.append(record)
-        ev.append({"type": "hand_scored", **_copy_record(record), "totals": list(self.points)})
+        ev.append({"type": "hand_scored", **views.copy_record(record), "totals": list(self.points)})
         if newly:
             ev.append({"type": "eliminated", "seats": list(newly), "totals": list(self.points)})
         remaining = [s for s in range(n) if self.in_match[s]]
@@ -523,98 +398,16 @@ class Schroeoem(Engine):
 
     # -- views --------------------------------------------------------------------------------------
     def view(self, seat: int | None = None) -> dict[str, Any]:
-        """The table as one JSON-serialisable dict.
+        """The table as one JSON-serialisable dict; its keys and the events are documented in
+        `schroeoem_view.view`."""
+        return views.view(self, seat)
 
-        Common keys (docs/views.md): game, seats, phase, dealer, to_act, totals (= points), hand_no, over,
-        options, counts, trick, last_trick, tricks_won; private views add `hand`.
-
-        Game-specific public keys:
-        - `phase`: "exchange" (Vier Bilder round before trick 1), "play", "knock" (answers to a knock),
-          "reveal" (Vier Bilder: who reveals the fourth card), "huebschen" (answers), "over".
-        - `mover`: the seat the game waits for (player to play / to decide / the asked player); null when
-          over. `to_act` also lists players who may only `knock`/`huebschen` now.
-        - `points` (= totals), `start_points` (at the start of this game), `value` (the game's current
-          worth), `last_knocker` (seat or null), `knock_log` ([{seat, value, hammer}] this game),
-          `can_knock` (seats that may knock now), `huebschen_open` (bool: every active player has 1 point).
-        - `active` (seats still in this game), `folded` (seats folded this game, in order), `eliminated`
-          (seats out of the match), `leader` (leads the current trick), `trick_no` (1-4), `tricks` (this
-          game's completed tricks: [{cards, winner, best, trick_no}]; `best` differs from `winner` in the
-          rare case where a folded player's card was highest).
-        - `stock_count`, `exchanges` ([{seat, revealed: [3 cards], penalty: bool, fourth: card|null,
-          revealer: seat|null, fourth_loser: seat|null}]), `exchange_turn` (seat asked in the exchange
-          round or null).
-        - `pending`: null or {"kind": "knock", knocker, value, previous, answers, asking} /
-          {"kind": "reveal", exchanger, answers, asking} / {"kind": "huebschen", proposer, answers,
-          asking}; `answers` = [{seat, answer}] so far.
-        - `koelsch`: seats whose dealt hand's numbers sum > 37 (notice only, no cards named).
-        - `last_game`: the previous game's record {hand_no, deltas, winner, value, void, reason, losers,
-          folded, eliminated, dealer} or null; `winners`: match winners (when over).
-        Private view adds `hand` and `out` (own cards out of play that nobody else saw: a folded hand, an
-        unrevealed fourth Vier Bilder card).
-
-        Events: deal {hand_no, dealer, leader, players, stock_count}; koelsch {seat, text};
-        knock {seat, value, previous}; hammer {seat, call, answer}; hold {seat, value};
-        fold {seat, lost, points}; exchange {seat, stock_count}; exchange_hand {seat, cards, private};
-        exchange_reveal {seat, cards, penalty, points}; pass {seat, on: "exchange"|"reveal"};
-        reveal {seat, exchanger, card, loser, points}; huebschen {seat, call}; accept/decline {seat,
-        proposer}; play {seat, card, trick_no}; trick {cards, winner, trick_no, best, rare_case};
-        hand_scored {hand_no, deltas, totals, winner (null if void), value, void, reason
-        ("last_trick"|"folds"|"huebschen"), losers, folded, eliminated, dealer}; eliminated {seats, totals};
-        match_over {winners, totals}.
-        """
-        n = self.seats
-        pending = None
-        if self.pending is not None:
-            pending = {k: v for k, v in self.pending.items() if k != "answers"}
-            pending["answers"] = [dict(a) for a in self.pending["answers"]]
-            pending["asking"] = self.queue[0] if self.queue else None
-        hub = self._huebschen_open()
-        out: dict[str, Any] = {
-            "game": self.key,
-            "seats": n,
-            "phase": "over" if self._over else (self.pending["kind"] if self.pending else self.phase),
-            "dealer": self.dealer,
-            "to_act": sorted(self.to_act()),
-            "totals": list(self.points),
-            "hand_no": self.hand_no,
-            "over": self._over,
-            "options": dict(self.options),
-            "counts": [len(h) for h in self.hands],
-            "trick": [{"seat": s, "card": c} for s, c in self.trick],
-            "last_trick": None if self.last_trick is None else {
-                "cards": [dict(c) for c in self.last_trick["cards"]], "winner": self.last_trick["winner"]},
-            "tricks_won": list(self.tricks_won),
-            "trick_no": self.trick_no,
-            "tricks": [{"cards": [dict(c) for c in t["cards"]], "winner": t["winner"], "best": t["best"],
-                        "trick_no": t["trick_no"]} for t in self.tricks],
-            "mover": self._mover(),
-            "leader": self.leader,
-            "points": list(self.points),
-            "start_points": list(self.start_points),
-            "value": self.value,
-            "last_knocker": self.last_knocker,
-            "knock_log": [dict(k) for k in self.knock_log],
-            "can_knock": [k for k in range(n) if self._can_knock(k)],
-            "huebschen_open": hub,
-            "active": [s for s in range(n) if self.active[s]],
-            "folded": list(self.folded),
-            "eliminated": [s for s in range(n) if not self.in_match[s]],
-            "stock_count": len(self.stock),
-            "exchanges": [dict(e, revealed=list(e["revealed"])) for e in self.exchanges],
-            "exchange_turn": self.ex_turn if self.phase == "exchange" and not self._over else None,
-            "pending": pending,
-            "koelsch": list(self.koelsch),
-            "last_game": None if not self.history else _copy_record(self.history[-1]),
-            "winners": list(self.winners),
-        }
-        if seat is not None:
-            out["hand"] = list(self.hands[seat])
-            out["out"] = list(self.out[seat])
-        return out
+    def explain(self, seat: int, action: str) -> str:
+        return views.explain(self, seat, action)
 
     def result(self) -> dict[str, Any]:
         return {"winners": list(self.winners), "totals": list(self.points),
-                "hands": [_copy_record(h) for h in self.history]}
+                "hands": [views.copy_record(h) for h in self.history]}
 
     # -- timers and reasons ---------------------------------------------------------------------------
     def default_action(self, seat: int) -> str | None:  # type: ignore[override]
@@ -631,67 +424,6 @@ class Schroeoem(Engine):
         if self.phase == "exchange":
             return "pass"
         return "play " + min(self._legal_cards(seat), key=LOW_KEY.__getitem__)
-
-    def explain(self, seat: int, action: str) -> str:
-        if self._over:
-            return Reason("the match is over")
-        if not isinstance(action, str):
-            return Reason("{action} is not an action", action=repr(action))
-        verb, _, arg = action.partition(" ")
-        if verb not in _VERBS:
-            return Reason("unknown action {action}; Schrööm knows: play C, knock, hold, fold, exchange, "
-                          "reveal, pass, huebschen, accept, decline", action=repr(action))
-        if not self.in_match[seat]:
-            return Reason("you are out of the match")
-        if not self.active[seat]:
-            return Reason("you have folded and are out of this game")
-        if self.pending is not None:
-            kind = self.pending["kind"]
-            asking = self.queue[0]
-            if seat != asking:
-                return Reason("wait: seat {seat} must answer {prompt} first", seat=asking,
-                              prompt=_PROMPT_NAME[kind])
-            a, b = _ANSWERS[kind]
-            return Reason("answer {prompt} with {a} or {b}", prompt=_PROMPT_NAME[kind], a=a, b=b)
-        mover = self._mover()
-        if verb == "knock":
-            if seat == self.last_knocker:
-                return Reason("you may not knock twice in a row: someone else must knock first")
-            return Reason("you may knock to at most {most} (you have {points} point(s)) and the game is "
-                          "already worth {value}",
-                          most=self.points[seat] + 1, points=self.points[seat], value=self.value)
-        if verb == "huebschen":
-            if seat in self.huebschen_used:
-                return Reason("you already proposed hübschen in this game")
-            return Reason("hübschen needs at least two players in the game, every one of them on exactly "
-                          "1 point")
-        if verb in ("hold", "fold"):
-            return Reason("nobody has knocked: there is nothing to hold or fold")
-        if verb in ("accept", "decline"):
-            return Reason("nobody proposed hübschen: there is nothing to accept or decline")
-        if verb == "reveal":
-            return Reason("there is no Vier Bilder card to reveal")
-        if seat != mover:
-            return Reason("it is not your turn (waiting for seat {seat})", seat=mover)
-        if verb in ("exchange", "pass"):
-            return Reason("Vier Bilder (exchange) is only possible before the first card, while the stock "
-                          "holds 4 cards")
-        # verb == "play"
-        if self.phase == "exchange":
-            return Reason("first say whether you exchange your cards (Vier Bilder) or pass")
-        if not is_card(arg):
-            return Reason("{token} is not a card", token=repr(arg))
-        if arg not in self.hands[seat]:
-            return Reason("you do not hold {card}", card=pretty(arg))
-        if not self.trick:
-            return Reason("{action} is not allowed now", action=repr(action))
-        led = CARD_SUIT[self.trick[0][1]]
-        return Reason("you must follow suit ({suit})", suit=SUIT_SYMBOLS[led])
-
-
-def _copy_record(rec: dict[str, Any]) -> dict[str, Any]:
-    return {k: (list(v) if isinstance(v, list) else v) for k, v in rec.items()}
-
 
 __all__ = ["Schroeoem", "CARD_STRENGTH", "CARD_SUIT", "IS_NUMBER", "KOELSCH_HANDS", "LOW_KEY", "NUMBER_VALUE",
            "RANK_ORDER", "SORT_KEY", "HAMMER_ANSWER", "HAMMER_CALL", "HUEBSCHEN_CALL", "KOELSCH_TEXT", "koelsch_sum"]
