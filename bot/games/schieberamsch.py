@@ -14,8 +14,9 @@ game value if he wins and up by it if he loses.
 
 The engine is split by job: the card tables (a hand as a bit mask) in `schieberamsch_cards`, the normative
 scoring formulas `ramsch_scores`, `matadors`, `grand_value` and `grand_delta` (docs/rules/schieberamsch.md,
-"Scoring" and "Grand Hand") in `schieberamsch_scoring`, what a seat may know and the worlds that fit it in
-`schieberamsch_worlds`; this module keeps the rules of play and re-exports the names the others use.
+"Scoring" and "Grand Hand") and the settling of a finished deal in `schieberamsch_scoring`, what a seat may know
+and the worlds that fit it in `schieberamsch_worlds`, the view and the reasons for refusals in
+`schieberamsch_view`; this module keeps the rules of play and re-exports the names the others use.
 """
 
 from __future__ import annotations
@@ -23,9 +24,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from . import schieberamsch_scoring as scoring
+from . import schieberamsch_view as views
 from . import schieberamsch_worlds as worlds
-from .base import Engine, Reason, choice, flag, integer
-from .cards import DECK_32, SUIT_SYMBOLS, pretty, validate_deal
+from .base import Engine, choice, flag, integer
+from .cards import DECK_32, validate_deal
 from .schieberamsch_cards import (
     _ACT_INFO,
     _DIGIT_OF,
@@ -269,46 +272,6 @@ class Schieberamsch(Engine):
             return None
         return (a, b) if SORT_KEY[a] < SORT_KEY[b] else (b, a)
 
-    def explain(self, seat: int, action: str) -> str:
-        if not isinstance(action, str):
-            return Reason("an action is a string")
-        phase = self._phase
-        parts = action.split()
-        verb = parts[0] if parts else ""
-        if phase == "grand":
-            return Reason("say 'grand' to announce Grand Hand or 'pass'")
-        if phase == "schieben":
-            return Reason("'take' the skat (you will then discard two cards) or 'push' it on unseen")
-        if phase == "discard":
-            if verb != "discard" or len(parts) != 3:
-                return Reason("put two cards into the skat: discard C1 C2")
-            hand = self._hand(seat)
-            for c in parts[1:]:
-                if c not in hand:
-                    return Reason("you don't hold {card}", card=pretty(c) if c in POINTS else repr(c))
-            if parts[1] == parts[2]:
-                return Reason("discard two different cards")
-            if not self.options["jacks_in_skat"]:
-                return Reason("Jacks may not be put into the skat (house rule)")
-            return super().explain(seat, action)
-        if phase == "kontra":
-            return Reason("say 'kontra' to double the Grand Hand or 'pass'")
-        if phase == "rekontra":
-            return Reason("say 'rekontra' to double again or 'pass'")
-        if phase == "play":
-            if verb != "play" or len(parts) != 2:
-                return Reason("play a card: play C")
-            card = parts[1]
-            if card not in self._hand(seat):
-                if card in POINTS:
-                    return Reason("you don't hold {card}", card=pretty(card))
-                return Reason("unknown card {card}", card=repr(card))
-            led = SUIT_IDS[self._led]
-            if led == TRUMP:
-                return Reason("you must follow trump (play a Jack)")
-            return Reason("you must follow suit ({suit}; Jacks are trumps, not {suit})", suit=SUIT_SYMBOLS[led])
-        return super().explain(seat, action)
-
     # -- transitions ---------------------------------------------------------------------------------
     def _apply(self, seat: int, action: str) -> list[dict[str, Any]]:
         """An action already checked against legal_actions (the play phase never gets here)."""
@@ -426,170 +389,28 @@ class Schieberamsch(Engine):
                                               {"seat": s2, "card": card}],
                    "winner": best_seat, "points": pts, "trick_no": self._trick_no}]
         if self._trick_no == 10:
-            events += self._end_hand(best_seat)
+            events += scoring.end_hand(self, best_seat)
             return events
         self._trick_no += 1
         self._turn = self._leader = best_seat
         return events
 
     # -- end of a deal -------------------------------------------------------------------------------
-    def _end_hand(self, last_winner: int) -> list[dict[str, Any]]:
-        # the per-deal lists are fresh from _start_hand and no longer change: the record keeps them
-        skat = self._skat
-        skat_points = POINTS[skat[0]] + POINTS[skat[1]]
-        points = self._points
-        tricks = self._tricks_won
-        if self._mode == "grand":
-            solo = self._solo
-            assert solo is not None and self._matadors is not None
-            points[solo] += skat_points
-            solo_points = points[solo]
-            n, with_ = self._matadors
-            schneider = solo_points >= 90 or solo_points <= 30
-            schwarz = tricks[solo] in (0, 10)
-            value = grand_value(n, schneider, schwarz, self._kontra is not None, self._rekontra is not None)
-            won = solo_points >= 61
-            deltas = [0, 0, 0]
-            deltas[solo] = -value if won else value
-            record: dict[str, Any] = {
-                "hand_no": self._hand_no, "dealer": self._dealer, "deltas": deltas, "points": points,
-                "tricks": tricks, "mode": "grand", "solo": solo, "won": won, "solo_points": solo_points,
-                "opponent_points": 120 - solo_points, "matadors": n, "with": with_,
-                "schneider": schneider, "schwarz": schwarz, "kontra": self._kontra, "rekontra": self._rekontra,
-                "modifier": n + 2 + schneider + schwarz, "value": value,
-            }
-            events: list[dict[str, Any]] = [{"type": "skat_counted", "seat": solo, "points": skat_points}]
-        else:
-            owner = last_winner
-            if self.options["skat_to"] == "loser":
-                hi = max(points)
-                owner = next(s for s in (owner, _NEXT[owner], _NEXT[_NEXT[owner]]) if points[s] == hi)
-            points[owner] += skat_points
-            raw, outcome = ramsch_scores(points, tricks, self._pushes)
-            deltas = [trunc10(x) for x in raw]
-            record = {
-                "hand_no": self._hand_no, "dealer": self._dealer, "deltas": deltas, "points": points,
-                "tricks": tricks, "mode": "ramsch", "outcome": outcome, "pushes": self._pushes,
-                "multiplier": 1 << self._pushes, "pushed_by": self._pushed_by, "took_by": self._took_by,
-                "skat_to": owner, "scores": raw,
-            }
-            events = [{"type": "skat_taken", "seat": owner, "points": skat_points}]
-        totals = self._totals
-        totals[0] += deltas[0]
-        totals[1] += deltas[1]
-        totals[2] += deltas[2]
-        self._history.append(record)
-        self._points_taken = points
-        scored = {"type": "hand_scored", **record, "deltas": deltas[:], "points": points[:],
-                  "tricks": tricks[:], "totals": totals[:]}
-        if self._mode != "grand":
-            scored.update(pushed_by=self._pushed_by[:], took_by=self._took_by[:], scores=raw[:])
-        events.append(scored)
-        opts = self.options
-        deals, target = opts["deals"], opts["target"]
-        if (deals is not None and self._hand_no >= deals) or (target is not None and max(totals) >= target):
-            self._over = True
-            self._phase = "over"
-            self._turn = None
-            events.append({"type": "match_over", "winners": self._winners(), "totals": totals[:]})
-            return events
-        dealer = self._dealer
-        if self._mode != "grand" or opts["gh_dealer"] == "rotate":
-            dealer = _NEXT[dealer]
-        self._start_hand(dealer)
-        events.append({"type": "deal", "hand_no": self._hand_no, "dealer": dealer, "forehand": self._fh})
-        return events
-
     def _winners(self) -> list[int]:
         lo = min(self._totals)
         return [s for s in range(3) if self._totals[s] == lo]
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
-        """The table as `seat` sees it (`None`: a spectator; no hidden card).
+        """The table as `seat` sees it (`None`: a spectator; no hidden card); its keys and the events are
+        documented in `schieberamsch_view.view`."""
+        return views.view(self, seat)
 
-        Common keys (docs/views.md): game, seats, phase, dealer, to_act, totals, hand_no, over, options,
-        counts, trick, last_trick, tricks_won; private views add `hand`.
-
-        Phases: "grand" (FH, MH, RH: `grand`/`pass`), "schieben" (`take`/`push`), "discard" (the taker:
-        `discard C1 C2`), "kontra" (an opponent of the Grand Hand solo: `kontra`/`pass`), "rekontra" (the
-        solo: `rekontra`/`pass`), "play" (`play C`), "over".
-
-        Game keys (public):
-        - forehand: seat left of the dealer, who leads trick 1; deals: the match length option (or null)
-        - mode: null while Grand Hand is open, then "ramsch" or "grand"; solo: Grand Hand declarer or null
-        - grand_passed: seats that passed Grand Hand, in order
-        - pushes, multiplier (2**pushes), pushed_by, took_by: the Schieben so far (seats, in order)
-        - skat_count: cards lying face down as the skat (0 while a taker holds it and after the deal)
-        - kontra: seat that said Kontra or null; rekontra: the solo's seat if he said Rekontra, else null;
-          kontra_passed: opponents who declined
-        - leader: who led the current trick; trick_no: 1..10 in play (0 before)
-        - trick: [{"seat", "card"}] in play order; last_trick: {"cards": [{"seat","card"}], "winner"} or null;
-          tricks_won: per seat
-        - points_taken: card points per seat (skat included for its owner) once the deal is over, else null
-        - last_hand: the previous deal's record (like `hand_scored` without totals) or null
-        - sheet: the deltas of every deal so far, one list per deal
-        Private keys: hand (sorted Jacks ♣♠♥♦ then ♣ ♠ ♥ ♦ A 10 K Q 9 8 7); skat (the two cards just
-        picked up, while that seat must discard); discarded (the two cards that seat put down, if it took).
-
-        Events: deal {hand_no, dealer, forehand}; pass {seat, phase}; grand_hand {seat}; ramsch {forehand};
-        take {seat}; skat {seat, cards, private}; push {seat, pushes}; discard {seat};
-        discarded {seat, cards, private}; kontra {seat}; rekontra {seat}; play_start {mode, leader, multiplier};
-        play {seat, card}; trick {cards, winner, points, trick_no}; skat_taken {seat, points} (Ramsch) /
-        skat_counted {seat, points} (Grand Hand); hand_scored {hand_no, dealer, deltas, totals, points, tricks,
-        mode, and for "ramsch": outcome ("durchmarsch"|"jungfrau"|"most_points"), pushes, multiplier,
-        pushed_by, took_by, skat_to, scores (before ÷10); for "grand": solo, won, solo_points,
-        opponent_points, matadors, with, schneider, schwarz, kontra, rekontra, modifier, value};
-        match_over {winners, totals}.
-        """
-        phase = self._phase
-        v: dict[str, Any] = {
-            "game": self.key,
-            "seats": 3,
-            "phase": phase,
-            "dealer": self._dealer,
-            "forehand": self._fh,
-            "to_act": [] if self._turn is None else [self._turn],
-            "totals": list(self._totals),
-            "hand_no": self._hand_no,
-            "deals": self.options["deals"],
-            "over": self._over,
-            "options": dict(self.options),
-            "counts": [m.bit_count() for m in self._masks],
-            "mode": self._mode,
-            "solo": self._solo,
-            "grand_passed": list(self._grand_passed),
-            "pushes": self._pushes,
-            "multiplier": 1 << self._pushes,
-            "pushed_by": list(self._pushed_by),
-            "took_by": list(self._took_by),
-            "skat_count": len(self._skat) if not self._over else 0,
-            "kontra": self._kontra,
-            "rekontra": self._rekontra,
-            "kontra_passed": list(self._kontra_passed),
-            "leader": self._leader,
-            "trick_no": self._trick_no,
-            "trick": [{"seat": s, "card": SORTED_DECK[k]}
-                      for s, k in zip(_SEATS_FROM[self._leader or 0], self._trick, strict=False)],
-            "last_trick": None if self._last_trick is None else {
-                "cards": [{"seat": s, "card": SORTED_DECK[k]}
-                          for s, k in zip(_SEATS_FROM[self._last_trick[1]], self._last_trick[0], strict=True)],
-                "winner": self._last_trick[2]},
-            "tricks_won": list(self._tricks_won),
-            "points_taken": list(self._points_taken) if self._points_taken is not None else None,
-            "last_hand": self._history[-1] if self._history else None,
-            "sheet": [h["deltas"] for h in self._history],
-        }
-        if seat is not None:
-            v["hand"] = self._hand(seat)
-            if phase == "discard" and seat == self._turn:
-                v["skat"] = _sorted(self._picked)
-            if seat in self._discarded:
-                v["discarded"] = list(self._discarded[seat])
-        return _jsonable(v)
+    def explain(self, seat: int, action: str) -> str:
+        return views.explain(self, seat, action)
 
     def result(self) -> dict[str, Any]:
         return {"winners": self._winners() if self._over else [], "totals": list(self._totals),
-                "hands": [_copy_record(h) for h in self._history]}
+                "hands": [views.copy_record(h) for h in self._history]}
 
     # -- search support ------------------------------------------------------------------------------
     def clone(self) -> Schieberamsch:
@@ -629,18 +450,6 @@ _LIST_SLOTS = ("_masks", "_totals", "_grand_passed", "_pushed_by", "_took_by", "
                "_trick", "_tricks_won", "_points", "_tricks", "_skat", "_picked")
 _SHARED_SLOTS = tuple(sorted(set(Schieberamsch.__slots__) - set(_LIST_SLOTS)
                              - {"_discarded", "_took_skat", "_history"}))
-
-
-def _copy_record(record: dict[str, Any]) -> dict[str, Any]:
-    return {k: x[:] if x.__class__ is list else x for k, x in record.items()}
-
-
-def _jsonable(v: dict[str, Any]) -> dict[str, Any]:
-    # records in history are shared; hand out copies so a caller cannot mutate the engine
-    if v["last_hand"] is not None:
-        v["last_hand"] = _copy_record(v["last_hand"])
-    v["sheet"] = [list(d) for d in v["sheet"]]
-    return v
 
 
 __all__ = [

@@ -1,9 +1,14 @@
 """Schieberamsch's scoring (docs/rules/schieberamsch.md, "Scoring" and "Grand Hand"): the normative formulas,
-which the engine uses and the tests check directly."""
+which the tests check directly, and `end_hand`, which settles a finished deal with them."""
 
 from __future__ import annotations
 
-from .schieberamsch_cards import JACKS
+from typing import TYPE_CHECKING, Any
+
+from .schieberamsch_cards import _NEXT, JACKS, POINTS
+
+if TYPE_CHECKING:
+    from .schieberamsch import Schieberamsch
 
 
 def trunc10(x: int) -> int:
@@ -77,3 +82,71 @@ def grand_delta(matadors_n: int, solo_points: int, solo_tricks: int, kontra: boo
 
 # matadors by the Jacks held (bits 0-3 of a hand mask: ♣J ♠J ♥J ♦J)
 _MATADORS = tuple(matadors([j for i, j in enumerate(JACKS) if sub >> i & 1]) for sub in range(16))
+
+
+def end_hand(self: Schieberamsch, last_winner: int) -> list[dict[str, Any]]:
+    # the per-deal lists are fresh from _start_hand and no longer change: the record keeps them
+    skat = self._skat
+    skat_points = POINTS[skat[0]] + POINTS[skat[1]]
+    points = self._points
+    tricks = self._tricks_won
+    if self._mode == "grand":
+        solo = self._solo
+        assert solo is not None and self._matadors is not None
+        points[solo] += skat_points
+        solo_points = points[solo]
+        n, with_ = self._matadors
+        schneider = solo_points >= 90 or solo_points <= 30
+        schwarz = tricks[solo] in (0, 10)
+        value = grand_value(n, schneider, schwarz, self._kontra is not None, self._rekontra is not None)
+        won = solo_points >= 61
+        deltas = [0, 0, 0]
+        deltas[solo] = -value if won else value
+        record: dict[str, Any] = {
+            "hand_no": self._hand_no, "dealer": self._dealer, "deltas": deltas, "points": points,
+            "tricks": tricks, "mode": "grand", "solo": solo, "won": won, "solo_points": solo_points,
+            "opponent_points": 120 - solo_points, "matadors": n, "with": with_,
+            "schneider": schneider, "schwarz": schwarz, "kontra": self._kontra, "rekontra": self._rekontra,
+            "modifier": n + 2 + schneider + schwarz, "value": value,
+        }
+        events: list[dict[str, Any]] = [{"type": "skat_counted", "seat": solo, "points": skat_points}]
+    else:
+        owner = last_winner
+        if self.options["skat_to"] == "loser":
+            hi = max(points)
+            owner = next(s for s in (owner, _NEXT[owner], _NEXT[_NEXT[owner]]) if points[s] == hi)
+        points[owner] += skat_points
+        raw, outcome = ramsch_scores(points, tricks, self._pushes)
+        deltas = [trunc10(x) for x in raw]
+        record = {
+            "hand_no": self._hand_no, "dealer": self._dealer, "deltas": deltas, "points": points,
+            "tricks": tricks, "mode": "ramsch", "outcome": outcome, "pushes": self._pushes,
+            "multiplier": 1 << self._pushes, "pushed_by": self._pushed_by, "took_by": self._took_by,
+            "skat_to": owner, "scores": raw,
+        }
+        events = [{"type": "skat_taken", "seat": owner, "points": skat_points}]
+    totals = self._totals
+    totals[0] += deltas[0]
+    totals[1] += deltas[1]
+    totals[2] += deltas[2]
+    self._history.append(record)
+    self._points_taken = points
+    scored = {"type": "hand_scored", **record, "deltas": deltas[:], "points": points[:],
+              "tricks": tricks[:], "totals": totals[:]}
+    if self._mode != "grand":
+        scored.update(pushed_by=self._pushed_by[:], took_by=self._took_by[:], scores=raw[:])
+    events.append(scored)
+    opts = self.options
+    deals, target = opts["deals"], opts["target"]
+    if (deals is not None and self._hand_no >= deals) or (target is not None and max(totals) >= target):
+        self._over = True
+        self._phase = "over"
+        self._turn = None
+        events.append({"type": "match_over", "winners": self._winners(), "totals": totals[:]})
+        return events
+    dealer = self._dealer
+    if self._mode != "grand" or opts["gh_dealer"] == "rotate":
+        dealer = _NEXT[dealer]
+    self._start_hand(dealer)
+    events.append({"type": "deal", "hand_no": self._hand_no, "dealer": dealer, "forehand": self._fh})
+    return events
