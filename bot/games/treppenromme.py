@@ -34,8 +34,9 @@ Interpretations of the rules (what the rule text leaves open):
 - Match end: after the hand in which some total reaches the target, if exactly one seat has the highest
   total; a tie at the top plays another hand.
 
-The cards, melds and the parsing of `meld` and `layoff` against a hand are in `treppenromme_melds`; this
-module keeps the turn, the staircase, scoring and the views.
+The cards, melds and the parsing of `meld` and `layoff` against a hand are in `treppenromme_melds`, the list of
+legal actions and the checking of one action in `treppenromme_moves`, the view in `treppenromme_view`; this
+module keeps the deal, the turn's changes to the table and scoring.
 """
 
 from __future__ import annotations
@@ -43,11 +44,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from . import treppenromme_moves as moves
+from . import treppenromme_view as views
 from .base import Engine, IllegalAction, Reason, choice
-from .cards import DECK_52, pretty, validate_deal
+from .cards import DECK_52, validate_deal
 from .treppenromme_melds import (
-    _CODE,
-    _CYCLE,
     _FACE,
     _INFO,
     _NOBODY,
@@ -56,9 +57,6 @@ from .treppenromme_melds import (
     HAND_VALUE,
     _copy_record,
     _Meld,
-    card_in_hand,
-    parse_layoff,
-    parse_meld,
     seq_values,
     set_values,
 )
@@ -155,92 +153,20 @@ class Treppenromme(Engine):
         return _NOBODY if self.finished else _SEAT_SETS[self.current]
 
     def legal_actions(self, seat: int) -> list[str]:
-        if self.finished or seat != self.current:
-            return []
-        if self.step == "draw":
-            return ["draw"] + [f"take {k}" for k in range(1, len(self.staircase) + 1)]
-        hand = self.hands[seat]
-        hl = len(hand)
-        forb = self.taken_single if self.taken_single in hand else None
-        acts: list[str] = []
-        by_rank: list[list[str]] = [[] for _ in range(13)]
-        by_suit = [[False] * 13 for _ in range(4)]
-        for c in hand:
-            si, ri = _INFO[c]
-            by_rank[ri].append(c)
-            by_suit[si][ri] = True
-
-        def ok(m: list[str]) -> bool:  # would the meld leave only the forbidden card?
-            return forb is None or hl - len(m) != 1 or forb in m
-
-        for ri in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0):
-            group = by_rank[ri]
-            if len(group) == 3:
-                if ok(group):
-                    acts.append("meld " + " ".join(group))
-            elif len(group) == 4:
-                for skip in (3, 2, 1, 0):
-                    m = group[:skip] + group[skip + 1:]
-                    if ok(m):
-                        acts.append("meld " + " ".join(m))
-                if ok(group):
-                    acts.append("meld " + " ".join(group))
-        for si in range(4):
-            held = by_suit[si]
-            cnt = sum(held)
-            if cnt < 3:
-                continue
-            row = _CODE[si]
-            if cnt == 13:
-                for start in range(13):
-                    for length in range(3, 13):
-                        m = [row[(start + i) % 13] for i in range(length)]
-                        if ok(m):
-                            acts.append("meld " + " ".join(m))
-                for start in range(13):
-                    m = [row[(start + i) % 13] for i in range(13)]
-                    acts.append("meld " + " ".join(m) + " low " + _CYCLE[start])
-                continue
-            for start in range(13):
-                if not held[start] or held[start - 1]:
-                    continue
-                run = [start]
-                while held[(run[-1] + 1) % 13]:
-                    run.append((run[-1] + 1) % 13)
-                length = len(run)
-                for a in range(length - 2):
-                    for b in range(a + 3, length + 1):
-                        m = [row[ri] for ri in run[a:b]]
-                        if ok(m):
-                            acts.append("meld " + " ".join(m))
-        if self.melds:
-            handset = set(hand)
-            two_left = forb is not None and hl == 2
-            for meld in self.melds:
-                fits = meld.fits()
-                both = len(fits) == 2 and fits[0][0] == fits[1][0]
-                for card, end in fits:
-                    if card not in handset or (two_left and card != forb):
-                        continue
-                    if both:
-                        acts.append(f"layoff {card} {meld.id} {end}")
-                    else:
-                        acts.append(f"layoff {card} {meld.id}")
-        acts.extend("discard " + c for c in hand if c != forb)
-        return acts
+        return moves.legal_actions(self, seat)
 
     def apply(self, seat: int, action: str) -> list[dict[str, Any]]:
         """Validate by parsing (no enumeration of legal_actions), then apply. Raises IllegalAction and
         leaves the state untouched when the action is not legal."""
-        parsed = self._parse(seat, action)
+        parsed = moves.parse(self, seat, action)
         return self._do(seat, parsed)
 
     def _apply(self, seat: int, action: str) -> list[dict[str, Any]]:
-        return self._do(seat, self._parse(seat, action))
+        return self._do(seat, moves.parse(self, seat, action))
 
     def explain(self, seat: int, action: str) -> str:
         try:
-            self._parse(seat, action)
+            moves.parse(self, seat, action)
         except IllegalAction as exc:
             return exc.reason
         return Reason("{action} is legal", action=repr(action))
@@ -255,55 +181,6 @@ class Treppenromme(Engine):
         allowed = [c for c in self.hands[seat] if c != forb]
         best = max(allowed, key=lambda c: (HAND_VALUE[c], _SORT[c] % 13, -_SORT[c]))
         return "discard " + best
-
-    # -- parsing / validation -----------------------------------------------------------------------
-    def _parse(self, seat: int, action: str) -> tuple:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
-            raise IllegalAction(Reason("there is no seat {seat}", seat=seat))
-        if self.finished:
-            raise IllegalAction(Reason("the match is over"))
-        if seat != self.current:
-            raise IllegalAction(Reason("it is not your turn"))
-        if not isinstance(action, str):
-            raise IllegalAction(Reason("an action is a text like 'draw' or 'discard 7H'"))
-        tokens = action.split()
-        if not tokens:
-            raise IllegalAction(Reason("empty action"))
-        verb = tokens[0].lower()
-        args = tokens[1:]
-        if verb not in ("draw", "take", "meld", "layoff", "discard"):
-            raise IllegalAction(Reason("unknown action {verb}: use draw, take K, meld ..., layoff C M, discard C",
-                                        verb=repr(verb)))
-        if self.step == "draw":
-            if verb == "draw":
-                if args:
-                    raise IllegalAction(Reason("'draw' takes no arguments"))
-                return ("draw",)
-            if verb == "take":
-                if len(args) != 1 or not args[0].isdigit():
-                    raise IllegalAction(Reason("say 'take K' with K the number of staircase cards"))
-                k = int(args[0])
-                if not 1 <= k <= len(self.staircase):
-                    raise IllegalAction(Reason("you may take 1 to {most} staircase cards, not {k}",
-                                                most=len(self.staircase), k=k))
-                return ("take", k)
-            raise IllegalAction(Reason("draw first: 'draw' from the talon or 'take K' from the staircase"))
-        if verb in ("draw", "take"):
-            raise IllegalAction(Reason("you have already drawn this turn"))
-        hand = self.hands[seat]
-        forb = self.taken_single if self.taken_single in hand else None
-        if verb == "discard":
-            if len(args) != 1:
-                raise IllegalAction(Reason("say 'discard C' with one card"))
-            card = card_in_hand(args[0], hand)
-            if card == forb:
-                raise IllegalAction(Reason("you took {card} alone from the staircase: you may not discard it this turn",
-                                           card=pretty(card)))
-            return ("discard", card)
-        if verb == "meld":
-            return parse_meld(args, hand, forb)
-        return parse_layoff(args, hand, forb, self.melds)
-
 
     # -- state changes ------------------------------------------------------------------------------
     def _do(self, seat: int, p: tuple) -> list[dict[str, Any]]:
@@ -499,97 +376,9 @@ class Treppenromme(Engine):
 
     # -- views ----------------------------------------------------------------------------------------
     def view(self, seat: int | None = None) -> dict[str, Any]:
-        """The table as a JSON-serialisable dict.
-
-        Common keys (docs/views.md): game, seats, phase ("play" | "over"), dealer, to_act, totals, hand_no,
-        over, options, counts (hand sizes), hand (private views only, sorted C S H D, 2..K A).
-
-        Treppenrommé keys (public):
-        - "staircase": list of cards, bottom -> top (all face up; the top card is the last).
-        - "talon_count": int; "rebuilt": bool (the talon was already rebuilt once this hand).
-        - "melds": list of {"id" (1-based, per hand), "owner" (seat who melded it), "kind": "set"|"seq",
-          "cards" (sets: suit order C S H D; sequences: low -> high), "values" (recorded value of each card,
-          same order), "by" (seat who placed each card, same order), "points" (sum recorded for this meld),
-          "ends" (what may still be laid off onto it: list of {"rank", "suit", "end"} with end "low"|"high"
-          for sequences, null for sets; a 12-card sequence lists the missing card twice, once per end, a
-          13-card sequence or a 4-card set none. Rank/suit pairs rather than card codes so that the public
-          view never spells a card that may sit in a hand), "rank" (sets) or "suit" (sequences)}.
-        - "hand_points": points recorded this hand per seat (melds and lay-offs).
-        - "placed": per seat, whether that seat has melded or laid off this hand (False = Rommé hand still
-          possible for it).
-        - "turn": seat whose turn it is (null when over); "turn_no": completed turns this hand
-          (the hand ends without finisher at 300).
-        - "turn_step": "draw" (must `draw` or `take K`) | "meld" (may meld / lay off, must discard) | "over".
-        - "took": what the player to act took this turn: null, {"from": "talon"} or
-          {"from": "staircase", "cards": [...]} (public: the staircase is face up).
-        - "taken_single": the card taken alone from the staircase this turn (may not be discarded), or null.
-        - "target": the session target.
-        - "last_hand": null or the previous hand's record {"hand_no", "dealer", "deltas", "meld_points",
-          "finisher" (seat or null), "romme", "bonus", "remaining_points", "void", "turns"}.
-        - "log": the running hand's public play, one entry per turn begun, oldest first (the running turn
-          last): {"seat", "took" (as "took" above: {"from": "talon"} or {"from": "staircase", "cards"}),
-          "rebuilt" (this draw rebuilt the talon from the staircase), "placed" (in order: {"meld" (id),
-          "cards", "layoff" (false: a new meld; true: "cards" is the one card laid off)}), "discard" (card, or
-          null while the turn runs or when it ended the hand)}. Never a drawn card: every seat sees the same.
-
-        Events: "deal" {hand_no, dealer, staircase, talon_count}; "draw" {seat, talon_count} (public) plus
-        "drawn" {seat, card, private: seat}; "rebuild" {seat, talon_count}; "take" {seat, k, cards};
-        "meld" {seat, meld, kind, cards, values, points}; "layoff" {seat, card, meld, end ("low"|"high"|null),
-        points}; "discard" {seat, card}; "out" {seat, romme, bonus}; "hand_void" {reason: "talon"|"turn_limit",
-        seat}; "hand_scored" {hand_no, dealer, deltas, totals, meld_points, finisher, romme, bonus,
-        remaining (cards left per seat, revealed at the settlement), remaining_points, void, turns};
-        "match_over" {winners, totals}.
-        """
-        v: dict[str, Any] = {
-            "game": self.key,
-            "seats": self.seats,
-            "phase": "over" if self.finished else "play",
-            "dealer": self.dealer,
-            "to_act": sorted(self.to_act()),
-            "totals": list(self.totals),
-            "hand_no": self.hand_no,
-            "over": self.finished,
-            "options": dict(self.options),
-            "counts": [len(h) for h in self.hands],
-            "staircase": list(self.staircase),
-            "talon_count": len(self.talon),
-            "rebuilt": self.rebuilt,
-            "melds": [m.to_view() for m in self.melds],
-            "hand_points": list(self.hand_points),
-            "placed": list(self.placed),
-            "turn": None if self.finished else self.current,
-            "turn_no": self.turn_no,
-            "turn_step": self.step,
-            "took": None if self.took is None else dict(self.took),
-            "taken_single": self.taken_single,
-            "target": self.options["target"],
-            "last_hand": None if self.last_hand is None else _copy_record(self.last_hand),
-            "log": self.log_view(),
-        }
-        if seat is not None:
-            if not isinstance(seat, int) or not 0 <= seat < self.seats:
-                raise ValueError(f"there is no seat {seat}")
-            v["hand"] = list(self.hands[seat])
-        return v
-
-    def log_view(self) -> list[dict[str, Any]]:
-        """The running hand's public play, one entry per turn, oldest first (the view's "log")."""
-        turns: list[dict[str, Any]] = []
-        for item in self.log:
-            verb, seat = item[0], item[1]
-            if verb == "draw":
-                turns.append({"seat": seat, "took": {"from": "talon"}, "rebuilt": item[2], "placed": [],
-                              "discard": None})
-            elif verb == "take":
-                turns.append({"seat": seat, "took": {"from": "staircase", "cards": list(item[2])}, "rebuilt": False,
-                              "placed": [], "discard": None})
-            elif verb == "meld":
-                turns[-1]["placed"].append({"meld": item[2], "cards": list(item[3]), "layoff": False})
-            elif verb == "layoff":
-                turns[-1]["placed"].append({"meld": item[2], "cards": [item[3]], "layoff": True})
-            else:
-                turns[-1]["discard"] = item[2]
-        return turns
+        """The table as a JSON-serialisable dict; its keys and the events are documented in
+        `treppenromme_view.view`."""
+        return views.view(self, seat)
 
     def result(self) -> dict[str, Any]:
         top = max(self.totals)
