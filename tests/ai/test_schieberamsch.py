@@ -12,7 +12,7 @@ from bot.ai import Budget, choose, knowledge
 from bot.ai.schieberamsch import card_to_play, discards, likelihood, plausible_solo, utility, worlds
 from bot.ai.schieberamsch_solve import Endgame, _moves, solve
 from bot.games.schieberamsch import SORTED_DECK, Schieberamsch, mask_of
-from tests.games.test_schieberamsch import make_deal, new
+from tests.games.schieberamsch_helpers import make_deal, new
 from tests.games.test_schieberamsch_sample import walk
 
 FH, MH, RH = 0, 1, 2

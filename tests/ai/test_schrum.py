@@ -12,7 +12,7 @@ from bot.ai import choose, volunteer
 from bot.games.schrum import SchrumSchrum
 from bot.games.tac import Tac
 from tests.ai.peeking import assert_never_peeks
-from tests.games.test_schrum import position
+from tests.games.schrum_helpers import position
 from tests.games.test_schrum_sample import walk
 
 ITER = 4

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from bot.games.cards import DECK_32, DECK_52
 from bot.games.schrum import SchrumSchrum
 from bot.games.tac import Tac
-from tests.games.test_schrum import position
+from tests.games.schrum_helpers import position
 
 
 def walk(cls, seats: int, seed: int, steps: int, **options):
