@@ -75,6 +75,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from benchmarks.looplag import Probe, bot_buckets, bucket_quantile, free_port
 from benchmarks.procstats import (
     classify,
     cpu_times,
@@ -237,7 +238,9 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
     if not new_players:
         for name, _ in users:
             fake.dm_channel(name)
-    async with fake, bot_process(fake, args=args, env={"DATABASE_PATH": str(db_path)}, echo=echo,
+    metrics_port = free_port()  # the bot's event-loop lag, read before and after measuring (benchmarks.looplag)
+    async with fake, bot_process(fake, args=args, env={"DATABASE_PATH": str(db_path),
+                                                       "METRICS_PORT": f"127.0.0.1:{metrics_port}"}, echo=echo,
                                  dev_guild=n <= TABLES_PER_GUILD) as bp:
         await bp.wait_ready("schieberamsch", timeout=60)
         pid = bp.proc.pid
@@ -308,6 +311,9 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
         start = time.perf_counter()
         measure_from = start + warmup
         stop = start + warmup + duration
+        bot_lag0 = await bot_buckets(metrics_port)
+        own_lag = Probe(measure_from)
+        own_lag.start()
         spy = None
         if py_spy:  # sample the bot's stacks while measuring (py-spy's collapsed format: flamegraph.pl, speedscope)
             spy = await asyncio.create_subprocess_exec(
@@ -316,6 +322,8 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
         await asyncio.gather(*(d.run(start, stop, interval, random.Random(seed + i), measure_from)
                                for i, d in enumerate(drivers)))
         played = time.perf_counter() - start
+        own_lags = own_lag.stop()
+        bot_lag1 = await bot_buckets(metrics_port)
         if spy is not None:
             await spy.wait()
         limits1 = LimitSnapshot.take(fake)
@@ -402,6 +410,12 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
             "slow_moves_during_stalls": len(in_stall),
             "clear_moves": len(clear),
             "clear_p99_ms": round(pct(clear, 99) * 1000, 1),
+            # whose loop was late: this process's (the fake and the players: a late callback counts as the bot's)
+            # and the bot's (its metrics' histogram: the upper bound of the bucket holding the quantile)
+            "bench_loop_lag_p50_ms": round(pct(own_lags, 50) * 1000, 1),
+            "bench_loop_lag_p99_ms": round(pct(own_lags, 99) * 1000, 1),
+            "bot_loop_lag_p50_ms_at_most": bucket_quantile(bot_lag0, bot_lag1, 0.5) * 1000,
+            "bot_loop_lag_p99_ms_at_most": bucket_quantile(bot_lag0, bot_lag1, 0.99) * 1000,
             "samples": [[round(ix.dispatched_at - measure_from, 4), round(ix.latency * 1000, 2)] for ix in ixs],
             "stalls": [[round(a - measure_from, 4), round(b - measure_from, 4)] for a, b in stalls],
             "errors": errors[:5],
@@ -431,6 +445,11 @@ def print_load(rows: list[dict[str, Any]]) -> None:
               f"{r['rss_per_table_kb']} ({r['rss_per_table_end_kb']} at end) | {r['steal_pct']} | {r['machine_stalls']} "
               f"({r['machine_stall_ms']}, {r['machine_stall_max_ms']}) | {r['slow_moves']} "
               f"({r['slow_moves_during_stalls']}) | {r['clear_p99_ms']} ({r['clear_moves']}) |")
+    for r in rows:
+        print(f"\nN = {r['tables']}: event loops late, p50 / p99: the benchmark's (fake and players; a late callback "
+              f"counts as the bot's) {r['bench_loop_lag_p50_ms']} / {r['bench_loop_lag_p99_ms']} ms, the bot's "
+              f"(its metrics' buckets) at most {r['bot_loop_lag_p50_ms_at_most']:g} / "
+              f"{r['bot_loop_lag_p99_ms_at_most']:g} ms")
     for r in rows:
         if r.get("computer_seats"):
             print(f"\nN = {r['tables']}: {r['computer_seats']} strong computer seats at {r['computer_tables']} tables "

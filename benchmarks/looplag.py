@@ -1,0 +1,71 @@
+"""Whose event loop was late while the load benchmark measured: its own, or the bot's.
+
+A click's latency is timed in the fake Discord, from writing the INTERACTION_CREATE to the callback arriving, and
+the fake shares this process's event loop with every scripted player. When that loop is busy, the callback waits
+in its socket and the wait counts as the bot's. So the benchmark notes how late its own loop wakes a task that
+sleeps `PERIOD` (`Probe`), and reads the bot's `stammtisch_event_loop_lag_seconds` histogram from its metrics
+endpoint before and after (`BotLoopLag`; bucket bounds, so a quantile is the bucket it falls in).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import re
+import socket
+import time
+
+import aiohttp
+
+PERIOD = 0.01  # seconds the probe sleeps between two looks
+_BUCKET = re.compile(r'^stammtisch_event_loop_lag_seconds_bucket\{le="([^"]+)"\} ([0-9.e+]+)$', re.M)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Probe:
+    """How late this process's event loop wakes a sleeping task, from `since` (perf_counter) on."""
+
+    def __init__(self, since: float):
+        self.since = since
+        self.lags: list[float] = []
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run())
+
+    async def _run(self) -> None:
+        while True:
+            asked = time.perf_counter()
+            await asyncio.sleep(PERIOD)
+            if asked >= self.since:
+                self.lags.append(max(0.0, time.perf_counter() - asked - PERIOD))
+
+    def stop(self) -> list[float]:
+        if self._task is not None:
+            self._task.cancel()
+        return self.lags
+
+
+async def bot_buckets(port: int) -> dict[float, float]:
+    """The bot's event-loop lag histogram: cumulative counts by upper bound (seconds)."""
+    async with aiohttp.ClientSession() as http, http.get(f"http://127.0.0.1:{port}/metrics") as response:
+        text = await response.text()
+    return {float(le): float(count) for le, count in _BUCKET.findall(text)}
+
+
+def bucket_quantile(before: dict[float, float], after: dict[float, float], q: float) -> float:
+    """The upper bound of the bucket holding quantile `q` of the observations between two scrapes."""
+    bounds = sorted(after)
+    counts = [after[b] - before.get(b, 0.0) for b in bounds]
+    total = counts[-1] if counts else 0.0
+    if total <= 0:
+        return math.nan
+    for bound, cumulative in zip(bounds, counts, strict=True):
+        if cumulative >= q * total:
+            return bound
+    return math.inf
