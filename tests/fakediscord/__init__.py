@@ -1,17 +1,8 @@
 """A fake Discord (REST + websocket gateway on 127.0.0.1) for end-to-end tests of the bot."""
 
 from .inprocess import pointed_at
-from .models import (
-    PERMISSIONS,
-    FakeAttachment,
-    FakeChannel,
-    FakeInteraction,
-    FakeMessage,
-    FakeUser,
-    MessageRevision,
-    RecordedFile,
-    RecordedRequest,
-)
+from .models import PERMISSIONS, FakeAttachment, FakeChannel, FakeMessage, FakeUser, MessageRevision
+from .records import FakeInteraction, RecordedFile, RecordedRequest
 from .server import FakeDiscord
 
 __all__ = [

@@ -20,11 +20,11 @@ from .models import (
     MODAL_SUBMIT,
     FakeAttachment,
     FakeChannel,
-    FakeInteraction,
     FakeMessage,
     FakeUser,
     iter_components,
 )
+from .records import FakeInteraction
 
 if TYPE_CHECKING:
     from .server import FakeDiscord

@@ -11,7 +11,8 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from .models import DM, FakeChannel, FakeMessage, FakeUser, RecordedRequest
+from .models import DM, FakeChannel, FakeMessage, FakeUser
+from .records import RecordedRequest
 
 
 class Lookups:

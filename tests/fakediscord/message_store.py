@@ -16,13 +16,11 @@ from .models import (
     PERMISSIONS,
     FakeAttachment,
     FakeChannel,
-    FakeInteraction,
     FakeMessage,
     FakeUser,
-    RecordedFile,
-    RecordedRequest,
     iso_now,
 )
+from .records import FakeInteraction, RecordedFile, RecordedRequest
 from .rules import (
     OLD_EDIT_RULE,
     OLD_MESSAGE_AGE,

@@ -16,7 +16,7 @@ from typing import Any
 from aiohttp import web
 
 from .common import json_response
-from .models import RecordedFile, RecordedRequest
+from .records import RecordedFile, RecordedRequest
 from .rules import ROUTE_RULES, RateLimitedError, bucket_hash, rate_limit_response_headers
 from .validation import DiscordError
 

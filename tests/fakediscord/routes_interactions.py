@@ -21,10 +21,10 @@ from .models import (
     CB_UPDATE_MESSAGE,
     LOADING,
     FakeChannel,
-    FakeInteraction,
     FakeMessage,
     FakeUser,
 )
+from .records import FakeInteraction
 from .validation import DiscordError, invalid_form
 
 

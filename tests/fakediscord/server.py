@@ -41,12 +41,11 @@ from .models import (
     PERMISSIONS,
     FakeAttachment,
     FakeChannel,
-    FakeInteraction,
     FakeMessage,
     FakeUser,
-    RecordedRequest,
     Snowflakes,
 )
+from .records import FakeInteraction, RecordedRequest
 from .rest import RestEntry
 from .routes_channels import ChannelRoutes
 from .routes_commands import CommandRoutes
