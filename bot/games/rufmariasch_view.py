@@ -78,10 +78,12 @@ def role(self: Rufmariasch, seat: int) -> str | None:
         return None
     return "partner" if seat == self.partner_seat else "defender"
 
+
 def seat_sides(self: Rufmariasch) -> dict[str, list[int]]:
     caller, partner = self.fh, self.partner_seat
     callers = [caller] if partner == caller else sorted((caller, partner))
     return {"callers": callers, "defenders": [s for s in range(4) if s not in callers]}
+
 
 def _side_info(self: Rufmariasch, v: dict[str, Any]) -> None:
     """Fill the keys that need the sides (only called when the viewer may know them)."""
@@ -93,6 +95,7 @@ def _side_info(self: Rufmariasch, v: dict[str, Any]) -> None:
     v["points_by_side"] = {k: sum(self.card_points[s] for s in seats) for k, seats in sides.items()}
     announced = sum(m["points"] for m in self.marriages if m["seat"] in sides["callers"])
     v["target"] = target(announced)
+
 
 def view(self: Rufmariasch, seat: int | None = None) -> dict[str, Any]:
     """Public view (``seat=None``) or what ``seat`` may see.

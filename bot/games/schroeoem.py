@@ -409,7 +409,7 @@ class Schroeoem(Engine):
         return {"winners": list(self.winners), "totals": list(self.points),
                 "hands": [views.copy_record(h) for h in self.history]}
 
-    # -- timers and reasons ---------------------------------------------------------------------------
+    # -- timers ----------------------------------------------------------------------------------------------
     def default_action(self, seat: int) -> str | None:  # type: ignore[override]
         acts = self.legal_actions(seat)
         if not acts:
@@ -424,6 +424,7 @@ class Schroeoem(Engine):
         if self.phase == "exchange":
             return "pass"
         return "play " + min(self._legal_cards(seat), key=LOW_KEY.__getitem__)
+
 
 __all__ = ["Schroeoem", "CARD_STRENGTH", "CARD_SUIT", "IS_NUMBER", "KOELSCH_HANDS", "LOW_KEY", "NUMBER_VALUE",
            "RANK_ORDER", "SORT_KEY", "HAMMER_ANSWER", "HAMMER_CALL", "HUEBSCHEN_CALL", "KOELSCH_TEXT", "koelsch_sum"]

@@ -30,6 +30,7 @@ def knock(self: Schroeoem, k: int, ev: list[dict[str, Any]]) -> None:
     self.queue = self._others_clockwise(k)
     self.pending = {"kind": "knock", "knocker": k, "value": self.value, "previous": old, "answers": []}
 
+
 def answer_knock(self: Schroeoem, q: int, fold: bool, ev: list[dict[str, Any]]) -> None:
     pending = self.pending
     assert pending is not None
@@ -61,6 +62,7 @@ def answer_knock(self: Schroeoem, q: int, fold: bool, ev: list[dict[str, Any]]) 
         if self._trick_complete():  # the last player still to play folded
             self._finish_trick(ev)
 
+
 def next_exchange(self: Schroeoem) -> None:
     while self.ex_queue and len(self.stock) >= 4:
         s = self.ex_queue.pop(0)
@@ -72,6 +74,7 @@ def next_exchange(self: Schroeoem) -> None:
     self.phase = "play"
     if not self.active[self.leader]:
         self.leader = self._left_in(self.leader, self.active)
+
 
 def exchange(self: Schroeoem, s: int, ev: list[dict[str, Any]]) -> None:
     laid = self.hands[s]
@@ -94,6 +97,7 @@ def exchange(self: Schroeoem, s: int, ev: list[dict[str, Any]]) -> None:
                "points": self.points[s]})
     self.queue = self._others_clockwise(s)
     self.pending = {"kind": "reveal", "exchanger": s, "answers": []}
+
 
 def answer_reveal(self: Schroeoem, q: int, reveal: bool, ev: list[dict[str, Any]]) -> None:
     pending = self.pending
@@ -118,11 +122,13 @@ def answer_reveal(self: Schroeoem, q: int, reveal: bool, ev: list[dict[str, Any]
     self.pending = None
     next_exchange(self)
 
+
 def propose_huebschen(self: Schroeoem, p: int, ev: list[dict[str, Any]]) -> None:
     self.huebschen_used.add(p)
     self.queue = self._others_clockwise(p)
     self.pending = {"kind": "huebschen", "proposer": p, "answers": []}
     ev.append({"type": "huebschen", "seat": p, "call": HUEBSCHEN_CALL})
+
 
 def answer_huebschen(self: Schroeoem, q: int, accept: bool, ev: list[dict[str, Any]]) -> None:
     pending = self.pending

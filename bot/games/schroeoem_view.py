@@ -110,7 +110,6 @@ def view(self: Schroeoem, seat: int | None = None) -> dict[str, Any]:
     return out
 
 
-
 def explain(self: Schroeoem, seat: int, action: str) -> str:
     if self._over:
         return Reason("the match is over")
@@ -166,7 +165,6 @@ def explain(self: Schroeoem, seat: int, action: str) -> str:
         return Reason("{action} is not allowed now", action=repr(action))
     led = CARD_SUIT[self.trick[0][1]]
     return Reason("you must follow suit ({suit})", suit=SUIT_SYMBOLS[led])
-
 
 
 def copy_record(rec: dict[str, Any]) -> dict[str, Any]:

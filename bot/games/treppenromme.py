@@ -64,6 +64,7 @@ from .treppenromme_melds import (
 HAND_SIZE = 7
 TURN_LIMIT = 300
 
+
 class Treppenromme(Engine):
     """Treppenrommé engine. See the module docstring for actions and interpretations."""
 

@@ -85,6 +85,7 @@ def view(self: Treppenromme, seat: int | None = None) -> dict[str, Any]:
         v["hand"] = list(self.hands[seat])
     return v
 
+
 def log_view(self: Treppenromme) -> list[dict[str, Any]]:
     """The running hand's public play, one entry per turn, oldest first (the view's "log")."""
     turns: list[dict[str, Any]] = []
