@@ -3,8 +3,9 @@
 A click's latency is timed in the fake Discord, from writing the INTERACTION_CREATE to the callback arriving, and
 the fake shares this process's event loop with every scripted player. When that loop is busy, the callback waits
 in its socket and the wait counts as the bot's. So the benchmark notes how late its own loop wakes a task that
-sleeps `PERIOD` (`Probe`), and reads the bot's `stammtisch_event_loop_lag_seconds` histogram from its metrics
-endpoint before and after (`BotLoopLag`; bucket bounds, so a quantile is the bucket it falls in).
+sleeps `PERIOD` (`Probe`), and reads two of the bot's histograms from its metrics endpoint before and after
+(`bot_buckets`): its event loop's lag, and its answers timed by the bot itself (from the interaction's id to the
+answer going out). Bucket bounds, so a quantile is the upper bound of the bucket it falls in.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ import time
 import aiohttp
 
 PERIOD = 0.01  # seconds the probe sleeps between two looks
-_BUCKET = re.compile(r'^stammtisch_event_loop_lag_seconds_bucket\{le="([^"]+)"\} ([0-9.e+]+)$', re.M)
+LOOP_LAG = "stammtisch_event_loop_lag_seconds"
+ANSWERS = "stammtisch_interaction_answer_seconds"
 
 
 def free_port() -> int:
@@ -51,11 +53,15 @@ class Probe:
         return self.lags
 
 
-async def bot_buckets(port: int) -> dict[float, float]:
-    """The bot's event-loop lag histogram: cumulative counts by upper bound (seconds)."""
+async def bot_buckets(port: int) -> dict[str, dict[float, float]]:
+    """The bot's histograms `LOOP_LAG` and `ANSWERS`: cumulative counts by upper bound (seconds)."""
     async with aiohttp.ClientSession() as http, http.get(f"http://127.0.0.1:{port}/metrics") as response:
         text = await response.text()
-    return {float(le): float(count) for le, count in _BUCKET.findall(text)}
+    out = {}
+    for name in (LOOP_LAG, ANSWERS):
+        bucket = re.compile(rf'^{name}_bucket\{{le="([^"]+)"\}} ([0-9.e+]+)$', re.M)
+        out[name] = {float(le): float(count) for le, count in bucket.findall(text)}
+    return out
 
 
 def bucket_quantile(before: dict[float, float], after: dict[float, float], q: float) -> float:

@@ -50,9 +50,13 @@ class Metrics:
                                   "sleeping for a fixed time", buckets=SECONDS, registry=r)
         self.budget_wait = Histogram("stammtisch_rest_budget_wait_seconds", "How long a call that counts against "
                                      "Discord's global limit waited for the bot's budget", buckets=SECONDS, registry=r)
+        self.answer_seconds = Histogram("stammtisch_interaction_answer_seconds", "From Discord creating an "
+                                        "interaction (its id) to the bot sending the answer; Discord refuses it "
+                                        "after 3 s", buckets=SECONDS, registry=r)
         r.register(_Live(self))
         if gate is not None:
             gate.on_wait = self.budget_wait.observe
+            gate.on_answer = self.observe_answer
         self.port: int | None = None
         self._runner: web.AppRunner | None = None
         self._probe_stop: threading.Event | None = None
@@ -68,6 +72,9 @@ class Metrics:
     def observe_delivery_lag(self, seconds: float) -> None:
         """The delivery path reports how long after a state was stored its table message showed it."""
         self.delivery_lag.observe(max(0.0, seconds))
+
+    def observe_answer(self, seconds: float) -> None:
+        self.answer_seconds.observe(max(0.0, seconds))  # clocks apart by a little may make it negative
 
     def text(self) -> bytes:
         return generate_latest(self.registry)

@@ -63,6 +63,8 @@ _LIMITED_PATH = re.compile(r"^/api/v\d+/(?!interactions/\d+/|webhooks/\d+/[^/]+)
 _API_PREFIX = re.compile(r"^/api/v\d+")
 _TOKEN_AFTER = re.compile(r"^/(interactions|webhooks)/\{id\}/[^/{]+")
 _SNOWFLAKE = re.compile(r"/\d+(?=/|$)")
+_ANSWER_PATH = re.compile(r"^/api/v\d+/interactions/(\d+)/[^/]+/callback$")
+DISCORD_EPOCH_S = 1_420_070_400  # a snowflake's top 42 bits are milliseconds since this moment (Reference, Snowflakes)
 
 
 def _throttled_cleanup(http: Any, every_s: float = 60.0) -> Callable[[], None]:
@@ -122,6 +124,8 @@ class RestGate:
         self.limited_calls = 0  # calls (not counting discord.py's retries) that count against the global limit
         self.waited = 0  # requests that waited for the budget
         self.on_wait: Callable[[float], None] | None = None  # told each limited call's wait (metrics)
+        # told, as each answer to an interaction goes out, how long after Discord created it (metrics)
+        self.on_answer: Callable[[float], None] | None = None
         self._invalid: deque[float] = deque()
         self._warned = False
 
@@ -175,6 +179,10 @@ class RestGate:
     async def _on_request_start(self, session: aiohttp.ClientSession, context: Any,
                                 params: aiohttp.TraceRequestStartParams) -> None:
         """Each request to the REST API that counts against the global limit waits here for the budget."""
+        if self.on_answer is not None and (answer := _ANSWER_PATH.match(params.url.path)):
+            # Discord refuses an answer 3 s after it created the interaction (Receiving and Responding): the time
+            # since is the interaction's id read as a snowflake, against this machine's clock
+            self.on_answer(time.time() - ((int(answer[1]) >> 22) / 1000 + DISCORD_EPOCH_S))
         if self.budget is None or not _LIMITED_PATH.match(params.url.path):
             return
         if not self.budget.has_capacity() or self.slots.locked():

@@ -42,6 +42,11 @@ async def test_the_bot_process_serves_its_metrics(fake: FakeDiscord, db_file: Pa
     assert sample(text, "stammtisch_rest_invalid_requests_10m") == 0
     assert sample(text, "stammtisch_open_tables", status="running") == 1
     assert sample(text, "stammtisch_event_loop_lag_seconds_count") >= 1
+    # every answer to an interaction (the commands, Join, Start, the move) is timed from the interaction's id
+    answers = sample(text, "stammtisch_interaction_answer_seconds_count")
+    assert answers >= 3
+    assert sample(text, "stammtisch_interaction_answer_seconds_bucket", le="3.0") == answers  # none past 3 s
+    assert 0 < sample(text, "stammtisch_interaction_answer_seconds_sum") / answers < 3
 
 
 async def test_a_metrics_port_in_use_is_one_line(fake: FakeDiscord, db_file: Path) -> None:
