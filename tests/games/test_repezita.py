@@ -17,6 +17,8 @@ from bot.games import GAMES, IllegalAction
 from bot.games.cards import DECK_52
 from bot.games.repezita import DECK_104, Repezita
 
+from .schrum_helpers import all_strings  # Repezita is of the Schrum Schrum family: the same helpers fit
+
 # -- helpers -----------------------------------------------------------------------------------------
 
 
@@ -38,18 +40,6 @@ def started(n, **kw):
     e = Repezita.new(n, **kw)
     e.apply(e.dealer, "go")
     return e
-
-
-def all_strings(obj):
-    if isinstance(obj, str):
-        yield obj
-    elif isinstance(obj, dict):
-        for k, v in obj.items():
-            yield from all_strings(k)
-            yield from all_strings(v)
-    elif isinstance(obj, list | tuple):
-        for v in obj:
-            yield from all_strings(v)
 
 
 # -- 1.5 scenarios -------------------------------------------------------------------------------------
