@@ -24,9 +24,10 @@ import discord
 from bot.tables import Outcome, Table, TableService
 from bot.tables.model import FINISHED, OUT_OF_MATCH, RUNNING, shows_digest
 
-from .components import edit_message, send_message, sending
+from .components import edit_message, send_message
 from .dms import DMChannels
 from .hand_dms import HandDMs
+from .in_time import edit_in_time
 
 if TYPE_CHECKING:
     from .table_ui import TableUI
@@ -115,7 +116,8 @@ class Delivery(HandDMs):
 
     # -- after a stored change ---------------------------------------------------------------------
     async def after_move(self, table: Table, outcome: Outcome, *, responded_seat: int | None = None,
-                         responded_in_dm: bool = False, answer: discord.Interaction | None = None) -> None:
+                         responded_in_dm: bool = False, answer: discord.Interaction | None = None,
+                         answer_since: float | None = None) -> None:
         """Bring the table message and the changed hands in line with an accepted move; returns once they are.
 
         One table's updates go out one batch after the other: a move made while the last one's DMs and image
@@ -126,7 +128,8 @@ class Delivery(HandDMs):
         `responded_seat`: the seat whose click was answered with its hand as it is now (only when that answer
         went out). `answer`: a click on the table message not yet answered; the answer shows the table (edits
         it), or, if the last move's updates are still on their way, acknowledges the click at once (Discord waits
-        3 s) and the table is edited when this move's batch goes out."""
+        3 s) and the table is edited when this move's batch goes out. `answer_since`: when that click reached the
+        bot (`time.monotonic()`; `in_time.edit_in_time`)."""
         pending = self._pending.setdefault(table.id, Pending())
         _merge(pending, table, outcome, responded_seat, responded_in_dm)
         self._shipping += 1
@@ -140,7 +143,8 @@ class Delivery(HandDMs):
                 batch = None
                 if answer is not None:  # answered at once, not behind other tables' batches
                     batch = self._pending.pop(table.id, None)
-                    batch_shown = batch is not None and await self._answer_with_table(answer, table, batch)
+                    batch_shown = batch is not None and await self._answer_with_table(
+                        answer, table, batch, time.monotonic() if answer_since is None else answer_since)
                     if not batch_shown:
                         await self.safe(answer.response.defer())  # an earlier batch showed it, or the edit failed
                 async with self._slots:
@@ -175,11 +179,11 @@ class Delivery(HandDMs):
         if attempt.failed:
             self.catch_up_later(table, lasting=attempt.lasting)
 
-    async def _answer_with_table(self, interaction: discord.Interaction, table: Table, batch: Pending) -> bool:
+    async def _answer_with_table(self, interaction: discord.Interaction, table: Table, batch: Pending,
+                                 since: float) -> bool:
         try:
             version = table.version
-            payload = await self.ui.render_table(table, batch.events, reply=True)
-            await sending(interaction.response.edit_message(**payload), payload.get("view"))
+            await edit_in_time(interaction, self.ui.render_table(table, batch.events, reply=True), since=since)
         except discord.HTTPException as exc:
             log.warning("table %s: could not answer on the table message: %s", table.id, exc)
             return False

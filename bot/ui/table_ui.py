@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -19,11 +20,12 @@ from bot.i18n import normalize, tr
 from bot.tables import Outcome, StaleError, Table, TableService, UserError
 from bot.tables.model import RUNNING, escape_markdown, shows_digest
 
-from .components import bare, sending
+from .components import sending
 from .delivery import Delivery
 from .drawing import Drawings
 from .errors import reply_error, send_ephemeral
 from .game_ui import GameUI, card_label, card_style, verb_of
+from .in_time import edit_in_time
 from .messages import TableMessages
 
 log = logging.getLogger(__name__)
@@ -268,6 +270,7 @@ class TableUI(TableMessages):
         await self.on_action(interaction, table_id, version, action)
 
     async def on_action(self, interaction: discord.Interaction, table_id: int, version: int, action: str) -> None:
+        since = time.monotonic()  # the click reached the bot: Discord's 3 s for the answer run (in_time.py)
         try:
             table = self.service.get(table_id)
             check_origin(interaction, table, dm_ok=True)
@@ -287,7 +290,7 @@ class TableUI(TableMessages):
                 return
             if interaction.message is not None and interaction.message.id == table.table_message_id:
                 # a public decision asked on the table message: the answer to the click is the table edit
-                await self.delivery.after_move(table, outcome, answer=interaction)
+                await self.delivery.after_move(table, outcome, answer=interaction, answer_since=since)
                 return
             seat = outcome.seat
             lang = normalize(interaction.locale)
@@ -296,13 +299,12 @@ class TableUI(TableMessages):
             version = table.version
             if seat in outcome.new_hand and from_dm:
                 # the last hand's message keeps its picture and loses its buttons; the new hand comes as a new DM
-                payload: dict[str, Any] = {"content": tr(lang, "Hand finished."), "view": None}
+                drawing = _ready({"content": tr(lang, "Hand finished."), "view": None})
             else:
                 shown = shows_digest(table.signatures[seat], table.seats[seat].last_change)
-                payload = await self.render_hand(table, seat, lang, reply=True)
-            now_bare = bare(payload)
+                drawing = self.render_hand(table, seat, lang, reply=True)
             try:
-                await sending(interaction.response.edit_message(**payload), payload.get("view"))
+                now_bare = await edit_in_time(interaction, drawing, since=since)
             except discord.HTTPException as exc:
                 # the move is stored; the answer was lost (10062 past Discord's 3 s deadline, a 5xx): the hand
                 # message and the table are brought in line as if someone else had moved
@@ -446,3 +448,8 @@ def resolve_select(verb: str, values: list[str], legal: list[str]) -> str:
         if v == verb and sorted(args) == wanted:
             return action
     return f"{verb} {' '.join(values)}"
+
+
+async def _ready(payload: dict[str, Any]) -> dict[str, Any]:
+    """A payload with nothing to draw, as `edit_in_time` takes it."""
+    return payload

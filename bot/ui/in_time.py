@@ -1,0 +1,53 @@
+"""Answering a click within Discord's deadline when its picture is late.
+
+Discord takes the first answer to an interaction only within 3 s of creating it (developer docs, Receiving and
+Responding: "you must send an initial response within 3 seconds of receiving the event"); later the answer fails
+with 10062 and the player reads "This interaction failed". A click's answer usually carries a picture drawn in a
+process of its own, and on an overloaded machine that picture can be late. So `edit_in_time` waits for it until
+`ANSWER_BY_S` after the click reached the bot and otherwise acknowledges the click with a deferred update (type 6:
+the message stays as it is), then edits the message through the interaction's webhook (`PATCH .../@original`:
+valid for 15 minutes, and like every interaction endpoint exempt from the global rate limit) once the picture is
+there. Either way the caller learns whether the message went out without controls (`bare`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable
+from typing import Any
+
+import discord
+
+from .components import bare, sending
+
+log = logging.getLogger(__name__)
+# From the click reaching the bot: what is left of the 3 s covers the gateway's delay before it and the answer's
+# own trip to Discord after it.
+ANSWER_BY_S = 2.0
+
+
+async def edit_in_time(interaction: discord.Interaction, drawing: Awaitable[dict[str, Any]], *,
+                       since: float) -> bool:
+    """Answer a component click by editing its message to what `drawing` gives; `since` is `time.monotonic()`
+    when the click reached the bot. Returns whether the message now has no controls; raises what the answer's
+    calls raise (`discord.HTTPException`)."""
+    task = asyncio.ensure_future(drawing)
+    done, _ = await asyncio.wait({task}, timeout=max(0.0, ANSWER_BY_S - (time.monotonic() - since)))
+    if done:
+        payload = task.result()
+        now_bare = bare(payload)
+        await sending(interaction.response.edit_message(**payload), payload.get("view"))
+        return now_bare
+    log.warning("the picture answering a click is late (%.1f s); the click is acknowledged now and its message "
+                "edited when the picture is there", time.monotonic() - since)
+    try:
+        await interaction.response.defer()
+    except BaseException:
+        task.cancel()
+        raise
+    payload = await task
+    now_bare = bare(payload)
+    await sending(interaction.edit_original_response(**payload), payload.get("view"))
+    return now_bare

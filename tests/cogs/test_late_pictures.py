@@ -1,0 +1,78 @@
+"""A click whose picture is late is still answered within Discord's 3 s (bot/ui/in_time.py): acknowledged with a
+deferred update, then its message edited through the interaction's webhook once the picture is there."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+import bot.ui.in_time as in_time
+from tests.cogs.helpers import dm_last, table_message
+from tests.cogs.test_schieberamsch_flow import decisions, start_table
+from tests.cogs.test_strict_discord import click_a_card, dm_card_move, requests
+from tests.conftest import World
+
+LATE_S = 0.6  # the picture's delay, past the (shortened) time the bot waits for it
+
+
+@pytest.fixture
+def short_wait(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(in_time, "ANSWER_BY_S", 0.2)
+
+
+def slow(monkeypatch: pytest.MonkeyPatch, obj: object, name: str) -> None:
+    """Make `obj.name` (an async drawing) take LATE_S longer on SimCord's clock, as a busy drawing process would."""
+    original = getattr(obj, name)
+
+    async def late(*args, **kwargs):
+        await asyncio.sleep(LATE_S)
+        return await original(*args, **kwargs)
+
+    monkeypatch.setattr(obj, name, late)
+
+
+def callbacks(world: World, since: int) -> list[int]:
+    return [r.json["type"] for r in requests(world, "POST", "/callback", since)]
+
+
+async def test_a_card_whose_hand_picture_is_late_is_acknowledged_then_shown(world: World, short_wait, monkeypatch):
+    table = await start_table(world, deals=3)
+    seat = await dm_card_move(world, table, random.Random(4))
+    slow(monkeypatch, world.bot.table_ui, "render_hand")
+    since = len(world.env.http_requests)
+    await click_a_card(world, table, seat)
+    await world.env.advance_time(2 * LATE_S)  # SimCord's clock: the bot's wait for the picture, then the picture
+    assert callbacks(world, since) == [6], "the click is acknowledged with a deferred update, not left to fail"
+    original = requests(world, "PATCH", "/messages/@original", since)
+    assert len(original) == 1, "then the hand message is edited through the interaction's webhook"
+    assert dm_last(world.users[seat]).attachments[0].filename == f"hand-{table.id}-{table.version}.png"
+    assert table_message(world, table).attachments[0].filename == f"table-{table.id}-{table.version}.png"
+    assert table.shown_version == table.version
+
+
+async def test_a_card_whose_picture_is_in_time_is_answered_with_it(world: World, short_wait):
+    table = await start_table(world, deals=3)
+    seat = await dm_card_move(world, table, random.Random(4))
+    since = len(world.env.http_requests)
+    await click_a_card(world, table, seat)
+    assert callbacks(world, since) == [7], "the answer is the hand itself (an update of the clicked message)"
+    assert not requests(world, "PATCH", "/messages/@original", since)
+    assert dm_last(world.users[seat]).attachments[0].filename == f"hand-{table.id}-{table.version}.png"
+
+
+async def test_a_decision_whose_table_picture_is_late_is_acknowledged_then_shown(world: World, short_wait,
+                                                                                monkeypatch):
+    table = await start_table(world, deals=3)
+    asked = decisions(world, table)
+    assert asked, "a Schieberamsch deal opens with a decision on the table message"
+    seat = min(table.engine.waiting_for())
+    slow(monkeypatch, world.bot.table_ui, "render_table")
+    since = len(world.env.http_requests)
+    await world.users[seat].click(table_message(world, table), custom_id=asked[0].custom_id)
+    await world.env.advance_time(2 * LATE_S)
+    assert callbacks(world, since) == [6]
+    assert len(requests(world, "PATCH", "/messages/@original", since)) == 1
+    assert table_message(world, table).attachments[0].filename == f"table-{table.id}-{table.version}.png"
+    assert table.shown_version == table.version
