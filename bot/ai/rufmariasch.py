@@ -18,11 +18,11 @@ gained +1.33 [-1.07, 3.73] stake per deal over easy on 200 deals at 100 worlds, 
 in `THUMB_SHARE` of the worlds the others play by the rules of thumb (as people and the easy player do: they know
 their partner only once the called card is out), in the other worlds by `Hand.own` too, with its cautious lead (a
 thumb-only model gave points to a seat that had smeared onto the caller's trick: see the test of that). The
-oracle, whose one world is the true deal, plays its own later cards seeing every hand. The call (which trump, which partner card, or
-alone) is chosen among a short list of sensible calls, by successive halving over shared worlds, each call played
-out by the rules of thumb of players who see only their own cards (playouts that see every card misjudge calls: the
-partner is no secret there); marriages are always announced (they lower the callers' target and add to the
-announcing side's total once it takes a trick).
+oracle, whose one world is the true deal, plays its own later cards seeing every hand. The call (which trump,
+which partner card, or alone) is chosen among a short list of sensible calls, by successive halving over shared
+worlds, each call played out by the rules of thumb of players who see only their own cards (playouts that see every
+card misjudge calls: the partner is no secret there); marriages are always announced (they lower the callers'
+target and add to the announcing side's total once it takes a trick).
 """
 
 from __future__ import annotations
