@@ -44,7 +44,8 @@ treppenromme --levels strong,easy --deals 400 --iterations K --jobs 1`): ITERATI
 gains nothing from more worlds (its one world is the true deal and the playouts are deterministic: at 1 world
 it plays exactly as at 24), so the gap is not the search's noise but what the playouts' rules of thumb and the
 inference's worlds know. Several playouts per world would only reshuffle the talon (the hands' play is
-deterministic), about half a world's cost, and was not run after this.
+deterministic), about half a world's cost, and was not run after this. A longer playout is worse: HORIZON 12
+at 24 worlds -9.2 [-15.6, -2.8] on the same 196 deals (+39.6 over 292, 39 % [32, 45] of the oracle's edge).
 """
 
 from __future__ import annotations
