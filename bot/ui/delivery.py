@@ -145,7 +145,7 @@ class Delivery(HandDMs):
                     batch = self._pending.pop(table.id, None)
                     batch_shown = batch is not None and await self._answer_with_table(
                         answer, table, batch, time.monotonic() if answer_since is None else answer_since)
-                    if not batch_shown:
+                    if not batch_shown and not answer.response.is_done():  # (a late picture's click is deferred)
                         await self.safe(answer.response.defer())  # an earlier batch showed it, or the edit failed
                 async with self._slots:
                     if batch is None:  # moves stored while this one waited for its slot come along

@@ -76,3 +76,19 @@ async def test_a_decision_whose_table_picture_is_late_is_acknowledged_then_shown
     assert len(requests(world, "PATCH", "/messages/@original", since)) == 1
     assert table_message(world, table).attachments[0].filename == f"table-{table.id}-{table.version}.png"
     assert table.shown_version == table.version
+
+
+async def test_a_late_decision_whose_edit_then_fails_is_caught_up_without_a_second_answer(
+        world: World, short_wait, monkeypatch, caplog):
+    table = await start_table(world, deals=3)
+    asked = decisions(world, table)
+    seat = min(table.engine.waiting_for())
+    slow(monkeypatch, world.bot.table_ui, "render_table")
+    world.env.inject_error("PATCH", "/webhooks/*/messages/@original", status=404, code=10015,
+                           message="Unknown Webhook")
+    since = len(world.env.http_requests)
+    await world.users[seat].click(table_message(world, table), custom_id=asked[0].custom_id)
+    await world.env.advance_time(2 * LATE_S)
+    assert callbacks(world, since) == [6], "one answer only: the deferred update"
+    assert table_message(world, table).attachments[0].filename == f"table-{table.id}-{table.version}.png"
+    assert "unexpected error" not in caplog.text
