@@ -75,7 +75,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from benchmarks.looplag import ANSWERS, LOOP_LAG, Probe, bot_buckets, bucket_quantile, free_port
+from benchmarks.looplag import ANSWERS, LOOP_LAG, Probe, bot_buckets, bucket_quantile
 from benchmarks.procstats import (
     classify,
     cpu_times,
@@ -97,7 +97,7 @@ from benchmarks.strict import (
 )
 from tests.e2e.players import MOVE_ANSWERS, OpenTable, TablePlayers, Turn, open_table, table_version
 from tests.fakediscord import FakeDiscord, RecordedRequest
-from tests.fakediscord.process import bot_process
+from tests.fakediscord.process import bot_process, free_port
 
 
 # -- load run --------------------------------------------------------------------------------------------------

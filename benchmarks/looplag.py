@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import math
 import re
-import socket
 import time
 
 import aiohttp
@@ -21,12 +20,6 @@ import aiohttp
 PERIOD = 0.01  # seconds the probe sleeps between two looks
 LOOP_LAG = "stammtisch_event_loop_lag_seconds"
 ANSWERS = "stammtisch_interaction_answer_seconds"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Probe:

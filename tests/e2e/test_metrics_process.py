@@ -13,15 +13,9 @@ import pytest
 from tests.cogs.test_metrics import sample
 from tests.e2e.players import MOVE_ANSWERS, open_table
 from tests.fakediscord import FakeDiscord
-from tests.fakediscord.process import bot_process
+from tests.fakediscord.process import bot_process, free_port
 
 pytestmark = pytest.mark.e2e
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 async def test_the_bot_process_serves_its_metrics(fake: FakeDiscord, db_file: Path) -> None:

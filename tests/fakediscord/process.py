@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import socket
 import sys
 import time
 from collections.abc import AsyncIterator, Sequence
@@ -121,3 +122,10 @@ async def bot_process(fake: FakeDiscord, *, args: Sequence[str] = ("-m", "bot"),
         yield bp
     finally:
         await bp.stop()
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on (for the bot's METRICS_PORT)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
