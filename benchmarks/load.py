@@ -75,7 +75,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from benchmarks.looplag import ANSWERS, LOOP_LAG, Probe, bot_buckets, bucket_quantile
+from benchmarks.looplag import (
+    ANSWERS,
+    LOOP_LAG,
+    MOVES,
+    REPLY_DRAWINGS,
+    UPDATE_DRAWINGS,
+    Probe,
+    bot_buckets,
+    bucket_quantile,
+)
 from benchmarks.procstats import (
     classify,
     cpu_times,
@@ -419,6 +428,11 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
             # the answers as the bot times them: from the interaction's id to the answer going out (whole run)
             "bot_answer_p50_ms_at_most": bucket_quantile(bot_lag0[ANSWERS], bot_lag1[ANSWERS], 0.5) * 1000,
             "bot_answer_p99_ms_at_most": bucket_quantile(bot_lag0[ANSWERS], bot_lag1[ANSWERS], 0.99) * 1000,
+            # ... and the two parts of their wait: a move's storing (the table's turn, the rules, the write) and the
+            # reply's picture (asked to drawn); the table and hand updates' pictures beside them
+            **{f"bot_{key}_p{q}_ms_at_most": bucket_quantile(bot_lag0[series], bot_lag1[series], q / 100) * 1000
+               for key, series in (("move", MOVES), ("reply_drawing", REPLY_DRAWINGS),
+                                   ("update_drawing", UPDATE_DRAWINGS)) for q in (50, 99)},
             "samples": [[round(ix.dispatched_at - measure_from, 4), round(ix.latency * 1000, 2)] for ix in ixs],
             "stalls": [[round(a - measure_from, 4), round(b - measure_from, 4)] for a, b in stalls],
             "errors": errors[:5],
@@ -453,7 +467,11 @@ def print_load(rows: list[dict[str, Any]]) -> None:
               f"counts as the bot's) {r['bench_loop_lag_p50_ms']} / {r['bench_loop_lag_p99_ms']} ms, the bot's "
               f"(its metrics' buckets) at most {r['bot_loop_lag_p50_ms_at_most']:g} / "
               f"{r['bot_loop_lag_p99_ms_at_most']:g} ms; answers as the bot times them (interaction id to answer "
-              f"sent, its buckets) at most {r['bot_answer_p50_ms_at_most']:g} / {r['bot_answer_p99_ms_at_most']:g} ms")
+              f"sent, its buckets) at most {r['bot_answer_p50_ms_at_most']:g} / {r['bot_answer_p99_ms_at_most']:g} ms; "
+              f"of which storing the move at most {r['bot_move_p50_ms_at_most']:g} / "
+              f"{r['bot_move_p99_ms_at_most']:g} ms and drawing the reply at most "
+              f"{r['bot_reply_drawing_p50_ms_at_most']:g} / {r['bot_reply_drawing_p99_ms_at_most']:g} ms (updates' "
+              f"pictures {r['bot_update_drawing_p50_ms_at_most']:g} / {r['bot_update_drawing_p99_ms_at_most']:g} ms)")
     for r in rows:
         if r.get("computer_seats"):
             print(f"\nN = {r['tables']}: {r['computer_seats']} strong computer seats at {r['computer_tables']} tables "

@@ -3,9 +3,10 @@
 A click's latency is timed in the fake Discord, from writing the INTERACTION_CREATE to the callback arriving, and
 the fake shares this process's event loop with every scripted player. When that loop is busy, the callback waits
 in its socket and the wait counts as the bot's. So the benchmark notes how late its own loop wakes a task that
-sleeps `PERIOD` (`Probe`), and reads two of the bot's histograms from its metrics endpoint before and after
-(`bot_buckets`): its event loop's lag, and its answers timed by the bot itself (from the interaction's id to the
-answer going out). Bucket bounds, so a quantile is the upper bound of the bucket it falls in.
+sleeps `PERIOD` (`Probe`), and reads the bot's histograms from its metrics endpoint before and after
+(`bot_buckets`): its event loop's lag, its answers timed by the bot itself (from the interaction's id to the
+answer going out), and the two parts of an answer's wait, storing the move and drawing the reply's picture.
+Bucket bounds, so a quantile is the upper bound of the bucket it falls in.
 """
 
 from __future__ import annotations
@@ -20,6 +21,10 @@ import aiohttp
 PERIOD = 0.01  # seconds the probe sleeps between two looks
 LOOP_LAG = "stammtisch_event_loop_lag_seconds"
 ANSWERS = "stammtisch_interaction_answer_seconds"
+MOVES = "stammtisch_move_seconds"
+REPLY_DRAWINGS = 'stammtisch_drawing_seconds{kind="reply"}'
+UPDATE_DRAWINGS = 'stammtisch_drawing_seconds{kind="update"}'
+SERIES = (LOOP_LAG, ANSWERS, MOVES, REPLY_DRAWINGS, UPDATE_DRAWINGS)
 
 
 class Probe:
@@ -47,13 +52,17 @@ class Probe:
 
 
 async def bot_buckets(port: int) -> dict[str, dict[float, float]]:
-    """The bot's histograms `LOOP_LAG` and `ANSWERS`: cumulative counts by upper bound (seconds)."""
+    """The bot's histograms in `SERIES` (a name, with its labels where it has some): cumulative counts by upper
+    bound (seconds)."""
     async with aiohttp.ClientSession() as http, http.get(f"http://127.0.0.1:{port}/metrics") as response:
         text = await response.text()
     out = {}
-    for name in (LOOP_LAG, ANSWERS):
-        bucket = re.compile(rf'^{name}_bucket\{{le="([^"]+)"\}} ([0-9.e+]+)$', re.M)
-        out[name] = {float(le): float(count) for le, count in bucket.findall(text)}
+    for series in SERIES:
+        name, _, labels = series.partition("{")
+        labels = labels.rstrip("}")
+        bucket = re.compile(rf'^{name}_bucket\{{{re.escape(labels + ",") if labels else ""}le="([^"]+)"\}} '
+                            r'([0-9.e+]+)$', re.M)
+        out[series] = {float(le): float(count) for le, count in bucket.findall(text)}
     return out
 
 

@@ -18,7 +18,7 @@ from discord.ext import commands
 from bot.db import Database
 from bot.i18n.translator import CatalogTranslator
 from bot.metrics import Metrics
-from bot.rest import RestGate
+from bot.rest import WINDOW_SLOTS, RestGate, pace
 from bot.tables import TableService
 from bot.ui import DYNAMIC_ITEMS, TableUI, dispatch_directly
 from bot.ui.checks import CheckedTree
@@ -50,15 +50,17 @@ class StammtischBot(commands.AutoShardedBot):
                  dev_guild_id: int | None = None, default_locale: str = "en", sync_commands: bool = True,
                  extensions: tuple[str, ...] | None = None, tune_gc: bool = False,
                  shard_count: int | None = 1, metrics: tuple[str, int] | None = None,
-                 rest_per_second: float | None = None):
+                 global_limit: int | None = None):
         # The bot never joins a voice channel: no warnings about the voice libraries (PyNaCl, davey).
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads; no privileged intents are needed
         # every REST call passes the gate (bot/rest.py); its trace sees every HTTP answer. It paces the calls
-        # that count against Discord's global limit at `rest_per_second` (python -m bot: 45/s, and at most 48
-        # arrive in any second); in-process tests leave it off: SimCord's clock moves only when a test moves it
-        rest = RestGate(per_second=rest_per_second)
+        # that count against Discord's `global_limit` (python -m bot: 50/s unless DISCORD_GLOBAL_LIMIT says
+        # otherwise; paced at 45/s, and at most 48 arrive in any second); in-process tests leave it off (None):
+        # SimCord's clock moves only when a test moves it
+        per_second, window_slots = pace(global_limit) if global_limit else (None, WINDOW_SLOTS)
+        rest = RestGate(per_second=per_second, window_slots=window_slots)
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
                          allowed_mentions=discord.AllowedMentions.none(), tree_cls=CheckedTree,
                          shard_count=shard_count, http_trace=rest.trace_config())
@@ -95,6 +97,7 @@ class StammtischBot(commands.AutoShardedBot):
         delivery = getattr(self.table_ui, "delivery", None)  # reports how far each table message lags
         if delivery is not None:
             delivery.lag_observers.append(self.metrics.observe_delivery_lag)
+        self.table_ui.drawings.observers.append(self.metrics.observe_drawing)
         for row in await self.db.fetchall("SELECT guild_id, locale FROM guilds WHERE locale IS NOT NULL"):
             self.guild_locales[row["guild_id"]] = row["locale"]
         await self.tree.set_translator(CatalogTranslator())

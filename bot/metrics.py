@@ -53,6 +53,12 @@ class Metrics:
         self.answer_seconds = Histogram("stammtisch_interaction_answer_seconds", "From Discord creating an "
                                         "interaction (its id) to the bot sending the answer; Discord refuses it "
                                         "after 3 s", buckets=SECONDS, registry=r)
+        self.move_seconds = Histogram("stammtisch_move_seconds", "From a player's move reaching the table "
+                                      "service to its being stored (the table's turn, the rules, the database "
+                                      "write): the first part of a click's answer", buckets=SECONDS, registry=r)
+        self.drawing_seconds = Histogram("stammtisch_drawing_seconds", "From asking for a picture to having it, "
+                                         "by kind (reply: a click's answer waits on it; update: a table or hand "
+                                         "message edit)", ["kind"], buckets=SECONDS, registry=r)
         r.register(_Live(self))
         if gate is not None:
             gate.on_wait = self.budget_wait.observe
@@ -72,6 +78,12 @@ class Metrics:
     def observe_delivery_lag(self, seconds: float) -> None:
         """The delivery path reports how long after a state was stored its table message showed it."""
         self.delivery_lag.observe(max(0.0, seconds))
+
+    def observe_move(self, seconds: float) -> None:
+        self.move_seconds.observe(seconds)
+
+    def observe_drawing(self, reply: bool, seconds: float) -> None:
+        self.drawing_seconds.labels("reply" if reply else "update").observe(seconds)
 
     def observe_answer(self, seconds: float) -> None:
         self.answer_seconds.observe(max(0.0, seconds))  # clocks apart by a little may make it negative

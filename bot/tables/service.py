@@ -99,6 +99,7 @@ class TableService(Lobbies, Computers, TurnTimers):
     async def act(self, table_id: int, user_id: int, action: str, *, version: int | None = None) -> Outcome:
         """Apply a player's action. Raises `UserError` (not seated, not running, stale, illegal)."""
         table = self.get(table_id)
+        started = time.perf_counter()
         async with table.lock:
             if table.status != RUNNING or table.engine is None:
                 raise UserError("Table #{id} is not running.", id=table.id)
@@ -113,6 +114,8 @@ class TableService(Lobbies, Computers, TurnTimers):
             outcome = await self._apply(table, seat, action, auto=AUTO_PERSON)
             table.seats[seat].timeouts = 0
             self._arm(table)
+        if self.metrics is not None:
+            self.metrics.observe_move(time.perf_counter() - started)
         self._schedule_computers(table)
         return outcome
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
@@ -51,10 +52,19 @@ class Drawings:
                          False: ThreadPoolExecutor(1, thread_name_prefix="draw-update")}
         self._processes: dict[bool, Worker] = {}  # reply? -> its drawing process
         self._deaths = 0
+        self.observers: list[Callable[[bool, float], None]] = []  # (reply?, seconds from asking to the picture)
         if processes:
             self._processes = {reply: _start() for reply in (False, True)}
 
     async def draw(self, job: Callable[[], bytes], *, reply: bool = False) -> bytes:
+        started = time.perf_counter()
+        try:
+            return await self._draw(job, reply)
+        finally:
+            for observe in self.observers:
+                observe(reply, time.perf_counter() - started)
+
+    async def _draw(self, job: Callable[[], bytes], reply: bool) -> bytes:
         process = self._processes.get(reply)
         if process is not None:
             process.watch()

@@ -41,6 +41,10 @@ async def test_the_bot_process_serves_its_metrics(fake: FakeDiscord, db_file: Pa
     assert answers >= 3
     assert sample(text, "stammtisch_interaction_answer_seconds_bucket", le="3.0") == answers  # none past 3 s
     assert 0 < sample(text, "stammtisch_interaction_answer_seconds_sum") / answers < 3
+    # ... and the two parts of a move's answer: storing it, and drawing the picture the answer carries
+    assert sample(text, "stammtisch_move_seconds_count") >= 1
+    assert sample(text, "stammtisch_drawing_seconds_count", kind="reply") >= 1
+    assert sample(text, "stammtisch_drawing_seconds_count", kind="update") >= 1  # the table message, the hands
 
 
 async def test_a_metrics_port_in_use_is_one_line(fake: FakeDiscord, db_file: Path) -> None:
