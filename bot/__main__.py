@@ -64,7 +64,6 @@ async def _serve(settings: Settings) -> int:
     from bot.app import StammtischBot
     from bot.config import ConfigError
     from bot.db import Database
-    from bot.rest import GLOBAL_PER_S
 
     try:
         db = await Database.open(settings.database_path)
@@ -72,7 +71,7 @@ async def _serve(settings: Settings) -> int:
         return _fail(f"DATABASE_PATH {str(settings.database_path)!r} cannot be used: {_reason(exc)}", 2)
     bot = StammtischBot(database_path=settings.database_path, database=db, dev_guild_id=settings.dev_guild_id,
                         default_locale=settings.default_locale, tune_gc=True, shard_count=settings.shard_count,
-                        metrics=settings.metrics, rest_per_second=GLOBAL_PER_S)
+                        metrics=settings.metrics, global_limit=settings.global_limit)
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))

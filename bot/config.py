@@ -24,6 +24,7 @@ class Settings:
     default_locale: str = "en"
     shard_count: int | None = None  # None: as many shards as Discord recommends
     metrics: tuple[str, int] | None = None  # (host, port) serving Prometheus metrics; None: off
+    global_limit: int = 50  # the token's global rate limit, requests a second (Discord raises it for large bots)
 
 
 DEFAULT_DATABASE_PATH = Path("data/stammtisch.sqlite3")
@@ -68,6 +69,10 @@ def load_settings(env_file: str | os.PathLike[str] | None = ".env") -> Settings:
         raise ConfigError(f"DEFAULT_LOCALE must be one of {', '.join(SUPPORTED)}; see .env.example.")
     shards = _positive_int("SHARD_COUNT", "a number of shards, 1 or more")
     metrics = _metrics_listen()
+    global_limit = _positive_int("DISCORD_GLOBAL_LIMIT", "requests a second, 10 or more") or 50
+    if global_limit < 10:
+        raise ConfigError("DISCORD_GLOBAL_LIMIT must be requests a second, 10 or more (Discord's default is 50); "
+                          "see .env.example.")
     db_path = database_path(None)
     if db_path.is_dir():
         raise ConfigError(f"DATABASE_PATH {str(db_path)!r} is a folder: name the database file in it, e.g. "
@@ -82,6 +87,7 @@ def load_settings(env_file: str | os.PathLike[str] | None = ".env") -> Settings:
         default_locale=locale,
         shard_count=shards,
         metrics=metrics,
+        global_limit=global_limit,
     )
 
 

@@ -14,7 +14,24 @@ import pytest
 from aiohttp import web
 from discord.http import HTTPClient, Route
 
-from bot.rest import RestGate, exempt, kind_of
+from bot.rest import RestGate, exempt, kind_of, pace
+
+
+def test_a_raised_global_limit_raises_the_pace_and_the_window(monkeypatch, tmp_path):
+    from bot.app import StammtischBot
+    from bot.config import ConfigError, load_settings
+
+    assert pace() == (45.0, 48)  # Discord's 50/s: paced at 45/s, at most 48 arrivals in any second
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    monkeypatch.delenv("DISCORD_GLOBAL_LIMIT", raising=False)
+    assert load_settings(tmp_path / "no.env").global_limit == 50
+    monkeypatch.setenv("DISCORD_GLOBAL_LIMIT", "200")
+    limit = load_settings(tmp_path / "no.env").global_limit
+    bot = StammtischBot(database_path=tmp_path / "db.sqlite3", global_limit=limit)
+    assert (bot.rest.per_second, bot.rest.slots._value) == (180.0, 198)
+    monkeypatch.setenv("DISCORD_GLOBAL_LIMIT", "5")
+    with pytest.raises(ConfigError, match="DISCORD_GLOBAL_LIMIT"):
+        load_settings(tmp_path / "no.env")
 
 
 def test_kinds_are_route_templates():

@@ -45,7 +45,8 @@ def test_help_prints_usage_and_exits(tmp_path: Path) -> None:
     assert run.stdout.startswith("usage: python -m bot") and "backup FILE" in run.stdout
 
 
-@pytest.mark.parametrize("key,value", [("DEFAULT_LOCALE", "fr"), ("SHARD_COUNT", "0"), ("DEV_GUILD_ID", "x")])
+@pytest.mark.parametrize("key,value", [("DEFAULT_LOCALE", "fr"), ("SHARD_COUNT", "0"), ("DEV_GUILD_ID", "x"),
+                                       ("DISCORD_GLOBAL_LIMIT", "5")])
 def test_a_bad_setting_is_one_line_naming_it(tmp_path: Path, key: str, value: str) -> None:
     run = start(tmp_path, DISCORD_TOKEN="not-a-real-token", LOG_LEVEL="WARNING", **{key: value})
     assert run.returncode == 2 and key in one_line(run)
