@@ -21,6 +21,7 @@ import asyncio
 import importlib
 import itertools
 import multiprocessing
+import os
 import pickle
 import select
 from collections import deque
@@ -43,8 +44,10 @@ class WorkerDied(RuntimeError):
     """The worker process ended (killed, out of memory) before it answered."""
 
 
-def _serve(conn: Connection, preload: str) -> None:
+def _serve(conn: Connection, preload: str, nice: int = 0) -> None:
     """The worker: run each job that comes down the pipe and send back its result or its exception."""
+    if nice:
+        os.nice(nice)  # work nobody waits on yields the CPU to the work someone does (the answers to clicks)
     if preload:
         importlib.import_module(preload)  # fonts, card art, the computer players: not in the first job's time
     try:
@@ -67,11 +70,12 @@ def _serve(conn: Connection, preload: str) -> None:
 class Worker:
     """One worker process and the jobs on their way to it, driven by the event loop's reader callback."""
 
-    def __init__(self, name: str, preload: str = "", *, in_flight: int = 16, in_flight_bytes: int = 64 * 1024):
+    def __init__(self, name: str, preload: str = "", *, in_flight: int = 16, in_flight_bytes: int = 64 * 1024,
+                 nice: int = 0):
         # spawn, not fork: the bot process has a thread (the database's) that fork would copy mid-step
         context = multiprocessing.get_context("spawn")
         self._conn, child = context.Pipe(duplex=True)
-        self.process = context.Process(target=_serve, args=(child, preload), name=name, daemon=True)
+        self.process = context.Process(target=_serve, args=(child, preload, nice), name=name, daemon=True)
         self.process.start()
         child.close()
         self.in_flight, self.in_flight_bytes = in_flight, in_flight_bytes

@@ -5,7 +5,8 @@ of the bot's process that work holds the GIL against the event loop: each time t
 socket call, it waited for the drawing thread to hand it back. So `python -m bot` draws in processes of its own
 (`Drawings(processes=True)`): one for the updates of table and hand messages (nobody waits on them), one for the
 pictures that answer a click (the clicker's hand, or the table when the click was on it), so an answer never
-queues behind the updates.
+queues behind the updates; the updates' process is niced (`UPDATES_NICE`), so on a saturated machine an answer's
+picture does not wait for the CPU behind them either.
 
 Each drawing process is a `bot.workers.Worker`: the event loop speaks to it over a pipe it watches itself, so
 there are no threads in the bot's process for drawing (until stop 32 a `ProcessPoolExecutor` did, whose manager
@@ -36,11 +37,16 @@ MAX_DEATHS = 3  # drawing processes that may die before the pictures stay in thr
 # buffer: a write that waited while the process waits to hand back a large picture would be a deadlock.
 IN_FLIGHT = 16
 IN_FLIGHT_BYTES = 64 * 1024
+# The updates' process runs at this niceness (the replies' at the bot's own). On a machine with CPU to spare it
+# changes nothing; on a saturated one the answer to a click (Discord refuses it after 3 s, and the player waits
+# on it) gets the CPU first, and the updates, which merge while they wait (bot/ui/delivery.py), come after.
+UPDATES_NICE = 10
 Drawing = Job  # a drawing job that may run in a process: a module-level function and arguments that pickle
 
 
-def _start() -> Worker:
-    return Worker("drawing", "bot.render.warm", in_flight=IN_FLIGHT, in_flight_bytes=IN_FLIGHT_BYTES)
+def _start(reply: bool) -> Worker:
+    return Worker("drawing", "bot.render.warm", in_flight=IN_FLIGHT, in_flight_bytes=IN_FLIGHT_BYTES,
+                  nice=0 if reply else UPDATES_NICE)
 
 
 class Drawings:
@@ -54,7 +60,7 @@ class Drawings:
         self._deaths = 0
         self.observers: list[Callable[[bool, float], None]] = []  # (reply?, seconds from asking to the picture)
         if processes:
-            self._processes = {reply: _start() for reply in (False, True)}
+            self._processes = {reply: _start(reply) for reply in (False, True)}
 
     async def draw(self, job: Callable[[], bytes], *, reply: bool = False) -> bytes:
         started = time.perf_counter()
@@ -83,7 +89,7 @@ class Drawings:
         again = self._deaths < MAX_DEATHS
         log.error("the drawing process died; %s", "starting another" if again else "drawing in threads")
         if again:
-            self._processes[reply] = _start()
+            self._processes[reply] = _start(reply)
         else:
             for other in self._processes.values():
                 other.close()
