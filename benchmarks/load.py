@@ -107,6 +107,7 @@ from benchmarks.strict import (
 from tests.e2e.players import MOVE_ANSWERS, OpenTable, TablePlayers, Turn, open_table, table_version
 from tests.fakediscord import FakeDiscord, RecordedRequest
 from tests.fakediscord.process import bot_process, free_port
+from tests.fakediscord.rules import GLOBAL_LIMIT
 
 
 # -- load run --------------------------------------------------------------------------------------------------
@@ -232,7 +233,8 @@ async def quiet(fake: FakeDiscord, seconds: float = 1.0, limit: float = 120.0) -
 async def load_run(n: int, *, interval: float, duration: float, warmup: float, spread: int, seed: int,
                    workdir: Path, echo: bool = False, profile: Path | None = None,
                    lit_cards: bool = False, computers: float = 0.0, grace: float = 60.0,
-                   new_players: bool = False, py_spy: Path | None = None) -> dict[str, Any]:
+                   new_players: bool = False, py_spy: Path | None = None,
+                   global_limit: int = GLOBAL_LIMIT) -> dict[str, Any]:
     # computer seats: round(share * 3N), spread evenly over the tables, never the host's seat
     n_computers = round(computers * 3 * n)
     per_table = [min(2, (i + 1) * n_computers // n - i * n_computers // n) for i in range(n)]
@@ -242,14 +244,16 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
     # Discord's rules are on (tests/fakediscord/rules.py): the tables sit in guilds of at most TABLES_PER_GUILD
     # (a guild holds 1000 active threads), and the players have DMed the bot before (opening new DM channels is
     # limited; --new-players makes every DM channel new)
-    fake = FakeDiscord(users=users, channels=(), store_file_bytes=False, command_wait=60)
+    # --global-limit: a token whose global limit Discord raised, in the fake and in the bot (DISCORD_GLOBAL_LIMIT)
+    fake = FakeDiscord(users=users, channels=(), store_file_bytes=False, command_wait=60, global_limit=global_limit)
     channels = spread_over_guilds(fake, n)
     if not new_players:
         for name, _ in users:
             fake.dm_channel(name)
     metrics_port = free_port()  # the bot's event-loop lag, read before and after measuring (benchmarks.looplag)
     async with fake, bot_process(fake, args=args, env={"DATABASE_PATH": str(db_path),
-                                                       "METRICS_PORT": f"127.0.0.1:{metrics_port}"}, echo=echo,
+                                                       "METRICS_PORT": f"127.0.0.1:{metrics_port}",
+                                                       "DISCORD_GLOBAL_LIMIT": str(global_limit)}, echo=echo,
                                  dev_guild=n <= TABLES_PER_GUILD) as bp:
         await bp.wait_ready("schieberamsch", timeout=60)
         pid = bp.proc.pid
@@ -504,7 +508,8 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
                                  profile=args.profile and args.profile.with_suffix(f".{n}.prof"),
                                  lit_cards=args.lit_cards, computers=args.computers, grace=args.grace,
                                  new_players=args.new_players,
-                                 py_spy=args.py_spy and args.py_spy.with_suffix(f".{n}.txt"))
+                                 py_spy=args.py_spy and args.py_spy.with_suffix(f".{n}.txt"),
+                                 global_limit=args.global_limit)
             print(json.dumps({k: v for k, v in row.items() if k not in ("samples", "stalls")}), flush=True)
             out["load"].append(row)
         for k in args.restore:
@@ -539,6 +544,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="seconds after the last move for every table message to show its newest stored version")
     parser.add_argument("--new-players", action="store_true",
                         help="players who never had a DM with the bot (opening DM channels is rate limited)")
+    parser.add_argument("--global-limit", type=int, default=GLOBAL_LIMIT,
+                        help="the token's global limit (requests/s) in the fake Discord and the bot "
+                             "(DISCORD_GLOBAL_LIMIT): Discord's is 50, and it raises it for large bots")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path, help="also write the results here")
     parser.add_argument("--echo", action="store_true", help="mirror the bot's output to stderr")
