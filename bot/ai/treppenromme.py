@@ -46,6 +46,21 @@ it plays exactly as at 24), so the gap is not the search's noise but what the pl
 inference's worlds know. Several playouts per world would only reshuffle the talon (the hands' play is
 deterministic), about half a world's cost, and was not run after this. A longer playout is worse: HORIZON 12
 at 24 worlds -9.2 [-15.6, -2.8] on the same 196 deals (+39.6 over 292, 39 % [32, 45] of the oracle's edge).
+
+Tried and not kept: a better policy for the searcher's own later turns in the playouts (27 Nov 2026). Among
+rule-of-thumb players (2 seats, duplicate, one hand, 3,000 to 4,000 deals, no search) a seat that takes the
+staircase down to its most usable card instead of the top one only gains +36.6 +- 1.4 points per deal (at most
+3 cards: +9.0 +- 0.6), one that also does not throw a card the next player could use (seeing the world's
+hands) +71.5 +- 1.6 (at most 3 cards: +25.4 +- 1.0). In the strong player's playouts only the searcher's own turns played so (the others
+stay the rules of thumb, which is how easy plays): unlimited, the search learned to leave usable cards lying on
+the staircase for its later turns (the easy model never takes below the top) and chose `take 3` or even `draw`
+over the clearly better `take 4` of the test with 8-9 of hearts under two cards; limited to 3 cards, with the
+take searched pruned where the card just below it would be usable too, against easy, paired with the code
+before on the same deals (`python -m benchmarks.ai --games treppenromme --levels strong,easy --deals 400
+--iterations 24 --jobs 1 --seed 1`, 2-core machine at load 4 to 8; before +45.66 [40.78, 50.55] over 400):
+deep takes and safe discards +46.19 [41.51, 50.88], +0.53 [-4.25, 5.31] paired over 400 deals; deep takes
+alone +44.60 [39.56, 49.64], -1.06 [-5.51, 3.39] (both with the pruned takes). Neither is measurably better
+on 400 deals, so the rules of thumb stay the playouts' policy for every seat (+- above: 95 % half-widths).
 """
 
 from __future__ import annotations
