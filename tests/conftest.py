@@ -11,11 +11,23 @@ def db_path(tmp_path):
 
 
 @pytest.fixture
-def make_bot(db_path):
-    def make(**kwargs):
-        return StammtischBot(database_path=db_path, **kwargs)
+async def make_bot(db_path):
+    """Bots for SimCord, which detaches a bot at the end of a test but does not close it: their databases are
+    closed here, after SimCord's shutdown (`simcord_env` needs `simcord_bot`, which needs this), since an open
+    aiosqlite connection keeps a thread that is not a daemon, and pytest then never exits."""
+    made: list[StammtischBot] = []
 
-    return make
+    def make(**kwargs):
+        bot = StammtischBot(database_path=db_path, **kwargs)
+        made.append(bot)
+        return bot
+
+    yield make
+    for bot in made:
+        db = getattr(bot, "db", None)
+        if db is not None and db.conn._connection is not None:
+            await db.close()
+        await bot.metrics.close()
 
 
 @pytest.fixture
