@@ -80,6 +80,7 @@ from benchmarks.looplag import (
     LOOP_LAG,
     MOVES,
     REPLY_DRAWINGS,
+    REPLY_WORK,
     UPDATE_DRAWINGS,
     Probe,
     bot_buckets,
@@ -436,7 +437,8 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
             # reply's picture (asked to drawn); the table and hand updates' pictures beside them
             **{f"bot_{key}_p{q}_ms_at_most": bucket_quantile(bot_lag0[series], bot_lag1[series], q / 100) * 1000
                for key, series in (("move", MOVES), ("reply_drawing", REPLY_DRAWINGS),
-                                   ("update_drawing", UPDATE_DRAWINGS)) for q in (50, 99)},
+                                   ("update_drawing", UPDATE_DRAWINGS), ("reply_work", REPLY_WORK))
+               for q in (50, 99)},
             "samples": [[round(ix.dispatched_at - measure_from, 4), round(ix.latency * 1000, 2)] for ix in ixs],
             "stalls": [[round(a - measure_from, 4), round(b - measure_from, 4)] for a, b in stalls],
             "errors": errors[:5],
@@ -474,7 +476,9 @@ def print_load(rows: list[dict[str, Any]]) -> None:
               f"sent, its buckets) at most {r['bot_answer_p50_ms_at_most']:g} / {r['bot_answer_p99_ms_at_most']:g} ms; "
               f"of which storing the move at most {r['bot_move_p50_ms_at_most']:g} / "
               f"{r['bot_move_p99_ms_at_most']:g} ms and drawing the reply at most "
-              f"{r['bot_reply_drawing_p50_ms_at_most']:g} / {r['bot_reply_drawing_p99_ms_at_most']:g} ms (updates' "
+              f"{r['bot_reply_drawing_p50_ms_at_most']:g} / {r['bot_reply_drawing_p99_ms_at_most']:g} ms, of which "
+              f"the drawing alone at most {r['bot_reply_work_p50_ms_at_most']:g} / "
+              f"{r['bot_reply_work_p99_ms_at_most']:g} ms (updates' "
               f"pictures {r['bot_update_drawing_p50_ms_at_most']:g} / {r['bot_update_drawing_p99_ms_at_most']:g} ms)")
     for r in rows:
         if r.get("computer_seats"):

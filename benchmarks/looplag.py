@@ -24,7 +24,8 @@ ANSWERS = "stammtisch_interaction_answer_seconds"
 MOVES = "stammtisch_move_seconds"
 REPLY_DRAWINGS = 'stammtisch_drawing_seconds{kind="reply"}'
 UPDATE_DRAWINGS = 'stammtisch_drawing_seconds{kind="update"}'
-SERIES = (LOOP_LAG, ANSWERS, MOVES, REPLY_DRAWINGS, UPDATE_DRAWINGS)
+REPLY_WORK = 'stammtisch_drawing_work_seconds{kind="reply"}'  # the drawing alone, without the queue before it
+SERIES = (LOOP_LAG, ANSWERS, MOVES, REPLY_DRAWINGS, UPDATE_DRAWINGS, REPLY_WORK)
 
 
 class Probe:

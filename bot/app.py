@@ -98,6 +98,7 @@ class StammtischBot(commands.AutoShardedBot):
         if delivery is not None:
             delivery.lag_observers.append(self.metrics.observe_delivery_lag)
         self.table_ui.drawings.observers.append(self.metrics.observe_drawing)
+        self.table_ui.drawings.work_observers.append(self.metrics.observe_drawing_work)
         for row in await self.db.fetchall("SELECT guild_id, locale FROM guilds WHERE locale IS NOT NULL"):
             self.guild_locales[row["guild_id"]] = row["locale"]
         await self.tree.set_translator(CatalogTranslator())

@@ -59,6 +59,9 @@ class Metrics:
         self.drawing_seconds = Histogram("stammtisch_drawing_seconds", "From asking for a picture to having it, "
                                          "by kind (reply: a click's answer waits on it; update: a table or hand "
                                          "message edit)", ["kind"], buckets=SECONDS, registry=r)
+        self.drawing_work_seconds = Histogram("stammtisch_drawing_work_seconds", "The time a drawing process "
+                                              "spent on one picture, without the wait in front of it, by kind",
+                                              ["kind"], buckets=SECONDS, registry=r)
         r.register(_Live(self))
         if gate is not None:
             gate.on_wait = self.budget_wait.observe
@@ -84,6 +87,9 @@ class Metrics:
 
     def observe_drawing(self, reply: bool, seconds: float) -> None:
         self.drawing_seconds.labels("reply" if reply else "update").observe(seconds)
+
+    def observe_drawing_work(self, reply: bool, seconds: float) -> None:
+        self.drawing_work_seconds.labels("reply" if reply else "update").observe(seconds)
 
     def observe_answer(self, seconds: float) -> None:
         self.answer_seconds.observe(max(0.0, seconds))  # clocks apart by a little may make it negative

@@ -24,7 +24,9 @@ import multiprocessing
 import os
 import pickle
 import select
+import time
 from collections import deque
+from collections.abc import Callable
 from functools import partial
 from multiprocessing.connection import Connection
 from typing import Any
@@ -51,17 +53,19 @@ def _serve(conn: Connection, preload: str, nice: int = 0) -> None:
     if preload:
         importlib.import_module(preload)  # fonts, card art, the computer players: not in the first job's time
     try:
-        conn.send_bytes(pickle.dumps((READY, True, None)))
+        conn.send_bytes(pickle.dumps((READY, True, None, 0.0)))
         while True:
             job_id, job = pickle.loads(conn.recv_bytes())
+            started = time.perf_counter()
             try:
-                answer: tuple[int, bool, Any] = (job_id, True, job())
+                answer: tuple[int, bool, Any, float] = (job_id, True, job(), 0.0)
             except Exception as exc:  # noqa: BLE001  the bot's await raises it
-                answer = (job_id, False, exc)
+                answer = (job_id, False, exc, 0.0)
+            worked = time.perf_counter() - started  # the job alone: no queue, no pipe
             try:
-                message = pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
+                message = pickle.dumps(answer[:3] + (worked,), protocol=pickle.HIGHEST_PROTOCOL)
             except Exception:  # noqa: BLE001  a result or an exception that does not pickle
-                message = pickle.dumps((job_id, False, RuntimeError(repr(answer[2]))))
+                message = pickle.dumps((job_id, False, RuntimeError(repr(answer[2])), worked))
             conn.send_bytes(message)
     except (EOFError, OSError):
         return  # the bot is gone
@@ -87,6 +91,7 @@ class Worker:
         self._loop: asyncio.AbstractEventLoop | None = None
         self.dead = False
         self.ready = False
+        self.on_work: Callable[[float], None] | None = None  # told each job's own time in the worker (metrics)
 
     @property
     def outstanding(self) -> int:
@@ -148,10 +153,12 @@ class Worker:
             return
         self._send()
 
-    def _take(self, job_id: int, ok: bool, result: Any) -> None:
+    def _take(self, job_id: int, ok: bool, result: Any, worked: float) -> None:
         if job_id == READY:
             self.ready = True
             return
+        if self.on_work is not None:
+            self.on_work(worked)
         self._sent_bytes -= self._sent.pop(job_id, 0)
         future = self._waiting.pop(job_id, None)
         if future is not None and not future.done():

@@ -22,7 +22,7 @@ def test_a_tiny_run_reports_the_answers_their_parts_and_nothing_lost(tmp_path, c
     assert row["strict"]["nothing_lost"] and row["strict"]["rate_limited_429"] == {"user": 0, "global": 0,
                                                                                      "shared": 0}
     # the bot's own view of its answers and of their two parts, read from its metrics endpoint
-    for part in ("answer", "move", "reply_drawing"):
+    for part in ("answer", "move", "reply_drawing", "reply_work"):
         assert 0 < row[f"bot_{part}_p50_ms_at_most"] <= row[f"bot_{part}_p99_ms_at_most"] < math.inf, part
     printed = capsys.readouterr().out
     assert "of which storing the move at most" in printed and "| 2 |" in printed

@@ -27,6 +27,7 @@ import logging
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 
 from bot.workers import Job, Worker, WorkerDied
 
@@ -44,9 +45,11 @@ UPDATES_NICE = 10
 Drawing = Job  # a drawing job that may run in a process: a module-level function and arguments that pickle
 
 
-def _start(reply: bool) -> Worker:
-    return Worker("drawing", "bot.render.warm", in_flight=IN_FLIGHT, in_flight_bytes=IN_FLIGHT_BYTES,
-                  nice=0 if reply else UPDATES_NICE)
+def _start(reply: bool, on_work: Callable[[bool, float], None]) -> Worker:
+    worker = Worker("drawing", "bot.render.warm", in_flight=IN_FLIGHT, in_flight_bytes=IN_FLIGHT_BYTES,
+                    nice=0 if reply else UPDATES_NICE)
+    worker.on_work = partial(on_work, reply)
+    return worker
 
 
 class Drawings:
@@ -59,8 +62,9 @@ class Drawings:
         self._processes: dict[bool, Worker] = {}  # reply? -> its drawing process
         self._deaths = 0
         self.observers: list[Callable[[bool, float], None]] = []  # (reply?, seconds from asking to the picture)
+        self.work_observers: list[Callable[[bool, float], None]] = []  # (reply?, seconds a process drew it)
         if processes:
-            self._processes = {reply: _start(reply) for reply in (False, True)}
+            self._processes = {reply: _start(reply, self._worked) for reply in (False, True)}
 
     async def draw(self, job: Callable[[], bytes], *, reply: bool = False) -> bytes:
         started = time.perf_counter()
@@ -83,13 +87,17 @@ class Drawings:
                     self._replace(reply, process)
         return await asyncio.get_running_loop().run_in_executor(self._threads[reply], job)
 
+    def _worked(self, reply: bool, seconds: float) -> None:
+        for observe in self.work_observers:
+            observe(reply, seconds)
+
     def _replace(self, reply: bool, dead: Worker) -> None:
         dead.close()
         self._deaths += 1
         again = self._deaths < MAX_DEATHS
         log.error("the drawing process died; %s", "starting another" if again else "drawing in threads")
         if again:
-            self._processes[reply] = _start(reply)
+            self._processes[reply] = _start(reply, self._worked)
         else:
             for other in self._processes.values():
                 other.close()

@@ -47,6 +47,8 @@ async def test_the_metrics_endpoint_during_a_game(world: World):
     assert sample(after, "stammtisch_computer_decisions_total", game="schieberamsch", level="easy",
                   kind="turn") == 1
     assert sample(after, "stammtisch_computer_decision_seconds_count", kind="turn") == 1
+    assert sample(after, "stammtisch_move_seconds_count") == 1  # the person's move; a computer's is not a click's
+    assert sample(after, "stammtisch_drawing_seconds_count", kind="update") >= 1  # the table message, the hands
     # REST calls by kind and status: the table message, the DMs (SimCord answers without HTTP; the wrapper
     # counts each call's outcome)
     assert sample(after, "stammtisch_rest_calls_total", kind="POST /channels/{channel_id}/messages",
