@@ -71,10 +71,11 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from benchmarks.load_driver import Driver
+from benchmarks.load_report import print_load, print_restore
 from benchmarks.looplag import (
     ANSWERS,
     LOOP_LAG,
@@ -105,106 +106,12 @@ from benchmarks.strict import (
     spread_over_guilds,
     strict_figures,
 )
-from tests.e2e.players import MOVE_ANSWERS, OpenTable, TablePlayers, Turn, open_table, table_version
+from tests.e2e.players import OpenTable, open_table
 from tests.fakediscord import FakeDiscord, RecordedRequest
 from tests.fakediscord.process import bot_process, free_port
 from tests.fakediscord.rules import GLOBAL_LIMIT
 
-
 # -- load run --------------------------------------------------------------------------------------------------
-@dataclass
-class Driver:
-    """One table's scripted players, woken by the fake whenever something lands in the table's thread or in
-    one of their DMs."""
-
-    table: OpenTable
-    computers: int = 0  # computer seats at this table
-    event: asyncio.Event = field(default_factory=asyncio.Event)
-    next_turn: list[float] = field(default_factory=list)  # dispatch -> the next turn shown, seconds
-    computer_turns: list[float] = field(default_factory=list)  # a computer named to act -> the table moved on, s
-    moves: int = 0
-    errors: list[str] = field(default_factory=list)
-    lag: PictureLag | None = None
-    lost_answers: int = 0  # clicks whose answer came after the 3 s deadline (10062)
-    _computer_since: tuple[int, float] | None = None
-
-    def note_computer(self) -> None:
-        """Time the computers' turns from the table message: from the first version that names a computer to
-        act to the first later version (pause, queue for the process pool, decision, messages out)."""
-        msg = self.table.players.table_message()
-        if msg is None:
-            return
-        version = table_version(msg)
-        if self._computer_since is not None and version > self._computer_since[0]:
-            self.computer_turns.append(time.perf_counter() - self._computer_since[1])
-            self._computer_since = None
-        if self._computer_since is None and msg.content.rsplit("\n", 1)[-1].startswith(COMPUTER_MARK):
-            self._computer_since = (version, time.perf_counter())
-
-    async def wait_turn(self, deadline: float) -> Turn | None:
-        players = self.table.players
-        while True:
-            if self.computers:
-                self.note_computer()
-            turn = players.turn()
-            if turn is not None or time.perf_counter() >= deadline:
-                return turn
-            self.event.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.event.wait(), max(0.0, deadline - time.perf_counter()))
-
-    async def spread(self, moves: int, gate: asyncio.Semaphore) -> None:
-        """Play `moves` moves as fast as the bot answers, so the tables do not all start measuring at the
-        first decision of deal 1 (its phase changes re-render every hand)."""
-        players = self.table.players
-        for _ in range(moves):
-            async with gate:
-                turn = await self.wait_turn(time.perf_counter() + 120)
-                if turn is None:
-                    self.errors.append(f"table {self.table.table_id}: no turn while spreading")
-                    return
-                ix = await players.click(turn, players.choose(turn))
-                await ix.settle(120)  # an answer lost past 3 s (a busy machine) still plays the move
-
-    async def run(self, start: float, stop: float, interval: float, rng: random.Random,
-                  measure_from: float = 0.0) -> None:
-        players: TablePlayers = self.table.players
-        next_at = start + rng.uniform(0, interval)
-        dispatched: float | None = None
-        while time.perf_counter() < stop:
-            turn = await self.wait_turn(stop + 30)
-            if turn is None:
-                self.errors.append(f"table {self.table.table_id}: no turn after move {self.moves}")
-                return
-            if dispatched is not None:
-                self.next_turn.append(time.perf_counter() - dispatched)
-                dispatched = None
-            delay = min(next_at, stop) - time.perf_counter()
-            if delay > 0:
-                await asyncio.sleep(delay)
-            if time.perf_counter() >= stop:
-                return
-            turn = players.turn() or turn  # the hand may have been redrawn while waiting
-            ix = await players.click(turn, players.choose(turn))
-            try:
-                answered = await ix.settle(60)
-            except TimeoutError as exc:
-                self.errors.append(str(exc).splitlines()[0])
-                return
-            if not answered:  # past Discord's 3 s: the answer is lost, the move may be stored and shown anyway
-                self.lost_answers += 1
-                if self.lag is not None and ix.late_at is not None:
-                    self.lag.moved(turn.version, ix.late_at, (ix.dispatched_at or 0.0) >= measure_from)
-            elif ix.callback_type not in MOVE_ANSWERS:
-                self.errors.append(f"table {self.table.table_id}: callback {ix.callback_type} {ix.callback_data}")
-            elif self.lag is not None and ix.callback_at is not None:
-                self.lag.moved(turn.version, ix.callback_at, (ix.dispatched_at or 0.0) >= measure_from)
-            dispatched = ix.dispatched_at if not self.computers else None  # next turn: people-only tables
-            self.moves += 1
-            next_at = max(next_at + interval, time.perf_counter())
-
-
-COMPUTER_MARK = "🤖"  # how a computer seat's name starts (bot.ui.table_ui.computer_name)
 SLOW_MOVE = 0.100  # seconds: the p99 target
 STALL_AFTERMATH = 1.0  # seconds after a machine stall in which moves still wait for the backlog it left
 
@@ -452,53 +359,6 @@ def computer_moves(db_path: Path) -> int:
     """The computers' moves stored so far (actions.auto = 2, bot.tables.model.AUTO_COMPUTER)."""
     with contextlib.closing(sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=10)) as conn:
         return conn.execute("SELECT count(*) FROM actions WHERE auto = 2").fetchone()[0]
-
-
-# -- report ----------------------------------------------------------------------------------------------------
-def print_load(rows: list[dict[str, Any]]) -> None:
-    print("\n| N | load avg | moves/s | p50 ms | p99 ms | max ms | next turn p50/p99 ms | REST/move | interaction | "
-          "table edit | DM | other | bot CPU ms/move (main process) | RSS peak MB | RSS/table KB | steal % | machine stalls (ms, max) | "
-          "moves > 100 ms (during a stall) | p99 ms of moves clear of stalls (moves) |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
-    for r in rows:
-        k = r["rest_by_kind_per_move"]
-        print(f"| {r['tables']} | {r['load_avg_1min']} | {r['moves_per_s']} | {r['p50_ms']} | {r['p99_ms']} | {r['max_ms']} | "
-              f"{r['next_turn_p50_ms']} / {r['next_turn_p99_ms']} | {r['rest_per_move']} | {k['interaction']} | "
-              f"{k['table_edit']} | {k['dm']} | {k['other']} | {r['bot_cpu_ms_per_move']} ({r.get('bot_main_cpu_ms_per_move', '?')}) | {r['rss_peak_mb']} | "
-              f"{r['rss_per_table_kb']} ({r['rss_per_table_end_kb']} at end) | {r['steal_pct']} | {r['machine_stalls']} "
-              f"({r['machine_stall_ms']}, {r['machine_stall_max_ms']}) | {r['slow_moves']} "
-              f"({r['slow_moves_during_stalls']}) | {r['clear_p99_ms']} ({r['clear_moves']}) |")
-    for r in rows:
-        print(f"\nN = {r['tables']}: event loops late, p50 / p99: the benchmark's (fake and players; a late callback "
-              f"counts as the bot's) {r['bench_loop_lag_p50_ms']} / {r['bench_loop_lag_p99_ms']} ms, the bot's "
-              f"(its metrics' buckets) at most {r['bot_loop_lag_p50_ms_at_most']:g} / "
-              f"{r['bot_loop_lag_p99_ms_at_most']:g} ms; answers as the bot times them (interaction id to answer "
-              f"sent, its buckets) at most {r['bot_answer_p50_ms_at_most']:g} / {r['bot_answer_p99_ms_at_most']:g} ms; "
-              f"of which storing the move at most {r['bot_move_p50_ms_at_most']:g} / "
-              f"{r['bot_move_p99_ms_at_most']:g} ms and drawing the reply at most "
-              f"{r['bot_reply_drawing_p50_ms_at_most']:g} / {r['bot_reply_drawing_p99_ms_at_most']:g} ms, of which "
-              f"the drawing alone at most {r['bot_reply_work_p50_ms_at_most']:g} / "
-              f"{r['bot_reply_work_p99_ms_at_most']:g} ms (updates' "
-              f"pictures {r['bot_update_drawing_p50_ms_at_most']:g} / {r['bot_update_drawing_p99_ms_at_most']:g} ms)")
-    for r in rows:
-        if r.get("computer_seats"):
-            print(f"\nN = {r['tables']}: {r['computer_seats']} strong computer seats at {r['computer_tables']} tables "
-                  f"(latencies above: the people's moves; next turn: tables without a computer); computers' moves "
-                  f"{r['computer_moves']} ({r['computer_moves_per_s']}/s), a computer's turn (pause, pool, decision, "
-                  f"messages) p50 / p99 / max {r['computer_turn_p50_s']} / {r['computer_turn_p99_s']} / "
-                  f"{r['computer_turn_max_s']} s")
-
-
-def print_restore(rows: list[dict[str, Any]]) -> None:
-    print("\n| K tables | actions/table | in-process restore() s | tables/s | log only (no snapshots) s, tables/s | bot start→'restored' s (empty DB) | "
-          "bot login→'restored' s (empty DB) | tables/s (net of empty) | RSS MB (empty) |")
-    print("|---|---|---|---|---|---|---|---|---|")
-    for r in rows:
-        print(f"| {r['tables']} | {r['actions_per_table']} | {r['in_process_s']} | {r['in_process_tables_per_s']} | "
-              f"{r['in_process_log_only_s']}, {r['in_process_log_only_tables_per_s']} | "
-              f"{r['process_start_to_restored_s']} ({r['empty_db_start_to_restored_s']}) | "
-              f"{r['process_login_to_restored_s']} ({r['empty_db_login_to_restored_s']}) | "
-              f"{r['process_tables_per_s']} | {r['rss_after_restore_mb']} ({r['rss_empty_mb']}) |")
 
 
 async def main_async(args: argparse.Namespace) -> dict[str, Any]:
