@@ -1,1 +1,2 @@
-"""Benchmarks (run as modules, e.g. `python -m benchmarks.load`); not part of the test run."""
+"""Benchmarks (run as modules, e.g. `python -m benchmarks.load`). The test run measures nothing; it runs tiny
+versions of some (`tests/test_benchmark_*.py`) so that the commands the README gives keep working."""
