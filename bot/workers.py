@@ -57,15 +57,17 @@ def _serve(conn: Connection, preload: str, nice: int = 0) -> None:
         while True:
             job_id, job = pickle.loads(conn.recv_bytes())
             started = time.perf_counter()
+            ok: bool
+            result: Any
             try:
-                answer: tuple[int, bool, Any, float] = (job_id, True, job(), 0.0)
+                ok, result = True, job()
             except Exception as exc:  # noqa: BLE001  the bot's await raises it
-                answer = (job_id, False, exc, 0.0)
+                ok, result = False, exc
             worked = time.perf_counter() - started  # the job alone: no queue, no pipe
             try:
-                message = pickle.dumps(answer[:3] + (worked,), protocol=pickle.HIGHEST_PROTOCOL)
+                message = pickle.dumps((job_id, ok, result, worked), protocol=pickle.HIGHEST_PROTOCOL)
             except Exception:  # noqa: BLE001  a result or an exception that does not pickle
-                message = pickle.dumps((job_id, False, RuntimeError(repr(answer[2])), worked))
+                message = pickle.dumps((job_id, False, RuntimeError(repr(result)), worked))
             conn.send_bytes(message)
     except (EOFError, OSError):
         return  # the bot is gone
