@@ -41,6 +41,11 @@ async def test_the_host_deals_again_with_the_same_options_and_computers(world: W
     assert "🤖 Computer (easy)" in lobby.content
     call = next(m for m in reversed(thread.history()) if "deals again" in m.content)
     assert f"<@{bob.id}>" in call.content and f"<@{alice.id}>" not in call.content
+    # the call names the host by display name: it pings the people called, never @everyone/@here or a role
+    # (developer docs, Allowed Mentions: without allowed_mentions Discord would parse "@everyone" in a name)
+    sent = next(r.json for r in world.env.http_requests if r.method == "POST" and "deals again" in
+                str((r.json or {}).get("content")))
+    assert sent["allowed_mentions"]["parse"] == ["users"], sent["allowed_mentions"]
     await bob.click(lobby, custom_id=button(lobby, "Join").custom_id)
     lobby = next(m for m in reversed(thread.history()) if m.id == new.lobby_message_id)
     await alice.click(lobby, custom_id=button(lobby, "Start").custom_id)

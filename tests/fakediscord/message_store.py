@@ -26,7 +26,12 @@ from .rules import (
     OLD_MESSAGE_AGE,
     RateLimitedError,
 )
-from .validation import DiscordError, invalid_form, validate_message
+from .validation import MENTION_TYPES, DiscordError, invalid_form, validate_message
+
+# mentions in message content (Reference, Message Formatting)
+MENTION_USER = re.compile(r"<@!?(\d+)>")
+MENTION_ROLE = re.compile(r"<@&(\d+)>")
+MENTION_EVERYONE = re.compile(r"@(everyone|here)")
 
 
 class MessageStore:
@@ -90,6 +95,31 @@ class MessageStore:
                                                             "message": "Must be 10 or fewer in length."}]}})
         return out
 
+    def _mentions(self, channel: FakeChannel, msg: FakeMessage, payload: dict[str, Any], *,
+                  interaction: FakeInteraction | None) -> None:
+        """Who the message pings (Message resource, Allowed Mentions Object): without `allowed_mentions` a regular
+        message parses users, roles and everyone, an interaction response or webhook message only users; `parse` and
+        the id lists say which mentions in the content count; @everyone/@here need MENTION_EVERYONE (and ping
+        nobody in a DM)."""
+        allowed = payload.get("allowed_mentions")
+        if allowed is None:
+            allowed = {"parse": ["users"]} if interaction is not None else {"parse": list(MENTION_TYPES)}
+        parse = set(allowed.get("parse") or [])
+        listed = {str(u) for u in allowed.get("users") or []}
+        roles = {str(r) for r in allowed.get("roles") or []}
+        content = "\n".join([msg.content, *(c.get("content") or "" for c in msg.iter_components()
+                                              if c.get("type") == 10)])
+        msg.mentions = []
+        for uid in dict.fromkeys(MENTION_USER.findall(content)):
+            if ("users" in parse or uid in listed) and int(uid) in {u.id for u in self.members}:
+                msg.mentions.append(self.user(int(uid)))
+        msg.mention_roles = [int(r) for r in dict.fromkeys(MENTION_ROLE.findall(content))
+                             if "roles" in parse or r in roles]
+        may = channel.is_dm or bool((self.bot_permissions(channel) | self.user_permissions(self.bot))
+                                    & PERMISSIONS["mention_everyone"])
+        msg.mention_everyone = (not channel.is_dm and may and "everyone" in parse
+                                and MENTION_EVERYONE.search(content) is not None)
+
     def _check_not_empty(self, msg: FakeMessage) -> None:
         if not (msg.content or msg.embeds or msg.attachments or msg.components):
             raise DiscordError(400, 50006, "Cannot send an empty message")
@@ -122,6 +152,7 @@ class MessageStore:
             msg.type = 19
         if not msg.flags & LOADING:
             self._check_not_empty(msg)
+        self._mentions(channel, msg, payload, interaction=interaction)
         if channel.is_thread:  # Threads: sending a message is activity and un-archives an unlocked thread
             self.thread_activity(channel)
         channel.messages.append(msg)
@@ -165,6 +196,9 @@ class MessageStore:
             msg.attachments = self._attachments_from(channel, payload.get("attachments"), files, msg.attachments)
         msg.flags &= ~LOADING
         self._check_not_empty(msg)
+        if "content" in payload or "components" in payload:
+            self._mentions(self.channels[msg.channel_id], msg, payload,
+                           interaction=self.interactions.get(msg.interaction_id or 0))
         msg.edited_timestamp = iso_now()
         msg.snapshot("edit", rec.index)
         rec.message_id = msg.id

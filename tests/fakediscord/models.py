@@ -333,6 +333,10 @@ class FakeMessage:
     created_clock: float = 0.0  # the fake's clock when it was sent (edits of messages older than an hour: 30046)
     revisions: list[MessageRevision] = field(default_factory=list)
     reactions: list[str] = field(default_factory=list)
+    # who the content pings under its allowed_mentions (message_store.MessageStore._mentions)
+    mentions: list[FakeUser] = field(default_factory=list)
+    mention_roles: list[int] = field(default_factory=list)
+    mention_everyone: bool = False
 
     # ---- what a user sees -------------------------------------------------------------------------------
     @property
@@ -435,9 +439,9 @@ class FakeMessage:
             "timestamp": self.timestamp,
             "edited_timestamp": self.edited_timestamp,
             "tts": False,
-            "mention_everyone": False,
-            "mentions": [],
-            "mention_roles": [],
+            "mention_everyone": self.mention_everyone,
+            "mentions": [u.payload() for u in self.mentions],
+            "mention_roles": [str(r) for r in self.mention_roles],
             "attachments": [a.payload() for a in self.attachments],
             "embeds": list(self.embeds),
             "components": list(self.components),

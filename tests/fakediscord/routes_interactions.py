@@ -19,13 +19,14 @@ from .models import (
     CB_MODAL,
     CB_PONG,
     CB_UPDATE_MESSAGE,
+    EPHEMERAL,
     LOADING,
     FakeChannel,
     FakeMessage,
     FakeUser,
 )
 from .records import FakeInteraction
-from .validation import DiscordError, invalid_form
+from .validation import DiscordError, invalid_form, validate_autocomplete, validate_modal
 
 
 class InteractionRoutes:
@@ -73,6 +74,11 @@ class InteractionRoutes:
         if cb_type == CB_CHANNEL_MESSAGE and ix.type in (2, 3, 5):
             msg = self._create_message(ix.channel, data, files, author=self.bot, rec=rec, interaction=ix)
         elif cb_type == CB_DEFERRED_CHANNEL_MESSAGE and ix.type in (2, 3, 5):
+            # Receiving and Responding, Messages: with DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE "the only valid message
+            # flag you may use is EPHEMERAL"
+            if int(data.get("flags") or 0) & ~EPHEMERAL:
+                raise invalid_form({"data": {"flags": {"_errors": [{
+                    "code": "MESSAGE_FLAGS_INVALID", "message": "Only EPHEMERAL may be set on a deferred message"}]}}})
             msg = self._create_message(ix.channel, {"flags": data.get("flags")}, [], author=self.bot, rec=rec,
                                        interaction=ix, extra_flags=LOADING)
         elif cb_type == CB_DEFERRED_UPDATE_MESSAGE and component_like:
@@ -81,15 +87,10 @@ class InteractionRoutes:
             assert ix.message is not None
             msg = self._edit_message(ix.message, data, files, rec)
         elif cb_type == CB_AUTOCOMPLETE_RESULT and ix.type == 4:
-            choices = data.get("choices") or []
-            if len(choices) > 25:
-                raise invalid_form({"data": {"choices": {"_errors": [{"code": "BASE_TYPE_MAX_LENGTH",
-                                                                      "message": "Must be 25 or fewer"}]}}})
-            ix.choices = choices
-        elif cb_type == CB_MODAL and ix.type in (2, 3):
-            if not data.get("custom_id") or not data.get("title") or not data.get("components"):
-                raise invalid_form({"data": {"_errors": [{"code": "BASE_TYPE_REQUIRED",
-                                                          "message": "custom_id, title and components required"}]}})
+            validate_autocomplete(data)
+            ix.choices = data.get("choices") or []
+        elif cb_type == CB_MODAL and ix.type in (2, 3):  # not for a modal submit (type 5): 40043 below
+            validate_modal(data)
             ix.modal = data
         elif cb_type in (CB_PONG, CB_LAUNCH_ACTIVITY) and ix.type == 1:
             pass

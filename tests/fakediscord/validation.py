@@ -70,6 +70,10 @@ def validate_message(payload: dict[str, Any], prefix: str = "") -> None:
         total += sum(len(f.get("name") or "") + len(f.get("value") or "") for f in fields)
     if total > 6000:
         _err(errors, f"{p}embeds", "MAX_EMBED_SIZE_EXCEEDED", "Embed size exceeds maximum size of 6000")
+    _check_allowed_mentions(errors, f"{p}allowed_mentions", payload.get("allowed_mentions"))
+    for i, att in enumerate(payload.get("attachments") or []):
+        # Message resource, Attachment Object: description (alt text) max 1024 characters
+        _max_len(errors, f"{p}attachments.{i}.description", (att or {}).get("description"), 1024)
     components = payload.get("components")
     if components:
         _validate_components(errors, f"{p}components", components, v2=bool(int(payload.get("flags") or 0)
@@ -106,37 +110,122 @@ def _validate_components(errors: dict[str, Any], path: str, rows: list[dict[str,
         ctype = comp.get("type")
         custom_id = comp.get("custom_id")
         if custom_id is not None:
+            # Component Reference: custom_id is "a string of 1 to 100 characters"
             _max_len(errors, f"{cpath}.custom_id", custom_id, 100)
+            if custom_id == "":
+                _err(errors, f"{cpath}.custom_id", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
             if custom_id in seen:
                 _err(errors, f"{cpath}.custom_id", "COMPONENT_CUSTOM_ID_DUPLICATED",
                      "Component custom id cannot be duplicated")
             seen.add(custom_id)
         if ctype == 2:
-            style = comp.get("style")
-            _max_len(errors, f"{cpath}.label", comp.get("label"), 80)
-            if style == 5:
-                if not comp.get("url") or custom_id is not None:
-                    _err(errors, cpath, "BUTTON_COMPONENT_INVALID", "Link buttons need a url and no custom_id")
-            elif style != 6 and not custom_id:
-                _err(errors, f"{cpath}.custom_id", "BASE_TYPE_REQUIRED", "This field is required")
-            if not comp.get("label") and not comp.get("emoji") and style != 6:
-                _err(errors, cpath, "BUTTON_COMPONENT_INVALID", "A button needs a label or an emoji")
-        elif ctype == 3:
-            options = comp.get("options") or []
-            if not 1 <= len(options) <= 25:
-                _err(errors, f"{cpath}.options", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 25 in length.")
-            values = [o.get("value") for o in options]
-            if len(set(values)) != len(values):
-                _err(errors, f"{cpath}.options", "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
-                     "Select option values must be unique")
-            for j, opt in enumerate(options):
-                _max_len(errors, f"{cpath}.options.{j}.label", opt.get("label"), 100)
-                _max_len(errors, f"{cpath}.options.{j}.value", opt.get("value"), 100)
-                _max_len(errors, f"{cpath}.options.{j}.description", opt.get("description"), 100)
-            _max_len(errors, f"{cpath}.placeholder", comp.get("placeholder"), 150)
+            _check_button(errors, cpath, comp)
+        elif ctype in (3, 5, 6, 7, 8):
+            _check_select(errors, cpath, comp)
+
+
+def _check_button(errors: dict[str, Any], path: str, comp: dict[str, Any]) -> None:
+    """Component Reference, Button: "Non-link and non-premium buttons must have a custom_id, and cannot have a url
+    or a sku_id. Link buttons must have a url, and cannot have a custom_id. Premium buttons must contain a sku_id,
+    and cannot have a custom_id, label, url, or emoji." Label max 80, url max 512, styles 1-6."""
+    style = comp.get("style")
+    custom_id = comp.get("custom_id")
+    _max_len(errors, f"{path}.label", comp.get("label"), 80)
+    if style not in (1, 2, 3, 4, 5, 6):
+        _err(errors, f"{path}.style", "BASE_TYPE_CHOICES", f"Value must be one of (1, 2, 3, 4, 5, 6): {style!r}")
+    elif style == 5:
+        _max_len(errors, f"{path}.url", comp.get("url"), 512)
+        if not comp.get("url") or custom_id is not None:
+            _err(errors, path, "BUTTON_COMPONENT_INVALID", "Link buttons need a url and no custom_id")
+    elif style == 6:
+        if not comp.get("sku_id") or any(comp.get(k) is not None for k in ("custom_id", "label", "url", "emoji")):
+            _err(errors, path, "BUTTON_COMPONENT_INVALID",
+                 "Premium buttons need a sku_id and no custom_id, label, url or emoji")
+    else:
+        if not custom_id:
+            _err(errors, f"{path}.custom_id", "BASE_TYPE_REQUIRED", "This field is required")
+        if comp.get("url") is not None or comp.get("sku_id") is not None:
+            _err(errors, path, "BUTTON_COMPONENT_INVALID", "Only link buttons have a url, only premium buttons a sku_id")
+    if not comp.get("label") and not comp.get("emoji") and style != 6:
+        _err(errors, path, "BUTTON_COMPONENT_INVALID", "A button needs a label or an emoji")
+
+
+def _check_select(errors: dict[str, Any], path: str, comp: dict[str, Any]) -> None:
+    """Component Reference, String Select and the auto-populated selects: options 1-25 (label and value 1-100
+    characters, unique values, description max 100), placeholder max 150, min_values 0-25 (default 1),
+    max_values 1-25 (default 1). Discord also refuses, with 400 / 50035, a min_values above max_values or above the
+    number of options, a max_values above the number of options, and more options marked default than max_values
+    (discord.py issue #6984: max_values 3 with one option is refused)."""
+    _max_len(errors, f"{path}.placeholder", comp.get("placeholder"), 150)
+    lo, hi = comp.get("min_values", 1), comp.get("max_values", 1)
+    if not isinstance(lo, int) or not 0 <= lo <= 25:
+        _err(errors, f"{path}.min_values", "NUMBER_TYPE_MAX", "min_values must be between 0 and 25.")
+        lo = 0
+    if not isinstance(hi, int) or not 1 <= hi <= 25:
+        _err(errors, f"{path}.max_values", "NUMBER_TYPE_MAX", "max_values must be between 1 and 25.")
+        hi = 25
+    if lo > hi:
+        _err(errors, f"{path}.min_values", "NUMBER_TYPE_MAX", f"min_values must be at most max_values ({hi}).")
+    if comp.get("type") != 3:
+        defaults = comp.get("default_values") or []
+        if defaults and not lo <= len(defaults) <= hi:
+            _err(errors, f"{path}.default_values", "BASE_TYPE_BAD_LENGTH",
+                 f"Must be between {lo} and {hi} in length.")
+        return
+    options = comp.get("options") or []
+    if not 1 <= len(options) <= 25:
+        _err(errors, f"{path}.options", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 25 in length.")
+    elif hi > len(options):
+        _err(errors, f"{path}.options", "BASE_TYPE_MIN_LENGTH", f"Must be {hi} or more in length.")
+    elif lo > len(options):
+        _err(errors, f"{path}.min_values", "NUMBER_TYPE_MAX", f"min_values must be at most {len(options)}.")
+    values = [o.get("value") for o in options]
+    if len(set(values)) != len(values):
+        _err(errors, f"{path}.options", "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
+             "Select option values must be unique")
+    for j, opt in enumerate(options):
+        for key in ("label", "value"):
+            if not opt.get(key):
+                _err(errors, f"{path}.options.{j}.{key}", "BASE_TYPE_REQUIRED", "This field is required")
+            _max_len(errors, f"{path}.options.{j}.{key}", opt.get(key), 100)
+        _max_len(errors, f"{path}.options.{j}.description", opt.get("description"), 100)
+    if sum(1 for o in options if o.get("default")) > hi:
+        _err(errors, f"{path}.options", "SELECT_COMPONENT_TOO_MANY_DEFAULT_VALUES",
+             "The specified number of default values exceeds the specified maximum values")
+
+
+MENTION_TYPES = ("users", "roles", "everyone")
+
+
+def _check_allowed_mentions(errors: dict[str, Any], path: str, allowed: Any) -> None:
+    """Message resource, Allowed Mentions Object: parse holds "users", "roles", "everyone"; roles and users max 100
+    ids; "parse" is mutually exclusive with the users/roles lists of its type ("causing a validation error")."""
+    if allowed is None:
+        return
+    if not isinstance(allowed, dict):
+        _err(errors, path, "DICT_TYPE_CONVERT", "Only dictionaries may be used in a DictType")
+        return
+    parse = allowed.get("parse") or []
+    for i, kind in enumerate(parse):
+        if kind not in MENTION_TYPES:
+            _err(errors, f"{path}.parse.{i}", "BASE_TYPE_CHOICES", f"Value must be one of {MENTION_TYPES}.")
+    for key in ("users", "roles"):
+        ids = allowed.get(key) or []
+        if len(ids) > 100:
+            _err(errors, f"{path}.{key}", "BASE_TYPE_MAX_LENGTH", "Must be 100 or fewer in length.")
+        if ids and key in parse:
+            _err(errors, path, "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
+                 f'parse:["{key}"] and {key}: [ids] are mutually exclusive.')
 
 
 COMMAND_NAME = re.compile(r"^[-_'\w]{1,32}$")
+
+
+# Reference, Locales: the keys a name_localizations / description_localizations dictionary may have
+LOCALES = frozenset({
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl", "no", "pl", "pt-BR",
+    "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th", "zh-CN", "ja", "zh-TW", "ko"})
+COMMAND_SIZE_LIMIT = 8000
 
 
 def validate_commands(commands: list[dict[str, Any]]) -> None:
@@ -151,10 +240,54 @@ def validate_commands(commands: list[dict[str, Any]]) -> None:
         seen.add(key)
         if ctype == 1:
             _check_chat_input(errors, f"{i}", cmd, depth=0, parent_type=None)
+            # Application Commands, Slash Commands: "a maximum of 8000 characters for combined name, description,
+            # and value properties for each command, its options (including subcommands and groups), and
+            # choices"; of localized fields only the longest (default included) counts
+            size = _command_size(cmd)
+            if size > COMMAND_SIZE_LIMIT:
+                _err(errors, f"{i}", "APPLICATION_COMMAND_TOO_LARGE",
+                     f"Command exceeds maximum size ({COMMAND_SIZE_LIMIT}): {size}")
         elif not 1 <= len(name) <= 32:
             _err(errors, f"{i}.name", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 32 in length.")
+        _check_localizations(errors, f"{i}", cmd, name_rule=COMMAND_NAME if ctype == 1 else None)
     if errors:
         raise invalid_form(errors)
+
+
+def _longest(node: dict[str, Any], key: str) -> int:
+    texts = [node.get(key) or "", *((node.get(f"{key}_localizations") or {}).values())]
+    return max(len(t or "") for t in texts)
+
+
+def _command_size(node: dict[str, Any]) -> int:
+    size = _longest(node, "name") + _longest(node, "description")
+    for choice in node.get("choices") or []:
+        size += _longest(choice, "name") + len(str(choice.get("value", "")))
+    return size + sum(_command_size(opt) for opt in node.get("options") or [])
+
+
+def _check_localizations(errors: dict[str, Any], path: str, node: dict[str, Any], *,
+                         name_rule: re.Pattern[str] | None, description: bool = True, name_max: int = 32) -> None:
+    """Application Commands, Localization: keys are Discord's locales (Reference, Locales), and each value
+    "follow[s] the same restrictions as" the field it localizes."""
+    for key in ("name", "description") if description else ("name",):
+        table = node.get(f"{key}_localizations")
+        if table is None:
+            continue
+        if not isinstance(table, dict):
+            _err(errors, f"{path}.{key}_localizations", "DICT_TYPE_CONVERT", "Only dictionaries may be used")
+            continue
+        for locale, text in table.items():
+            lpath = f"{path}.{key}_localizations.{locale}"
+            if locale not in LOCALES:
+                _err(errors, lpath, "LOCALE_INVALID", f"Invalid locale: {locale!r}")
+            text = text or ""
+            if key == "description" and not 1 <= len(text) <= 100:
+                _err(errors, lpath, "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+            elif key == "name" and name_rule is not None and (not name_rule.match(text) or text != text.lower()):
+                _err(errors, lpath, "APPLICATION_COMMAND_INVALID_NAME", f"Command name is invalid: {text!r}")
+            elif key == "name" and not 1 <= len(text) <= name_max:
+                _err(errors, lpath, "BASE_TYPE_BAD_LENGTH", f"Must be between 1 and {name_max} in length.")
 
 
 def _check_chat_input(
@@ -177,6 +310,7 @@ def _check_chat_input(
         if opt.get("name") in names:
             _err(errors, f"{opath}.name", "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS", "Option names must be unique")
         names.add(opt.get("name"))
+        _check_localizations(errors, opath, opt, name_rule=COMMAND_NAME)
         if otype in (1, 2):
             allowed = depth == 0 or (otype == 1 and parent_type == 2)
             if not allowed:
@@ -201,6 +335,63 @@ def _check_chat_input_leaf(errors: dict[str, Any], path: str, opt: dict[str, Any
     choices = opt.get("choices") or []
     if len(choices) > 25:
         _err(errors, f"{path}.choices", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+    for k, choice in enumerate(choices):
+        # Application Commands, Option Choice Structure: name 1-100 characters, a string value up to 100
+        cpath = f"{path}.choices.{k}"
+        if not 1 <= len(choice.get("name") or "") <= 100:
+            _err(errors, f"{cpath}.name", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+        _max_len(errors, f"{cpath}.value", choice.get("value"), 100)
+        _check_localizations(errors, cpath, choice, name_rule=None, description=False, name_max=100)
     if choices and opt.get("autocomplete"):
         _err(errors, f"{path}.autocomplete", "APPLICATION_COMMAND_AUTOCOMPLETE_INVALID",
              "Autocomplete cannot be set with choices")
+
+
+def validate_autocomplete(data: dict[str, Any]) -> None:
+    """Receiving and Responding, Autocomplete: at most 25 choices, each an Option Choice (name 1-100 characters,
+    a string value up to 100)."""
+    errors: dict[str, Any] = {}
+    choices = data.get("choices") or []
+    if len(choices) > 25:
+        _err(errors, "data.choices", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+    for k, choice in enumerate(choices):
+        if not 1 <= len(choice.get("name") or "") <= 100:
+            _err(errors, f"data.choices.{k}.name", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+        _max_len(errors, f"data.choices.{k}.value", choice.get("value"), 100)
+    if errors:
+        raise invalid_form(errors)
+
+
+def validate_modal(data: dict[str, Any]) -> None:
+    """Receiving and Responding, Modal: custom_id 1-100 characters, title max 45, 1-5 components; Component
+    Reference: a text input's custom_id 1-100, value max 4000, placeholder max 100, min_length 0-4000, max_length
+    1-4000; a Label's label max 45 (as the deprecated label of a text input), its description max 100; nothing in a
+    modal may be disabled."""
+    errors: dict[str, Any] = {}
+    custom_id, title, components = data.get("custom_id") or "", data.get("title") or "", data.get("components") or []
+    if not 1 <= len(custom_id) <= 100:
+        _err(errors, "data.custom_id", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+    if not 1 <= len(title) <= 45:
+        _err(errors, "data.title", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 45 in length.")
+    if not 1 <= len(components) <= 5:
+        _err(errors, "data.components", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length.")
+    for k, comp in enumerate(iter_components(components)):
+        cpath = f"data.components.{k}"
+        if comp.get("disabled"):
+            _err(errors, f"{cpath}.disabled", "COMPONENT_INVALID", "Modals can not have disabled components")
+        if comp.get("type") == 4:
+            if not 1 <= len(comp.get("custom_id") or "") <= 100:
+                _err(errors, f"{cpath}.custom_id", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+            _max_len(errors, f"{cpath}.label", comp.get("label"), 45)
+            _max_len(errors, f"{cpath}.value", comp.get("value"), 4000)
+            _max_len(errors, f"{cpath}.placeholder", comp.get("placeholder"), 100)
+            if not 0 <= int(comp.get("min_length", 0)) <= 4000:
+                _err(errors, f"{cpath}.min_length", "NUMBER_TYPE_MAX", "min_length must be between 0 and 4000.")
+            if not 1 <= int(comp.get("max_length", 4000)) <= 4000:
+                _err(errors, f"{cpath}.max_length", "NUMBER_TYPE_MAX", "max_length must be between 1 and 4000.")
+        elif comp.get("type") == 18:
+            if not 1 <= len(comp.get("label") or "") <= 45:
+                _err(errors, f"{cpath}.label", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 45 in length.")
+            _max_len(errors, f"{cpath}.description", comp.get("description"), 100)
+    if errors:
+        raise invalid_form(errors)
