@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .validation import DiscordError, invalid_form, validate_commands
+from .validation import DiscordError, check_command_count, invalid_form, validate_commands
 
 
 class CommandRoutes:
@@ -71,6 +71,7 @@ class CommandRoutes:
         if not isinstance(body, list):
             raise invalid_form({"_errors": [{"code": "BASE_TYPE_ARRAY", "message": "Must be an array"}]})
         validate_commands(body)
+        check_command_count(body)
         store = self.commands.setdefault(scope, {})
         new: dict[tuple[int, str], dict[str, Any]] = {}
         for cmd in body:
@@ -93,6 +94,8 @@ class CommandRoutes:
         store = self.commands.setdefault(scope, {})
         key = (body.get("type", 1), body["name"])
         old = store.get(key)
+        if old is None:
+            check_command_count([*store.values(), body])
         store[key] = self._full_command(body, scope, old)
         return (200 if old else 201), store[key]
 

@@ -484,3 +484,38 @@ async def test_a_deferred_answer_may_only_be_ephemeral(fake: FakeDiscord, http) 
         answer = await call(http, fake, "POST", f"/interactions/{ix.id}/{ix.token}/callback",
                             {"type": 5, "data": {"flags": flags}})
         assert answer[0] == status, (flags, answer[1])
+
+
+async def test_answers_fit_the_interaction_and_ephemeral_messages_live_on_its_webhook(fake: FakeDiscord,
+                                                                                    http) -> None:
+    """Receiving and Responding: UPDATE_MESSAGE (7) and DEFERRED_UPDATE_MESSAGE (6) only answer components; one
+    answer per interaction (40060); no followup before it (10015); an ephemeral reply is reached through the
+    interaction's webhook only (the channel's routes answer 404 / 10008)."""
+    command = dispatched(fake, itype=APPLICATION_COMMAND)
+    callback = f"/interactions/{command.id}/{command.token}/callback"
+    webhook = f"/webhooks/{fake.application_id}/{command.token}"
+    for update in (6, 7):
+        status, data, _ = await call(http, fake, "POST", callback, {"type": update, "data": {"content": "x"}})
+        assert (status, data["code"]) == (400, 40043)
+    status, data, _ = await call(http, fake, "POST", webhook, {"content": "too early"})
+    assert (status, data["code"]) == (404, 10015)
+    assert (await call(http, fake, "POST", callback, {"type": 4, "data": {"content": "secret", "flags": 64}}))[0] == 204
+    status, data, _ = await call(http, fake, "POST", callback, {"type": 4, "data": {"content": "again"}})
+    assert (status, data["code"]) == (400, 40060)
+    msg = command.response_message
+    assert msg is not None and msg.ephemeral
+    status, data, _ = await edit(http, fake, msg.channel_id, msg.id, "via the channel")
+    assert (status, data["code"]) == (404, 10008)
+    assert (await call(http, fake, "PATCH", f"{webhook}/messages/@original", {"content": "via the webhook"}))[0] == 200
+    assert msg.content == "via the webhook"
+
+
+async def test_a_scope_holds_at_most_100_slash_commands(fake: FakeDiscord, http) -> None:
+    path = f"/applications/{fake.application_id}/commands"
+    many = [_command(name=f"spiel{i}") for i in range(101)]
+    status, data, _ = await call(http, fake, "PUT", path, many)
+    assert (status, data["code"]) == (400, 30032)
+    assert (await call(http, fake, "PUT", path, many[:100]))[0] == 200
+    status, data, _ = await call(http, fake, "POST", path, many[100])
+    assert (status, data["code"]) == (400, 30032)
+    assert (await call(http, fake, "POST", path, many[0]))[0] == 200  # an update, not a new one

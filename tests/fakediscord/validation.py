@@ -226,6 +226,16 @@ LOCALES = frozenset({
     "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl", "no", "pl", "pt-BR",
     "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th", "zh-CN", "ja", "zh-TW", "ko"})
 COMMAND_SIZE_LIMIT = 8000
+# Application Commands, Registering a Command: per scope (global, or each guild) 100 CHAT_INPUT, 15 USER and
+# 15 MESSAGE commands, 1 PRIMARY_ENTRY_POINT
+COMMAND_COUNT_LIMITS = {1: 100, 2: 15, 3: 15, 4: 1}
+
+
+def check_command_count(commands: list[dict[str, Any]]) -> None:
+    """400 / 30032 past the number of commands of a type one scope may hold."""
+    for ctype, limit in COMMAND_COUNT_LIMITS.items():
+        if sum(1 for c in commands if c.get("type", 1) == ctype) > limit:
+            raise DiscordError(400, 30032, "Maximum number of application commands reached")
 
 
 def validate_commands(commands: list[dict[str, Any]]) -> None:
