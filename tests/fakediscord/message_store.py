@@ -111,8 +111,9 @@ class MessageStore:
                                               if c.get("type") == 10)])
         msg.mentions = []
         for uid in dict.fromkeys(MENTION_USER.findall(content)):
-            if ("users" in parse or uid in listed) and int(uid) in {u.id for u in self.members}:
-                msg.mentions.append(self.user(int(uid)))
+            user = self.bot if int(uid) == self.bot.id else self.users.get(int(uid))
+            if user is not None and ("users" in parse or uid in listed):
+                msg.mentions.append(user)
         msg.mention_roles = [int(r) for r in dict.fromkeys(MENTION_ROLE.findall(content))
                              if "roles" in parse or r in roles]
         may = channel.is_dm or bool((self.bot_permissions(channel) | self.user_permissions(self.bot))
