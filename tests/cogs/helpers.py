@@ -77,3 +77,36 @@ async def start_fixed(world: World, command: str, title: str, n: int, *, seed: i
     await alice.click(lobby, custom_id=button(lobby, "Start").custom_id)
     assert table.status == "running"
     return table
+
+
+def discord_refusals(world: World) -> list[tuple[str, str, dict]]:
+    """The requests the bot made in this SimCord world that the real Discord would refuse as an invalid form
+    (400 / 50035: message, component, mention, command, modal and autocomplete limits), checked with the fake
+    Discord's rules (tests/fakediscord/validation.py), since SimCord checks few of them. (method, path, errors)."""
+    import re
+
+    from tests.fakediscord.validation import (
+        DiscordError,
+        validate_autocomplete,
+        validate_commands,
+        validate_message,
+        validate_modal,
+    )
+
+    out = []
+    for r in world.env.http_requests:
+        body = r.json
+        try:
+            if re.search(r"/interactions/[^/]+/[^/]+/callback$", r.path) and isinstance(body, dict):
+                check = {4: validate_message, 7: validate_message, 9: validate_modal, 8: validate_autocomplete}
+                if body.get("type") in check:
+                    check[body["type"]](body.get("data") or {})
+            elif r.method == "PUT" and r.path.endswith("/commands") and isinstance(body, list):
+                validate_commands(body)
+            elif r.method in ("POST", "PATCH") and isinstance(body, dict) and (
+                    re.search(r"/channels/\d+/messages(/\d+)?$", r.path)
+                    or re.search(r"/webhooks/\d+/[^/]+(/messages/[^/]+)?$", r.path)):
+                validate_message(body)
+        except DiscordError as exc:
+            out.append((r.method, r.path, exc.errors or {}))
+    return out
