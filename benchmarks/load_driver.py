@@ -29,6 +29,9 @@ class Driver:
     errors: list[str] = field(default_factory=list)
     lag: PictureLag | None = None
     lost_answers: int = 0  # clicks whose answer came after the 3 s deadline (10062)
+    # How long a turn may take to show before the table counts as stuck: past the picture lag a healthy run has
+    # (at 2,000 tables up to ~40 s, the global limit's queue), the `--grace` the last pictures get.
+    turn_wait: float = 60.0
     _computer_since: tuple[int, float] | None = None
 
     def note_computer(self) -> None:
@@ -75,9 +78,10 @@ class Driver:
         next_at = start + rng.uniform(0, interval)
         dispatched: float | None = None
         while time.perf_counter() < stop:
-            turn = await self.wait_turn(stop + 30)
+            turn = await self.wait_turn(time.perf_counter() + self.turn_wait)
             if turn is None:
-                self.errors.append(f"table {self.table.table_id}: no turn after move {self.moves}")
+                self.errors.append(f"table {self.table.table_id}: no turn shown {self.turn_wait:.0f} s after "
+                                   f"move {self.moves}")
                 return
             if dispatched is not None:
                 self.next_turn.append(time.perf_counter() - dispatched)
