@@ -8,11 +8,18 @@ import pytest
 
 from tests.fakediscord import FakeDiscord
 
+# Answers that mean the bot sent a form the real Discord refuses, whatever the test provokes (lost answers, archived
+# threads, missing permissions and rate limits are other codes): an invalid form body, an answer that does not fit
+# the interaction, a second answer, an empty message, too many commands
+REFUSED_FORMS = {50035, 40043, 40060, 50006, 30032}
+
 
 @pytest.fixture
 async def fake() -> AsyncIterator[FakeDiscord]:
     async with FakeDiscord() as fake:
         yield fake
+    refused = [r for r in fake.failed_requests if r.error_code in REFUSED_FORMS]
+    assert not refused, [(r.kind, r.status, r.error_code, r.response) for r in refused[:3]]
 
 
 @pytest.fixture
