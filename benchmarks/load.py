@@ -128,6 +128,11 @@ def machine_stalls(path: Path, start: float, stop: float) -> list[tuple[float, f
     return out
 
 
+async def snapshot_at(fake: FakeDiscord, when: float) -> LimitSnapshot:
+    await asyncio.sleep(max(0.0, when - time.perf_counter()))
+    return LimitSnapshot.take(fake)
+
+
 async def quiet(fake: FakeDiscord, seconds: float = 1.0, limit: float = 120.0) -> None:
     """Until no REST request arrived for `seconds`."""
     end = time.perf_counter() + limit
@@ -241,6 +246,9 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
             spy = await asyncio.create_subprocess_exec(
                 "py-spy", "record", "-p", str(pid), "-r", "200", "-d", str(int(warmup + duration)), "-f", "raw",
                 "-o", str(py_spy), stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
+        # the limits as the play ends: calls per move and per second over the play, as the moves are counted; the
+        # edits a lagging table still owes then are counted as the play's start counted those owed by the spread
+        at_stop = asyncio.create_task(snapshot_at(fake, stop))
         await asyncio.gather(*(d.run(start, stop, interval, random.Random(seed + i), measure_from)
                                for i, d in enumerate(drivers)))
         # the moves are made until `stop`; past it the drivers only wait for the turns a lagging table still owes
@@ -250,7 +258,7 @@ async def load_run(n: int, *, interval: float, duration: float, warmup: float, s
         bot_lag1 = await bot_buckets(metrics_port)
         if spy is not None:
             await spy.wait()
-        limits1 = LimitSnapshot.take(fake)
+        limits1 = await at_stop
         computer_moves1 = computer_moves(db_path)
         gc.enable()
         gc.unfreeze()
