@@ -1,16 +1,22 @@
-"""Screenshots of whole messages as players see them: `python -m tools.screenshots [--out shots] [--lang en de]`.
+"""Screenshots of whole messages as players see them: `python -m tools.screenshots [--out shots] [--lang en de]
+[--games schieberamsch rufmariasch ...]`.
 
 The real bot plays a short Schieberamsch match in SimCord (the in-process Discord the tests use); at each scene
 SimCord's Discord-like preview page is opened for the player who sees it, and headless Chromium photographs it
 at a desktop (1280 px) and a phone (400 px) width once the page says it is ready. Scenes: the lobby, the table
 thread mid-deal, a DM hand, an ephemeral refusal (a card clicked out of turn), the table message with the score
-sheet after the first deal, and the leaderboard; each in English and German.
+sheet after the first deal, and the leaderboard; each in English and German (`--lang` adds Croatian and
+Romanian). The other games (`tools/screenshot_scenes.py`) show the table thread mid-deal and the hand of the
+player to act, plus each game's own decision: Rufmariasch's call (trump and called-card menus), Schrööm's
+knock and the hold/fold answer, Treppenrommé's take and meld menus. `--games` picks games (default: all seven,
+about 90 pictures a language, a few minutes each).
 
 Needs SimCord's preview extra, Playwright's Python package (it drives the browser; no browser download) and
 Debian's Chromium:
 
     apt-get install -y chromium && pip install -e ".[screenshots]"   # = "simcord[preview]" playwright
     python -m tools.screenshots            # writes shots/<lang>-<scene>-<desktop|phone>.png (ignored by git)
+    python -m tools.screenshots --games tac --lang hr   # shots/hr-tac-table-phone.png, ...
 
 Look at them after any change to what the bot says or draws.
 """
@@ -28,8 +34,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from tools.screenshot_scenes import GAMES, LOCALES, play_game
+
 WIDTHS = {"desktop": (1280, 900), "phone": (400, 860)}
 NAMES = ("anna", "bernd", "claudia")
+ALL_GAMES = ("schieberamsch", *GAMES)
 
 
 @contextmanager
@@ -38,7 +47,7 @@ def client_language(lang: str) -> Iterator[None]:
     import simcord.interactions as si
 
     original = si.base_payload
-    locale = "de" if lang == "de" else "en-US"
+    locale = LOCALES.get(lang, "en-US")
 
     def base_payload(*args: Any, **kwargs: Any) -> Any:
         record, payload = original(*args, **kwargs)
@@ -78,7 +87,7 @@ class Shooter:
         self.env, self.out, self.lang, self.browser = env, out, lang, browser
 
     async def shoot(self, scene: str, channel: Any, viewer: Any, target: Any) -> None:
-        locale = "de" if self.lang == "de" else "en-US"
+        locale = LOCALES.get(self.lang, "en-US")
         for label, (w, h) in WIDTHS.items():
             path = self.out / f"{self.lang}-{scene}-{label}.png"
             async with self.env.preview(channel, viewers=[viewer], layout="channel", display="fixed", width=w,
@@ -118,15 +127,43 @@ async def play_one(table: Any, users: list[Any], thread: Any, rng: random.Random
     return await user.click(message, custom_id=_cid(rng.choice(cards)))
 
 
-async def scenes(lang: str, out: Path, chromium: str) -> None:
+async def scenes(lang: str, out: Path, chromium: str, games: list[str]) -> None:
     from playwright.async_api import async_playwright
 
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
         try:
-            await play_and_shoot(lang, out, browser)
+            for game in games:
+                if game == "schieberamsch":
+                    await play_and_shoot(lang, out, browser)
+                else:
+                    await game_and_shoot(game, lang, out, browser)
         finally:
             await browser.close()
+
+
+async def game_and_shoot(game: str, lang: str, out: Path, browser: Any) -> None:
+    """A table of one of the other games (tools/screenshot_scenes.py), in a bot of its own."""
+    from simcord.env import Env
+
+    from bot.app import StammtischBot
+
+    with tempfile.TemporaryDirectory() as tmp, client_language(lang):
+        bot = StammtischBot(database_path=Path(tmp) / "shots.sqlite3", default_locale=lang)
+        env = Env(bot)
+        await env.start()
+        try:
+            await play_game(game, env, lang, Shooter(env, out, lang, browser).shoot)
+        finally:
+            await env.shutdown()
+            await close(bot)
+
+
+async def close(bot: Any) -> None:
+    """SimCord detaches the bot but leaves its database open, whose thread would keep the process alive."""
+    if hasattr(bot, "db"):
+        await bot.db.close()
+    await bot.metrics.close()
 
 
 async def play_and_shoot(lang: str, out: Path, browser: Any) -> None:
@@ -140,7 +177,7 @@ async def play_and_shoot(lang: str, out: Path, browser: Any) -> None:
         env = Env(bot)
         await env.start()
         try:
-            guild = env.create_guild(preferred_locale="de" if lang == "de" else "en-US")
+            guild = env.create_guild(preferred_locale=LOCALES.get(lang, "en-US"))
             channel = guild.create_text_channel("stammtisch")
             users = [guild.add_member(env.create_user(n)) for n in NAMES]
             shooter = Shooter(env, out, lang, browser)
@@ -179,12 +216,15 @@ async def play_and_shoot(lang: str, out: Path, browser: Any) -> None:
             await shooter.shoot("leaderboard", channel, users[0], board)
         finally:
             await env.shutdown()
+            await close(bot)
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tools.screenshots", description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", default="shots", help="folder for the screenshots (default: shots/)")
-    ap.add_argument("--lang", nargs="+", default=["en", "de"], choices=["en", "de"])
+    ap.add_argument("--lang", nargs="+", default=["en", "de"], choices=list(LOCALES))
+    ap.add_argument("--games", nargs="+", default=list(ALL_GAMES), choices=ALL_GAMES,
+                    help="the games to photograph (default: all)")
     ap.add_argument("--chromium", default=shutil.which("chromium") or shutil.which("chromium-browser") or "chromium",
                     help="the Chromium binary (default: chromium on the PATH)")
     args = ap.parse_args(argv)
@@ -200,7 +240,7 @@ def main(argv: list[str] | None = None) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     for lang in args.lang:
-        asyncio.run(scenes(lang, out, args.chromium))
+        asyncio.run(scenes(lang, out, args.chromium, args.games))
     return 0
 
 
