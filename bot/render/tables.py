@@ -44,7 +44,9 @@ def title_line(t: Table, key: str) -> str:
     hand_no = v.get("hand_no")
     deals = v.get("deals") or (v.get("options") or {}).get("deals") or (v.get("options") or {}).get("hands")
     if hand_no:
-        word = t.w["deal"] if key in ("schieberamsch", "rufmariasch") else t.w["hand"]
+        # the word the table message's title uses: a Schrööm round is a game (of a match), a trick game's a deal
+        word = t.w["deal"] if key in ("schieberamsch", "rufmariasch") else t.w["game"] if key == "schroeoem" \
+            else t.w["hand"]
         title += f"  ·  {word} {hand_no}" + (f"/{deals}" if isinstance(deals, int) and deals > 1 else "")
     return title
 

@@ -124,3 +124,18 @@ def test_an_empty_piles_word_is_set_smaller_rather_than_cut_short_in_every_langu
         texts = said("tac", v, 4, lang)
         assert not any(t.endswith("…") for t in texts), (lang, texts)
     assert "Zatvorena" in said("tac", v, 4, "hr") and "Verdeckt" in said("tac", v, 4, "de")
+
+
+def test_the_picture_title_counts_rounds_with_the_messages_word():
+    """The table message said "Schrööm table #1 · Game 1" and its picture "Schrööm · Hand 1" (seen in the
+    screenshots): the picture now names the round with the message's word. Romanian writes "Jocul 1" in the
+    message and "Joc 1" in the picture (the catalog's articled and bare forms), so it is left out here."""
+    from cogs.schroeoem import SchroeoemUI
+    from cogs.treppenromme import TreppenrommeUI
+
+    for key, ui in (("schroeoem", SchroeoemUI), ("treppenromme", TreppenrommeUI)):
+        v = first_view(key, 3, 2, lambda v: v.get("hand_no") == 1)
+        for lang in ("en", "de", "hr"):
+            title = said(key, v, 3, lang)[0]
+            word = ui.hand_title(ui, v, lang)  # "Game 1", "Spiel 1", "Hand 1", ...
+            assert title.split("  ·  ")[1] == word, (key, lang, title, word)
