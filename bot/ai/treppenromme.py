@@ -61,6 +61,26 @@ before on the same deals (`python -m benchmarks.ai --games treppenromme --levels
 deep takes and safe discards +46.19 [41.51, 50.88], +0.53 [-4.25, 5.31] paired over 400 deals; deep takes
 alone +44.60 [39.56, 49.64], -1.06 [-5.51, 3.39] (both with the pruned takes). Neither is measurably better
 on 400 deals, so the rules of thumb stay the playouts' policy for every seat (+- above: 95 % half-widths).
+
+Where the oracle's edge comes from (27 Nov 2026, `python -m benchmarks.treppenromme_leak --deals 150
+--iterations 24`, seed 1, 300 strong seat-deals, each choice valued by the rules of thumb to the hand's end):
+the oracle's choices are worth +70.4 [59.6, 81.2] points per strong seat-deal over strong's, of which knowing
+the other's hand (a search with his true hand and the talon dealt anew) +10.5 [1.2, 19.9] and knowing the
+talon's order, the future draws, +59.8 [48.4, 71.3]. The largest fair part: discards that feed him (strong's
+card makes a combination with his hand, the oracle's does not), +10.2 [6.3, 14.0] of the hand part in 125
+decisions; then the draw step (+3.5 each way, take or draw). In the benchmark (seed 1, 24 worlds, no deadline)
+that hand oracle gets +70.50 [64.66, 76.34] over 332 deals, strong +45.66 over 400, the oracle about +98:
+about half of the gap to the oracle is the talon's order, which no fair player can know. The worlds predict
+badly whether a discard feeds him: over 363 candidate discards of easy-against-easy positions, 13 % feed
+him, the inferred worlds say 6.4 % on average (14 % where it does, 5 % where it does not), since a rule
+player's hand keeps its pairs (2.08 pairs that could grow into a combination, against 1.25 in the inferred
+worlds and 0.98 in uniform ones). Tried and not kept, each against the code before on the same deals (`python
+-m benchmarks.ai --games treppenromme --levels strong,easy --deals 400 --iterations 24 --jobs 1`, 2-core
+machine at load 3 to 6; before +45.66 [40.78, 50.55] over 400): a factor 2.5 per such pair in the other's
+hand now (1.66 pairs in the worlds; feed prediction 15 % / 7 %, Brier 0.105 -> 0.106) -0.97 [-4.92, 2.97]
+over 351 deals; INFERENCE_TRIES 64 (Brier 0.1045, log loss 0.344 -> 0.333; decisions 3x slower) -3.43
+[-10.55, 3.69] over 169. A sharper reading of the staircase he left lying (LEFT_TOP 0.03, LEFT_DECAY 0.9) or
+of his discards (CONNECTED 3.0) did not change the feed prediction (Brier 0.1044 to 0.1066) and was not run.
 """
 
 from __future__ import annotations
