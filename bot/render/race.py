@@ -41,16 +41,11 @@ def _talon_race(t: Table, v: dict[str, Any], key: str) -> None:
         if v.get("winner") == i:
             badges.append((w["winner"], T.GREEN_BADGE))
         t.plate(i, SeatInfo(count=counts[i], score=str((v.get("totals") or [0] * t.n)[i]), badges=tuple(badges)))
-    cw = 56 if t.n <= 4 else 48
+    cw, gap = pile_width(t), 10
     ch = card_height(cw)
-    gap = 10
     open_word = w["open"] if key == "tac" else w["reserve"]
     closed_word = w["closed"] if key == "tac" else w["talon"]
-    for i in range(t.n):
-        side = abs(t.seats[i].ux) > 0.9  # left/right seats: talon above reserve
-        zw, zh = (cw, 2 * ch + gap + 44) if side else (2 * cw + gap, ch + 24)
-        zx, zy = t.zone(i, zw, zh, gap=12)
-        x0, y0 = zx - zw / 2, zy - zh / 2
+    for i, (x0, y0, side) in enumerate(pile_zones(t)):
         rx, ry = (x0, y0 + ch + 22 + gap) if side else (x0 + cw + gap, y0)
         n_t = talons[i] if i < len(talons) else 0
         pile(t, "back", x0, y0, cw, n_t, closed_word if n_t == 0 else "")
@@ -59,7 +54,7 @@ def _talon_race(t: Table, v: dict[str, Any], key: str) -> None:
         pile(t, top, rx, ry, cw, len(res), open_word if not res else "")
     # the centre pile and the exposed card
     centre = v.get("centre") or {}
-    bw = 72 if t.n <= 4 else 64
+    bw = centre_width(t)
     bh = card_height(bw)
     ex = v.get("exposed")
     px = t.cx - bw - 30 if ex else t.cx - bw / 2  # room between the two cards' pills
@@ -78,6 +73,55 @@ def _talon_race(t: Table, v: dict[str, Any], key: str) -> None:
         t.c.pill(ex_x + bw / 2, py + bh + 14, t.names[ex["seat"]], T.GOLD, T.BLACK, size=18, anchor="m")
     if v.get("over") or (v.get("last_hand") and not count):
         hand_result(t, key, v.get("last_hand"), empty_centre=True)
+
+
+def pile_width(t: Table) -> int:
+    return 56 if t.n <= 4 else 48
+
+
+def centre_width(t: Table) -> int:
+    return 72 if t.n <= 4 else 64
+
+
+def centre_box(t: Table) -> tuple[float, float, float, float]:
+    """Where the centre pile and the exposed card go, with their pills: kept whether a card is exposed or not,
+    so that the players' piles do not move between moves."""
+    bw = centre_width(t)
+    bh = card_height(bw)
+    py = t.cy - bh / 2 - 12
+    return t.cx - bw - 30 - 4, py - 4, t.cx + 30 + bw + 4, py + bh + 28
+
+
+def pile_zones(t: Table) -> list[tuple[float, float, bool]]:
+    """Top-left of each seat's two piles, and whether they stand one above the other (left and right seats).
+    They lie between the plate and the centre; a seat set diagonally (three players: the two at the top) whose
+    piles would then cover the centre pile or the exposed card gets them straight below (above) its plate,
+    where that place is free."""
+    cw, gap = pile_width(t), 10
+    ch = card_height(cw)
+    centre = centre_box(t)
+    boxes, sides = [], []
+    for i in range(t.n):
+        side = abs(t.seats[i].ux) > 0.9  # left/right seats: talon above reserve
+        zw, zh = (cw, 2 * ch + gap + 44) if side else (2 * cw + gap, ch + 24)
+        zx, zy = t.zone(i, zw, zh, gap=12)
+        boxes.append((zx - zw / 2, zy - zh / 2, zx + zw / 2, zy + zh / 2))
+        sides.append(side)
+    for i, s in enumerate(t.seats[:t.n]):
+        x0, y0, x1, y1 = boxes[i]
+        if sides[i] or not _meets(boxes[i], centre):
+            continue
+        zw, zh = x1 - x0, y1 - y0
+        vy = s.y + (1 if s.uy < 0 else -1) * ((s.h + zh) / 2 + 12)
+        moved = (s.x - zw / 2, vy - zh / 2, s.x + zw / 2, vy + zh / 2)
+        taken = [o.box for o in t.seats] + [b for j, b in enumerate(boxes) if j != i]
+        if not any(_meets(moved, o) for o in taken) and moved[1] >= 0 and moved[3] <= t.height:
+            boxes[i] = moved
+    return [(b[0], b[1], side) for b, side in zip(boxes, sides, strict=True)]
+
+
+def _meets(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 SIZES["schrum"] = _big_seats

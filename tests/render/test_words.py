@@ -139,3 +139,37 @@ def test_the_picture_title_counts_rounds_with_the_messages_word():
             title = said(key, v, 3, lang)[0]
             word = ui.hand_title(ui, v, lang)  # "Game 1", "Spiel 1", "Hand 1", ...
             assert title.split("  ·  ")[1] == word, (key, lang, title, word)
+
+
+def _meets(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def test_the_race_piles_leave_the_centre_pile_and_the_exposed_card_free():
+    """Tač with three players drew the two top seats' piles over the centre pile and under the exposed card,
+    which hid a pile's count (seen in the screenshots): no seat's piles may meet the centre, a plate, or
+    another seat's piles, on the tables of two to four (seven and eight at a Schrum table come within the
+    centre's 4 px margin, as before)."""
+    from bot.games import GAMES
+    from bot.render.cards import card_height
+    from bot.render.race import centre_box, pile_width, pile_zones
+
+    for key in ("tac", "schrum"):
+        for seats in range(GAMES[key].min_seats, 5):
+            e = new_match(key, seats, 1, {"unequal": True})
+            rng = random.Random(1)
+            while not e.view(None).get("exposed"):
+                step(e, key, rng)
+            v = e.view(None)
+            t = table_canvas(key, v, NAMES[:seats], "french", False, "en")
+            cw = pile_width(t)
+            ch = card_height(cw)
+            boxes = []
+            for x0, y0, side in pile_zones(t):
+                w, h = (cw, 2 * ch + 10 + 44) if side else (2 * cw + 10, ch + 24)
+                boxes.append((x0, y0, x0 + w, y0 + h))
+            for i, box in enumerate(boxes):
+                assert not _meets(box, centre_box(t)), (key, seats, i)
+                assert box[0] >= 0 and box[2] <= t.width and box[3] <= t.height, (key, seats, i)
+                others = [b for j, b in enumerate(boxes) if j != i] + [s.box for s in t.seats]
+                assert not any(_meets(box, o) for o in others), (key, seats, i)
