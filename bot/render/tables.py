@@ -260,7 +260,19 @@ def value_token(t: Table, x: float, y: float, value: int, label: str) -> None:
     r = 30
     t.c.draw.ellipse((x - r, y - r, x + r, y + r), fill=T.index(T.GOLD), outline=T.index(T.SCHELL_DARK), width=2)
     t.c.text(x, y + 1, str(value), "bold", 30, T.BLACK, anchor="mm")
-    t.label(x, y + r + 6, label, anchor="mt", size=19)
+    # under the disc, unless a seat plate (with its dealer chip, 11 px out) is there: three players' top-left
+    # seat; then beside it
+    lw = t.c.text_w(label, 19)
+    plates = [(b[0] - 12, b[1] - 12, b[2], b[3]) for b in (s.box for s in t.seats)]
+    below = (x - lw / 2, y + r + 6, x + lw / 2, y + r + 28)
+    if any(_meets(below, p) for p in plates):
+        t.label(x + r + 8, y, label, anchor="lm", size=19)
+    else:
+        t.label(x, y + r + 6, label, anchor="mt", size=19)
+
+
+def _meets(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 @renderer("schroeoem")

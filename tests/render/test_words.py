@@ -173,3 +173,19 @@ def test_the_race_piles_leave_the_centre_pile_and_the_exposed_card_free():
                 assert box[0] >= 0 and box[2] <= t.width and box[3] <= t.height, (key, seats, i)
                 others = [b for j, b in enumerate(boxes) if j != i] + [s.box for s in t.seats]
                 assert not any(_meets(box, o) for o in others), (key, seats, i)
+
+
+def test_schroeoems_value_label_stays_clear_of_the_seats():
+    """With three players the dealer chip of the top-left seat covered the "Value" label under the gold disc
+    (seen in the screenshots): at every table size the label meets no seat plate or its chip (11 px out)."""
+    from bot.render.i18n import words
+
+    for seats in range(2, 9):
+        v = new_match("schroeoem", seats, 1).view(None)
+        for lang in ("en", "de", "hr", "ro"):
+            t = table_canvas("schroeoem", v, NAMES[:seats], "german", False, lang)
+            label = words(lang)["knock"]
+            boxes = [b for text, b in t.c.written if text == label]
+            assert len(boxes) == 1, (seats, lang, label)
+            plates = [(s.box[0] - 12, s.box[1] - 12, s.box[2], s.box[3]) for s in t.seats]
+            assert not any(_meets(boxes[0], p) for p in plates), (seats, lang, boxes[0])
