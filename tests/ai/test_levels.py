@@ -38,9 +38,31 @@ def test_every_benchmark_level_chooses_a_legal_action_and_unknown_levels_are_ref
     e = GAMES["schieberamsch"].new(3, seed=2)
     seat = min(e.to_act())
     for level in BENCH_LEVELS:
+        if level == "hand-oracle":  # offered where future draws are engine state (test below)
+            with pytest.raises(ValueError, match="no hand oracle for schieberamsch"):
+                choose(e, seat, level=level, iterations=2)
+            continue
         assert choose(e, seat, level=level, iterations=2) in e.legal_actions(seat)
     with pytest.raises(ValueError, match="unknown level"):
         choose(e, seat, level="grandmaster")
+
+
+def test_the_hand_oracle_sees_every_hand_but_not_the_order_of_the_talon():
+    """Treppenrommé's oracle also knows every card still to be drawn; the hand oracle knows the hands only."""
+    e = GAMES["treppenromme"].new(2, seed=3)
+    seat = min(e.to_act())
+    know = knowledge(e, seat, "hand-oracle")
+    assert not know.uses("inference")
+    worlds = [know.sample(random.Random(i)) for i in range(2)]
+    for world in worlds:
+        assert world.hands == e.hands and world.staircase == e.staircase  # type: ignore[attr-defined]
+        assert sorted(world.talon) == sorted(e.talon)  # type: ignore[attr-defined]
+    assert worlds[0].talon != worlds[1].talon  # type: ignore[attr-defined]
+    # the true order is not in the worlds: an engine that differs only in it deals the same ones
+    twin = e.clone()
+    twin.talon = list(reversed(e.talon))  # type: ignore[attr-defined]
+    assert knowledge(twin, seat, "hand-oracle").sample(random.Random(0)).talon == worlds[0].talon  # type: ignore[attr-defined]
+    assert choose(e, seat, level="hand-oracle", iterations=2) in e.legal_actions(seat)
 
 
 def test_inferring_keeps_worlds_in_proportion_to_their_likelihood():
