@@ -9,7 +9,8 @@ sheet after the first deal, and the leaderboard; each in English and German (`--
 Romanian). The other games (`tools/screenshot_scenes.py`) show the table thread mid-deal and the hand of the
 player to act, plus each game's own decision: Rufmariasch's call (trump and called-card menus), Schrööm's
 knock and the hold/fold answer, Treppenrommé's take and meld menus. `--games` picks games (default: all seven,
-about 90 pictures a language, a few minutes each).
+52 pictures a language, about three minutes a language on two busy cores). The preview's clock is SimCord's
+(1 January 2026), so a turn timer's "⏱ in …" reads months away: the bot writes real timestamps.
 
 Needs SimCord's preview extra, Playwright's Python package (it drives the browser; no browser download) and
 Debian's Chromium:
