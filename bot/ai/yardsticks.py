@@ -4,8 +4,10 @@ The `oracle` searches the true deal, its only world: it sees every hand and also
 order of the cards still to be drawn. In Treppenrommé half of its edge over the strong player is that sight of
 future draws (`python -m benchmarks.treppenromme_leak`: +27.5 [21.1, 33.8] points a deal of the oracle's +98, on
 332 deals, stop 36). The `hand-oracle` is the same search whose worlds hold every hand as it is and deal the
-undrawn cards anew: a fairer yardstick, the most any player could get out of reading the others' hands.
-Only the games whose future draws are part of the engine's state are offered (`HAND_ORACLE_GAMES`)."""
+undrawn cards anew: a fairer yardstick, the most any player could get out of reading the others' hands. In
+Rufmariasch the undrawn cards are the second four of each hand while the call is made: the oracle's call knows the
+partner, which a third of its edge was (`python -m benchmarks.rufmariasch_leak`, stop 33). Only the games whose
+cards still to come are part of the engine's state are offered (`HAND_ORACLE_GAMES`)."""
 
 from __future__ import annotations
 
@@ -26,7 +28,25 @@ def _treppenromme(engine: Engine, rng: random.Random) -> Engine:
     return world
 
 
-HAND_ORACLE_GAMES: dict[str, Callable[[Engine, random.Random], Engine]] = {"treppenromme": _treppenromme}
+def _rufmariasch(engine: Engine, rng: random.Random) -> Engine:
+    """Before the call the second four cards of each seat are still to be dealt: the hands as they are, those 16
+    cards dealt anew (four to each seat), and the next hands' deal (the engine's generator) too. After the call
+    every card is in a hand, and the hand oracle's world is the true deal."""
+    world = engine.clone()
+    world.rng = random.Random(rng.getrandbits(64))  # type: ignore[attr-defined]
+    held_back: list[list[str]] = world._second  # type: ignore[attr-defined]
+    pool = sorted(card for batch in held_back for card in batch)  # the true order forgotten first
+    rng.shuffle(pool)
+    dealt, at = [], 0
+    for batch in held_back:
+        dealt.append(pool[at:at + len(batch)])
+        at += len(batch)
+    world._second = dealt  # type: ignore[attr-defined]
+    return world
+
+
+HAND_ORACLE_GAMES: dict[str, Callable[[Engine, random.Random], Engine]] = {
+    "treppenromme": _treppenromme, "rufmariasch": _rufmariasch}
 
 
 def hand_oracle_world(engine: Engine, rng: random.Random) -> Engine:

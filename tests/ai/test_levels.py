@@ -65,6 +65,23 @@ def test_the_hand_oracle_sees_every_hand_but_not_the_order_of_the_talon():
     assert choose(e, seat, level="hand-oracle", iterations=2) in e.legal_actions(seat)
 
 
+def test_rufmariasch_hand_oracle_calls_without_knowing_the_second_four_cards():
+    e = GAMES["rufmariasch"].new(4, seed=3)
+    seat = e.turn
+    assert e.phase == "call"
+    world = knowledge(e, seat, "hand-oracle").sample(random.Random(0))
+    assert world.hands == e.hands  # type: ignore[attr-defined]
+    assert sorted(c for b in world._second for c in b) == sorted(c for b in e._second for c in b)  # type: ignore[attr-defined]
+    assert [len(b) for b in world._second] == [4, 4, 4, 4]  # type: ignore[attr-defined]
+    worlds = {tuple(map(tuple, knowledge(e, seat, "hand-oracle").sample(random.Random(i))._second))  # type: ignore[attr-defined]
+              for i in range(5)}
+    assert len(worlds) > 1 and tuple(map(tuple, e._second)) not in worlds  # type: ignore[attr-defined]
+    assert choose(e, seat, level="hand-oracle", iterations=2) in e.legal_actions(seat)
+    e.apply(seat, e.legal_actions(seat)[0])  # after the call every card is in a hand: the hand oracle sees it all
+    after = knowledge(e, e.turn, "hand-oracle").sample(random.Random(0))
+    assert after.hands == e.hands  # type: ignore[attr-defined]
+
+
 def test_inferring_keeps_worlds_in_proportion_to_their_likelihood():
     e = GAMES["schieberamsch"].new(3, seed=7)
     seat = 0
