@@ -77,9 +77,10 @@ class SchroeoemUI(GameUI):
         if mover is not None:
             parts.append(tr(lang, PHASE_ASK.get(phase, PHASE_ASK["play"]), who=names[mover],
                             name=names[caller] if caller is not None else "?", value=view.get("value", 1)))
-        parts.append(tr(lang, "The game is worth {value}.", value=view.get("value", 1)))
-        if view.get("last_knocker") is not None:
-            parts.append(tr(lang, "Last knock: {name}.", name=names[view["last_knocker"]]))
+        if mover is None or phase != "knock":  # a hold-or-fold question already names the knock and the value
+            parts.append(tr(lang, "The game is worth {value}.", value=view.get("value", 1)))
+            if view.get("last_knocker") is not None:
+                parts.append(tr(lang, "Last knock: {name}.", name=names[view["last_knocker"]]))
         if view.get("folded"):
             parts.append(tr(lang, "Folded: {names}.", names=_names(names, view["folded"])))
         line = " ".join(parts)

@@ -325,3 +325,26 @@ def test_koelsch_is_said_in_the_table_text():
         e.apply(e.view(None)["mover"], "pass")
     e.apply(e.view(None)["mover"], e.default_action(e.view(None)["mover"]))
     assert "Kölsch" not in ui.status(e.view(None), names, "en")
+
+
+def test_a_hold_or_fold_question_says_the_knock_and_the_value_once():
+    """Seen in the screenshots: "bernd: hold or fold? (claudia knocked to 4) The game is worth 4. Last knock:
+    claudia." said the same thing three times under "claudia knocks: the game is worth 4 now"."""
+    ui = SchroeoemUI()
+    names = ["alice", "bob", "carol"]
+    for seed in range(40):
+        e = GAMES["schroeoem"].new(3, seed=seed)
+        rng = random.Random(seed)
+        while not e.over and not (e.view(None)["phase"] == "knock" and e.view(None).get("mover") is not None):
+            seat = rng.choice(sorted(e.to_act()))
+            legal = e.legal_actions(seat)
+            e.apply(seat, next((a for a in legal if a.startswith("knock")), rng.choice(legal)))
+        view = e.view(None)
+        if e.over:
+            continue
+        status = ui.status(view, names, "en")
+        knocker = names[view["pending"]["knocker"]]
+        assert status.startswith(f"{names[view['mover']]}: hold or fold? ({knocker} knocked to {view['value']})")
+        assert "worth" not in status and "Last knock" not in status, status
+        return
+    raise AssertionError("no hold-or-fold question in 40 games")
