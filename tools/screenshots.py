@@ -35,7 +35,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from tools.screenshot_scenes import GAMES, LOCALES, play_game
+from tools.screenshot_scenes import GAMES, LOCALES, button, cid, components, play_game
 
 WIDTHS = {"desktop": (1280, 900), "phone": (400, 860)}
 NAMES = ("anna", "bernd", "claudia")
@@ -62,22 +62,6 @@ def client_language(lang: str) -> Iterator[None]:
         yield
     finally:
         si.base_payload = original
-
-
-def _components(message: Any) -> list[Any]:
-    out = []
-    for row in message.components:
-        children = row.children if hasattr(row, "children") else row.get("components", [])
-        out.extend(children)
-    return out
-
-
-def _cid(item: Any) -> str:
-    return (item.get("custom_id") if isinstance(item, dict) else getattr(item, "custom_id", None)) or ""
-
-
-def _button(message: Any, label: str) -> str:
-    return next(_cid(b) for b in _components(message) if getattr(b, "label", None) == label)
 
 
 class Shooter:
@@ -112,20 +96,20 @@ async def play_one(table: Any, users: list[Any], thread: Any, rng: random.Random
     """The player to act makes a random legal move: a decision on the table message, a menu or a card in the DM."""
     seat = min(table.engine.waiting_for())
     table_msg = next(m for m in thread.history() if m.id == table.table_message_id)
-    asked = [c for c in _components(table_msg) if _cid(c).startswith("st:a:")]
+    asked = [c for c in components(table_msg) if cid(c).startswith("st:a:")]
     if asked:
-        return await users[seat].click(table_msg, custom_id=_cid(rng.choice(asked)))
+        return await users[seat].click(table_msg, custom_id=cid(rng.choice(asked)))
     user = users[seat].user
     message = user.dm_channel.last_message
-    items = [c for c in _components(message) if not getattr(c, "disabled", False)]
+    items = [c for c in components(message) if not getattr(c, "disabled", False)]
     menus = [c for c in items if getattr(c, "options", None)]
     if menus:
         item = rng.choice(menus)
         return await user.select(message, rng.sample([o.value for o in item.options], item.min_values),
                                  custom_id=item.custom_id)
     legal = set(table.engine.legal_actions(seat))
-    cards = [c for c in items if _cid(c).split(":", 4)[-1] in legal]
-    return await user.click(message, custom_id=_cid(rng.choice(cards)))
+    cards = [c for c in items if cid(c).split(":", 4)[-1] in legal]
+    return await user.click(message, custom_id=cid(rng.choice(cards)))
 
 
 async def scenes(lang: str, out: Path, chromium: str, games: list[str]) -> None:
@@ -189,9 +173,9 @@ async def play_and_shoot(lang: str, out: Path, browser: Any) -> None:
                 return next(m for m in channel.history() if m.id == table.lobby_message_id)
 
             for u in users[1:]:
-                await u.click(lobby(), custom_id=_button(lobby(), tr(lang, "Join")))
+                await u.click(lobby(), custom_id=button(lobby(), tr(lang, "Join")))
             await shooter.shoot("lobby", channel, users[0], lobby())
-            await users[0].click(lobby(), custom_id=_button(lobby(), tr(lang, "Start")))
+            await users[0].click(lobby(), custom_id=button(lobby(), tr(lang, "Start")))
             thread = channel.threads[0]
             rng = random.Random(3)
             while len(table.engine.view(None).get("trick") or []) < 2 or table.engine.view(None)["phase"] != "play":
@@ -203,8 +187,8 @@ async def play_and_shoot(lang: str, out: Path, browser: Any) -> None:
                                 users[seat].user.dm_channel.last_message)
             other = next(s for s in range(3) if s != seat)  # a card clicked out of turn: the ephemeral refusal
             dm = users[other].user.dm_channel.last_message
-            cards = [c for c in _components(dm) if _cid(c).split(":", 4)[-1].startswith("play ")]
-            refusal = await users[other].user.click(dm, custom_id=_cid(cards[0]))
+            cards = [c for c in components(dm) if cid(c).split(":", 4)[-1].startswith("play ")]
+            refusal = await users[other].user.click(dm, custom_id=cid(cards[0]))
             await shooter.shoot("refusal", users[other].user.dm_channel, users[other].user, refusal)
             while table.engine.view(None)["hand_no"] == 1:
                 await play_one(table, users, thread, rng)
