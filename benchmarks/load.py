@@ -36,7 +36,9 @@ channels is limited; `--new-players` opens them all fresh). Also reported, from 
 - 429s the bot received, by scope (user / global / shared); invalid requests (401, 403, 429) in the played
   stretch, scaled to 10 minutes (count × 600 s / seconds played), and the worst 10-minute window of the whole
   run (opening the tables included);
-- rate-limited calls (every REST call but the interaction endpoints) per move and per second;
+- rate-limited calls (every REST call but the interaction endpoints) per move and per second over the play (where
+  the budget is the limit, as at 2,000 tables, that is the budget's pace: the edits still owed at the end go out
+  after it, and the REST calls per move, counted until the fake is quiet, say what a move costs in all);
 - nothing lost: after the last move, up to `--grace` seconds for every table message to show its table's newest
   stored version (the last action's seq in the database); the tables still behind are counted.
 
