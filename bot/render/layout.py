@@ -94,6 +94,11 @@ def centre(width: int = W, height: int = H) -> tuple[float, float]:
     return width / 2, (HEADER + height) / 2 + 2
 
 
+def boxes_meet(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    """Whether two boxes (x0, y0, x1, y1) overlap; boxes that only touch do not."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
 @dataclass
 class SeatInfo:
     """What a seat plate shows besides the name."""

@@ -7,7 +7,7 @@ from typing import Any
 
 from . import theme as T
 from .cards import card_height
-from .layout import HEADER, SeatInfo, Table
+from .layout import HEADER, SeatInfo, Table, boxes_meet
 from .sorting import base
 from .tables import SIZES, _big_seats, _names, hand_result, over_status, pile, renderer, status, title_line
 
@@ -109,19 +109,15 @@ def pile_zones(t: Table) -> list[tuple[float, float, bool]]:
         sides.append(side)
     for i, s in enumerate(t.seats[:t.n]):
         x0, y0, x1, y1 = boxes[i]
-        if sides[i] or not _meets(boxes[i], centre):
+        if sides[i] or not boxes_meet(boxes[i], centre):
             continue
         zw, zh = x1 - x0, y1 - y0
         vy = s.y + (1 if s.uy < 0 else -1) * ((s.h + zh) / 2 + 12)
         moved = (s.x - zw / 2, vy - zh / 2, s.x + zw / 2, vy + zh / 2)
         taken = [o.box for o in t.seats] + [b for j, b in enumerate(boxes) if j != i]
-        if not any(_meets(moved, o) for o in taken) and moved[1] >= 0 and moved[3] <= t.height:
+        if not any(boxes_meet(moved, o) for o in taken) and moved[1] >= 0 and moved[3] <= t.height:
             boxes[i] = moved
     return [(b[0], b[1], side) for b, side in zip(boxes, sides, strict=True)]
-
-
-def _meets(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 SIZES["schrum"] = _big_seats

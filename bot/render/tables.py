@@ -13,7 +13,7 @@ from typing import Any
 from . import theme as T
 from .cards import card_height
 from .i18n import suit_name
-from .layout import HEADER, SeatInfo, Table
+from .layout import HEADER, SeatInfo, Table, boxes_meet
 from .sorting import base
 
 TITLES = {
@@ -115,7 +115,7 @@ def trick_badge(t: Table, n: int) -> tuple[str, T.RGB]:
 
 def overlaps_plate(t: Table, x0: float, y0: float, x1: float, y1: float) -> bool:
     """Whether the box (x0, y0)-(x1, y1) touches a seat plate."""
-    return any(x0 < bx1 and bx0 < x1 and y0 < by1 and by0 < y1 for bx0, by0, bx1, by1 in (s.box for s in t.seats))
+    return any(boxes_meet((x0, y0, x1, y1), s.box) for s in t.seats)
 
 
 def pile(t: Table, code: str | None, x: float, y: float, width: int, count: int, label: str = "",
@@ -263,16 +263,11 @@ def value_token(t: Table, x: float, y: float, value: int, label: str) -> None:
     # under the disc, unless a seat plate (with its dealer chip, 11 px out) is there: three players' top-left
     # seat; then beside it
     lw = t.c.text_w(label, 19)
-    plates = [(b[0] - 12, b[1] - 12, b[2], b[3]) for b in (s.box for s in t.seats)]
-    below = (x - lw / 2, y + r + 6, x + lw / 2, y + r + 28)
-    if any(_meets(below, p) for p in plates):
+    # the label's box grown by 12 px right and down: a plate's dealer chip reaches that far out of its top left
+    if overlaps_plate(t, x - lw / 2, y + r + 6, x + lw / 2 + 12, y + r + 28 + 12):
         t.label(x + r + 8, y, label, anchor="lm", size=19)
     else:
         t.label(x, y + r + 6, label, anchor="mt", size=19)
-
-
-def _meets(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 @renderer("schroeoem")

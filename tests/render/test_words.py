@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.demo import new_match, step
 from bot.render import theme as T
+from bot.render.layout import boxes_meet
 from bot.render.race import repezita_fan
 from bot.render.shapes import suit_ink
 from bot.render.tables import table_canvas
@@ -141,10 +142,6 @@ def test_the_picture_title_counts_rounds_with_the_messages_word():
             assert title.split("  ·  ")[1] == word, (key, lang, title, word)
 
 
-def _meets(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
 def test_the_race_piles_leave_the_centre_pile_and_the_exposed_card_free():
     """Tač with three players drew the two top seats' piles over the centre pile and under the exposed card,
     which hid a pile's count (seen in the screenshots): no seat's piles may meet the centre, a plate, or
@@ -169,10 +166,10 @@ def test_the_race_piles_leave_the_centre_pile_and_the_exposed_card_free():
                 w, h = (cw, 2 * ch + 10 + 44) if side else (2 * cw + 10, ch + 24)
                 boxes.append((x0, y0, x0 + w, y0 + h))
             for i, box in enumerate(boxes):
-                assert not _meets(box, centre_box(t)), (key, seats, i)
+                assert not boxes_meet(box, centre_box(t)), (key, seats, i)
                 assert box[0] >= 0 and box[2] <= t.width and box[3] <= t.height, (key, seats, i)
                 others = [b for j, b in enumerate(boxes) if j != i] + [s.box for s in t.seats]
-                assert not any(_meets(box, o) for o in others), (key, seats, i)
+                assert not any(boxes_meet(box, o) for o in others), (key, seats, i)
 
 
 def test_schroeoems_value_label_stays_clear_of_the_seats():
@@ -188,4 +185,4 @@ def test_schroeoems_value_label_stays_clear_of_the_seats():
             boxes = [b for text, b in t.c.written if text == label]
             assert len(boxes) == 1, (seats, lang, label)
             plates = [(s.box[0] - 12, s.box[1] - 12, s.box[2], s.box[3]) for s in t.seats]
-            assert not any(_meets(boxes[0], p) for p in plates), (seats, lang, boxes[0])
+            assert not any(boxes_meet(boxes[0], p) for p in plates), (seats, lang, boxes[0])
