@@ -32,13 +32,12 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import random
 import statistics
 from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
 
-from bot.ai import Budget, Knowledge, choose
+from bot.ai import choose
 from bot.ai import treppenromme as ai
 from bot.games import GAMES
 from bot.games.treppenromme import HAND_VALUE, Treppenromme
@@ -64,19 +63,9 @@ def value(e: Treppenromme, seat: int, action: str, horizon: int | None = None) -
 
 
 def hand_oracle(e: Treppenromme, seat: int, seed: int, iterations: int) -> str:
-    """The strong search whose worlds hold the others' true hands, the talon (and the rebuild's shuffle)
-    dealt anew in each."""
-    def sample(rng: random.Random) -> Treppenromme:
-        w = e.clone()
-        w.rng = random.Random(rng.getrandbits(64))
-        w.talon.sort()  # its order forgotten, then dealt anew
-        rng.shuffle(w.talon)
-        return w
-
-    know = Knowledge(e.key, seat, e.view(seat), e.legal_actions(seat), sample, frozenset({"inference"}))
-    if len(know.legal) == 1:
-        return know.legal[0]
-    return ai.strong(know, random.Random(seed), Budget(iterations))
+    """The strong search whose worlds hold the other's true hand, the talon (and the rebuild's shuffle) dealt anew
+    in each: `--levels hand-oracle` (bot/ai/yardsticks.py)."""
+    return choose(e, seat, level="hand-oracle", seed=seed, iterations=iterations)
 
 
 def feeds(e: Treppenromme, seat: int, card: str) -> bool:

@@ -17,11 +17,17 @@ from collections.abc import Callable
 from bot.games import Engine
 
 
+def _fresh(engine: Engine, rng: random.Random) -> Engine:
+    """A copy whose generator (the next hands' deal) is drawn anew."""
+    world = engine.clone()
+    world.rng = random.Random(rng.getrandbits(64))  # type: ignore[attr-defined]
+    return world
+
+
 def _treppenromme(engine: Engine, rng: random.Random) -> Engine:
     """Every hand and the staircase as they are; the talon's order and the next hands' deal (the engine's
     generator) dealt anew."""
-    world = engine.clone()
-    world.rng = random.Random(rng.getrandbits(64))  # type: ignore[attr-defined]
+    world = _fresh(engine, rng)
     talon = sorted(world.talon)  # type: ignore[attr-defined]  # the true order forgotten first
     rng.shuffle(talon)
     world.talon = talon  # type: ignore[attr-defined]
@@ -32,8 +38,7 @@ def _rufmariasch(engine: Engine, rng: random.Random) -> Engine:
     """Before the call the second four cards of each seat are still to be dealt: the hands as they are, those 16
     cards dealt anew (four to each seat), and the next hands' deal (the engine's generator) too. After the call
     every card is in a hand, and the hand oracle's world is the true deal."""
-    world = engine.clone()
-    world.rng = random.Random(rng.getrandbits(64))  # type: ignore[attr-defined]
+    world = _fresh(engine, rng)
     held_back: list[list[str]] = world._second  # type: ignore[attr-defined]
     pool = sorted(card for batch in held_back for card in batch)  # the true order forgotten first
     rng.shuffle(pool)
