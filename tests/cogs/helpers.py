@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from tests.conftest import World
 
@@ -83,8 +84,6 @@ def discord_refusals(world: World) -> list[tuple[str, str, dict]]:
     """The requests the bot made in this SimCord world that the real Discord would refuse as an invalid form
     (400 / 50035: message, component, mention, command, modal and autocomplete limits), checked with the fake
     Discord's rules (tests/fakediscord/validation.py), since SimCord checks few of them. (method, path, errors)."""
-    import re
-
     from tests.fakediscord.validation import (
         DiscordError,
         validate_autocomplete,

@@ -116,10 +116,10 @@ class MessageStore:
                 msg.mentions.append(user)
         msg.mention_roles = [int(r) for r in dict.fromkeys(MENTION_ROLE.findall(content))
                              if "roles" in parse or r in roles]
-        may = channel.is_dm or bool((self.bot_permissions(channel) | self.user_permissions(self.bot))
-                                    & PERMISSIONS["mention_everyone"])
-        msg.mention_everyone = (not channel.is_dm and may and "everyone" in parse
-                                and MENTION_EVERYONE.search(content) is not None)
+        msg.mention_everyone = (not channel.is_dm and "everyone" in parse
+                                and MENTION_EVERYONE.search(content) is not None
+                                and bool((self.bot_permissions(channel) | self.user_permissions(self.bot))
+                                         & PERMISSIONS["mention_everyone"]))
 
     def _check_not_empty(self, msg: FakeMessage) -> None:
         if not (msg.content or msg.embeds or msg.attachments or msg.components):

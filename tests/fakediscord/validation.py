@@ -37,6 +37,18 @@ def _max_len(errors: dict[str, Any], path: str, value: Any, limit: int) -> None:
         _err(errors, path, "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.")
 
 
+def _length(errors: dict[str, Any], path: str, value: Any, lo: int, hi: int) -> None:
+    """A string (or a list) of `lo` to `hi` characters (items); a missing one counts as empty."""
+    if not lo <= len(value or "") <= hi:
+        _err(errors, path, "BASE_TYPE_BAD_LENGTH", f"Must be between {lo} and {hi} in length.")
+
+
+def _check_choice(errors: dict[str, Any], path: str, choice: dict[str, Any]) -> None:
+    """Application Commands, Option Choice Structure: name 1-100 characters, a string value up to 100."""
+    _length(errors, f"{path}.name", choice.get("name"), 1, 100)
+    _max_len(errors, f"{path}.value", choice.get("value"), 100)
+
+
 def invalid_form(errors: dict[str, Any]) -> DiscordError:
     return DiscordError(400, 50035, "Invalid Form Body", errors)
 
@@ -95,8 +107,7 @@ def _validate_components(errors: dict[str, Any], path: str, rows: list[dict[str,
                      "Top-level components must be action rows unless IS_COMPONENTS_V2 is set")
                 continue
             children = row.get("components") or []
-            if not 1 <= len(children) <= 5:
-                _err(errors, f"{path}.{i}.components", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length.")
+            _length(errors, f"{path}.{i}.components", children, 1, 5)
             if any(c.get("type") in (3, 5, 6, 7, 8) for c in children) and len(children) > 1:
                 _err(errors, f"{path}.{i}.components", "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
                      "A select menu must be alone in its action row")
@@ -111,9 +122,7 @@ def _validate_components(errors: dict[str, Any], path: str, rows: list[dict[str,
         custom_id = comp.get("custom_id")
         if custom_id is not None:
             # Component Reference: custom_id is "a string of 1 to 100 characters"
-            _max_len(errors, f"{cpath}.custom_id", custom_id, 100)
-            if custom_id == "":
-                _err(errors, f"{cpath}.custom_id", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+            _length(errors, f"{cpath}.custom_id", custom_id, 1, 100)
             if custom_id in seen:
                 _err(errors, f"{cpath}.custom_id", "COMPONENT_CUSTOM_ID_DUPLICATED",
                      "Component custom id cannot be duplicated")
@@ -257,8 +266,8 @@ def validate_commands(commands: list[dict[str, Any]]) -> None:
             if size > COMMAND_SIZE_LIMIT:
                 _err(errors, f"{i}", "APPLICATION_COMMAND_TOO_LARGE",
                      f"Command exceeds maximum size ({COMMAND_SIZE_LIMIT}): {size}")
-        elif not 1 <= len(name) <= 32:
-            _err(errors, f"{i}.name", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 32 in length.")
+        else:
+            _length(errors, f"{i}.name", name, 1, 32)
         _check_localizations(errors, f"{i}", cmd, name_rule=COMMAND_NAME if ctype == 1 else None)
     if errors:
         raise invalid_form(errors)
@@ -307,8 +316,7 @@ def _check_chat_input(
     if not COMMAND_NAME.match(name) or name != name.lower():
         _err(errors, f"{path}.name", "APPLICATION_COMMAND_INVALID_NAME", f"Command name is invalid: {name!r}")
     description = node.get("description") or ""
-    if not 1 <= len(description) <= 100:
-        _err(errors, f"{path}.description", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+    _length(errors, f"{path}.description", description, 1, 100)
     options = node.get("options") or []
     if len(options) > 25:
         _err(errors, f"{path}.options", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
@@ -340,17 +348,13 @@ def _check_chat_input_leaf(errors: dict[str, Any], path: str, opt: dict[str, Any
     name = opt.get("name") or ""
     if not COMMAND_NAME.match(name) or name != name.lower():
         _err(errors, f"{path}.name", "APPLICATION_COMMAND_INVALID_NAME", f"Option name is invalid: {name!r}")
-    if not 1 <= len(opt.get("description") or "") <= 100:
-        _err(errors, f"{path}.description", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+    _length(errors, f"{path}.description", opt.get("description"), 1, 100)
     choices = opt.get("choices") or []
     if len(choices) > 25:
         _err(errors, f"{path}.choices", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
     for k, choice in enumerate(choices):
-        # Application Commands, Option Choice Structure: name 1-100 characters, a string value up to 100
         cpath = f"{path}.choices.{k}"
-        if not 1 <= len(choice.get("name") or "") <= 100:
-            _err(errors, f"{cpath}.name", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
-        _max_len(errors, f"{cpath}.value", choice.get("value"), 100)
+        _check_choice(errors, cpath, choice)
         _check_localizations(errors, cpath, choice, name_rule=None, description=False, name_max=100)
     if choices and opt.get("autocomplete"):
         _err(errors, f"{path}.autocomplete", "APPLICATION_COMMAND_AUTOCOMPLETE_INVALID",
@@ -365,9 +369,7 @@ def validate_autocomplete(data: dict[str, Any]) -> None:
     if len(choices) > 25:
         _err(errors, "data.choices", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
     for k, choice in enumerate(choices):
-        if not 1 <= len(choice.get("name") or "") <= 100:
-            _err(errors, f"data.choices.{k}.name", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
-        _max_len(errors, f"data.choices.{k}.value", choice.get("value"), 100)
+        _check_choice(errors, f"data.choices.{k}", choice)
     if errors:
         raise invalid_form(errors)
 
@@ -379,19 +381,15 @@ def validate_modal(data: dict[str, Any]) -> None:
     modal may be disabled."""
     errors: dict[str, Any] = {}
     custom_id, title, components = data.get("custom_id") or "", data.get("title") or "", data.get("components") or []
-    if not 1 <= len(custom_id) <= 100:
-        _err(errors, "data.custom_id", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
-    if not 1 <= len(title) <= 45:
-        _err(errors, "data.title", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 45 in length.")
-    if not 1 <= len(components) <= 5:
-        _err(errors, "data.components", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length.")
+    _length(errors, "data.custom_id", custom_id, 1, 100)
+    _length(errors, "data.title", title, 1, 45)
+    _length(errors, "data.components", components, 1, 5)
     for k, comp in enumerate(iter_components(components)):
         cpath = f"data.components.{k}"
         if comp.get("disabled"):
             _err(errors, f"{cpath}.disabled", "COMPONENT_INVALID", "Modals can not have disabled components")
         if comp.get("type") == 4:
-            if not 1 <= len(comp.get("custom_id") or "") <= 100:
-                _err(errors, f"{cpath}.custom_id", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+            _length(errors, f"{cpath}.custom_id", comp.get("custom_id"), 1, 100)
             _max_len(errors, f"{cpath}.label", comp.get("label"), 45)
             _max_len(errors, f"{cpath}.value", comp.get("value"), 4000)
             _max_len(errors, f"{cpath}.placeholder", comp.get("placeholder"), 100)
@@ -400,8 +398,7 @@ def validate_modal(data: dict[str, Any]) -> None:
             if not 1 <= int(comp.get("max_length", 4000)) <= 4000:
                 _err(errors, f"{cpath}.max_length", "NUMBER_TYPE_MAX", "max_length must be between 1 and 4000.")
         elif comp.get("type") == 18:
-            if not 1 <= len(comp.get("label") or "") <= 45:
-                _err(errors, f"{cpath}.label", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 45 in length.")
+            _length(errors, f"{cpath}.label", comp.get("label"), 1, 45)
             _max_len(errors, f"{cpath}.description", comp.get("description"), 100)
     if errors:
         raise invalid_form(errors)
