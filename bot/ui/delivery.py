@@ -24,10 +24,11 @@ import discord
 from bot.tables import Outcome, Table, TableService
 from bot.tables.model import FINISHED, OUT_OF_MATCH, RUNNING, shows_digest
 
-from .components import edit_message, send_message
+from .components import bare, edit_message, send_message
 from .dms import DMChannels
 from .hand_dms import HandDMs
 from .in_time import edit_in_time
+from .message_tokens import MessageTokens, edit_original
 
 if TYPE_CHECKING:
     from .table_ui import TableUI
@@ -37,6 +38,7 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 THREAD_ARCHIVED = 50083  # "Operation cannot be performed on an archived thread"
 OLD_MESSAGE_EDITS = 30046  # "Maximum number of edits to messages older than 1 hour reached"
+UNKNOWN_MESSAGE = 10008
 CATCH_UP_RETRIES = (5, 30, 120, 600)  # seconds before each new try after a send failed
 KEEP_TRYING_EVERY = 600  # then, while the table runs and the failure may pass (not 401/403/404), this often
 # Batches under way at once, bot-wide. A batch draws pictures and makes REST calls on the event loop the answers to
@@ -92,6 +94,7 @@ class Delivery(HandDMs):
         self.bot: discord.Client = ui.bot
         self.service: TableService = ui.service
         self.dms = DMChannels(ui.service.db)
+        self.tokens = MessageTokens()  # clicks' tokens that edit a message outside the global limit
         self._locks: dict[int, asyncio.Lock] = {}  # table id -> one batch at a time, see after_move
         self._slots = asyncio.Semaphore(DELIVERY_SLOTS)  # batches under way bot-wide, see DELIVERY_SLOTS
         self._pending: dict[int, Pending] = {}  # table id -> updates not yet shipped
@@ -138,6 +141,7 @@ class Delivery(HandDMs):
             lock = self.lock(table)
             if answer is not None and lock.locked():
                 await self.safe(answer.response.defer())
+                self.keep_token(table, answer)
                 answer = None
             async with lock:
                 batch = None
@@ -147,6 +151,7 @@ class Delivery(HandDMs):
                         answer, table, batch, time.monotonic() if answer_since is None else answer_since)
                     if not batch_shown and not answer.response.is_done():  # (a late picture's click is deferred)
                         await self.safe(answer.response.defer())  # an earlier batch showed it, or the edit failed
+                    self.keep_token(table, answer)
                 async with self._slots:
                     if batch is None:  # moves stored while this one waited for its slot come along
                         batch = self._pending.pop(table.id, None)
@@ -158,6 +163,7 @@ class Delivery(HandDMs):
                 self._settled.set()
         if table.status != RUNNING and not self._pending.get(table.id):
             self._locks.pop(table.id, None)
+            self.tokens.drop(table.table_message_id)
             if outcome.finished:
                 await self.retire_thread(table)
 
@@ -214,6 +220,31 @@ class Delivery(HandDMs):
             self.catch_up_later(table, lasting=attempt.lasting)
 
     # -- the table message -----------------------------------------------------------------------
+    def keep_token(self, table: Table, interaction: discord.Interaction) -> None:
+        """A click on the table message was answered by updating that message: its token edits the table for
+        the next minutes outside the global rate limit (bot/ui/message_tokens.py)."""
+        self.tokens.keep(table.table_message_id, interaction)
+
+    async def edit(self, channel_id: int, message_id: int, render: Callable[[], Awaitable[dict[str, Any]]]) -> bool:
+        """Edit one of the bot's messages to what `render()` gives, through a click's token where one is lent
+        (outside the global limit), else through the channel's route. Returns whether it now has no controls."""
+        token = self.tokens.get(message_id)
+        payload = await render()
+        now_bare = bare(payload)
+        if token is not None:
+            try:
+                await edit_original(self.bot, token, **payload)
+                return now_bare
+            except discord.HTTPException as exc:
+                if exc.code in (THREAD_ARCHIVED, OLD_MESSAGE_EDITS, UNKNOWN_MESSAGE):
+                    raise  # the message's own trouble, handled as the channel's edit would be
+                # the token no longer edits it (expired: 401 50027; unknown: 10015): the channel's route instead
+                log.info("message %s: a click's token did not edit it (%s); editing it directly", message_id, exc)
+                self.tokens.drop(message_id)
+            payload = await render()  # the failed request closed the picture's file
+        await edit_message(self.bot, channel_id, message_id, **payload)
+        return now_bare
+
     def _home(self, table: Table) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(table.home_channel_id, guild_id=table.guild_id)
 
@@ -258,8 +289,7 @@ class Delivery(HandDMs):
         version = table.version
 
         async def edit() -> None:
-            payload = await self.ui.render_table(table, events)
-            await edit_message(self.bot, table.home_channel_id, message_id, **payload)
+            await self.edit(table.home_channel_id, message_id, lambda: self.ui.render_table(table, events))
 
         try:
             await self.in_thread(table, edit)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -13,7 +14,7 @@ from bot.i18n import tr
 from bot.tables import Table, TableService
 from bot.tables.model import shows_digest
 
-from .components import bare, edit_message, send_message
+from .components import bare, send_message
 from .dms import DMChannels
 
 if TYPE_CHECKING:
@@ -37,6 +38,8 @@ class HandDMs:
 
     if TYPE_CHECKING:
         async def safe(self, coro: Any) -> Any: ...
+        async def edit(self, channel_id: int, message_id: int,
+                       render: Callable[[], Awaitable[dict[str, Any]]]) -> bool: ...
         async def say(self, table: Table, content: str, *, mention: bool = False) -> None: ...
 
     def landed(self, table: Table, seat: int, message_id: int, version: int) -> bool:
@@ -76,14 +79,11 @@ class HandDMs:
             # answer to the player's next click
             return shows
         version = table.version
-        payload = await self.ui.render_hand(table, seat)
         channel_id = None
         try:
             if editing:
                 dm_channel_id, message_id = editing
-                now_bare = bare(payload)
-                await edit_message(self.bot, dm_channel_id, message_id, **payload)
-                s.dm_bare = now_bare
+                s.dm_bare = await self.edit(dm_channel_id, message_id, lambda: self.ui.render_hand(table, seat))
                 if not self.landed(table, seat, message_id, version) and redraws > 0:
                     log.info("table %s: an older drawing of seat %d's hand landed over a newer one; drawing it "
                              "again", table.id, seat)
@@ -91,9 +91,10 @@ class HandDMs:
                 return shows
             if s.dm_message_id and s.dm_channel_id and close_old and not s.dm_bare:
                 # last hand's message: keep cards, drop buttons
-                await self.safe(edit_message(self.bot, s.dm_channel_id, s.dm_message_id, view=None))
+                await self.safe(self.edit(s.dm_channel_id, s.dm_message_id, _without_buttons))
             if s.dm_closed and not new_hand:
                 return None
+            payload = await self.ui.render_hand(table, seat)
             if self.dms.closed(s.user_id):  # refused at this or another table a short while ago: not again yet
                 return await self._dms_closed(table, seat, hand_no)
             channel_id = s.dm_channel_id or self.dms.channel_id(s.user_id)
@@ -154,3 +155,7 @@ class HandDMs:
                          skip: int | None = None) -> None:
         await asyncio.gather(*(self.send_hand(table, seat, new_hand=new_hand) for seat in sorted(seats)
                                if seat != skip))
+
+
+async def _without_buttons() -> dict[str, Any]:
+    return {"view": None}

@@ -313,6 +313,8 @@ class TableUI(TableMessages):
                 return
             if from_dm:
                 table.seats[seat].dm_bare = now_bare
+                if interaction.message is not None:  # its token edits this DM later, outside the global limit
+                    self.delivery.tokens.keep(interaction.message.id, interaction)
             redraw = False
             if shown is not None and from_dm and interaction.message is not None and \
                     interaction.message.id == table.seats[seat].dm_message_id:
@@ -393,6 +395,7 @@ class TableUI(TableMessages):
         with contextlib.suppress(discord.HTTPException):  # lost or not, the table is shown by delivery
             await interaction.response.defer()
         if table is not None:
+            self.delivery.keep_token(table, interaction)
             await self.delivery.show_table(table)
 
     # -- listener (changes the players did not click) ----------------------------------------------

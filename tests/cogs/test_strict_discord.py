@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import discord
+import pytest
 
 from tests.cogs.helpers import button, dm_last, lobby_message, table_message
 from tests.cogs.test_schieberamsch_flow import open_table, play_one, start_table
@@ -68,12 +69,23 @@ async def test_a_lost_answer_to_start_still_posts_the_table_and_deals(world: Wor
     assert "The game has started." in lobby_message(world).content
 
 
-async def test_an_archived_thread_is_unarchived_and_the_edit_goes_out(world: World):
+def edit_route(world: World, table, lent: bool) -> str:
+    """The route the next table edit takes: the interaction webhook of a token an earlier decision on the table
+    message lent (bot/ui/message_tokens.py), or, with that token dropped, the channel's message route."""
+    if lent:
+        assert world.bot.table_ui.delivery.tokens.get(table.table_message_id) is not None
+        return "/webhooks/*/messages/@original"
+    world.bot.table_ui.delivery.tokens.drop(table.table_message_id)
+    return f"/channels/{table.thread_id}/messages/*"
+
+
+@pytest.mark.parametrize("lent", [False, True], ids=["channel route", "lent token"])
+async def test_an_archived_thread_is_unarchived_and_the_edit_goes_out(world: World, lent: bool):
     table = await start_table(world, deals=3)
     rng = random.Random(4)
     seat = await dm_card_move(world, table, rng)
     thread_id = table.thread_id
-    world.env.inject_error("PATCH", f"/channels/{thread_id}/messages/*", status=400, code=50083,
+    world.env.inject_error("PATCH", edit_route(world, table, lent), status=400, code=50083,
                            message="Operation cannot be performed on an archived thread")
     start = len(world.env.http_requests)
     await click_a_card(world, table, seat)
@@ -83,13 +95,15 @@ async def test_an_archived_thread_is_unarchived_and_the_edit_goes_out(world: Wor
     assert shows_version(world, table) and table.shown_version == table.version
 
 
-async def test_a_table_message_too_old_to_edit_moves_to_a_new_message(world: World):
+@pytest.mark.parametrize("lent", [False, True], ids=["channel route", "lent token"])
+async def test_a_table_message_too_old_to_edit_moves_to_a_new_message(world: World, lent: bool):
     table = await start_table(world, deals=3)
     rng = random.Random(4)
     seat = await dm_card_move(world, table, rng)
     old_id = table.table_message_id
-    world.env.inject_error("PATCH", f"/channels/{table.thread_id}/messages/{old_id}", status=400, code=30046,
-                           message="Maximum number of edits to messages older than 1 hour reached.")
+    route = edit_route(world, table, lent)
+    world.env.inject_error("PATCH", route if lent else f"/channels/{table.thread_id}/messages/{old_id}", status=400,
+                           code=30046, message="Maximum number of edits to messages older than 1 hour reached.")
     await click_a_card(world, table, seat)
     assert table.table_message_id != old_id and shows_version(world, table)
     assert old_id not in [m.id for m in world.channel.threads[0].history()], "the old table message is gone"

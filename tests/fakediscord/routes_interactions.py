@@ -121,6 +121,15 @@ class InteractionRoutes:
             resource["message"] = msg.payload()
         return 200, {"interaction": interaction, "resource": resource}
 
+    def _check_old_webhook_edit(self, msg: FakeMessage) -> None:
+        """A component's click answered with type 6 or 7 makes the message it is on (perhaps hours old) the
+        interaction's original response, editable through the webhook for 15 minutes. Discord documents no
+        figure for edits of old messages by either route; the fake applies the channel's (rules.OLD_EDIT_RULE) to
+        both, the stricter reading: the limit is on editing the message, not on the route."""
+        ch = self.channels.get(msg.channel_id)
+        if ch is not None and not msg.ephemeral:
+            self._check_old_edit(ch, msg)
+
     def _original_message(self, ix: FakeInteraction) -> FakeMessage:
         msg = ix.response_message
         if msg is None or msg.deleted:
@@ -134,6 +143,7 @@ class InteractionRoutes:
     async def _h_original_edit(self, rec, params, body, files):
         ix = self._interaction_by_token(params)
         self._refuse_archived_message(self._original_message(ix))
+        self._check_old_webhook_edit(self._original_message(ix))
         msg = self._edit_message(self._original_message(ix), body, files, rec)
         ix.events.append((time.perf_counter(), "edit_original", msg.id))
         return 200, msg.payload()
@@ -181,6 +191,7 @@ class InteractionRoutes:
     async def _h_followup_edit(self, rec, params, body, files):
         ix = self._interaction_by_token(params)
         self._refuse_archived_message(self._followup_message(ix, params))
+        self._check_old_webhook_edit(self._followup_message(ix, params))
         msg = self._edit_message(self._followup_message(ix, params), body, files, rec)
         ix.events.append((time.perf_counter(), "followup_edit", msg.id))
         return 200, msg.payload()

@@ -168,6 +168,24 @@ async def test_edits_of_messages_older_than_an_hour_run_out(fake: FakeDiscord, h
     assert (status, data["code"]) == (429, 30046) and data["retry_after"] > 0 and headers["Via"]
 
 
+async def test_a_click_answered_by_updating_its_message_lends_an_edit_outside_the_global_limit(
+        fake: FakeDiscord, http) -> None:
+    channel = fake.channel("spieltisch")
+    _, sent, _ = await send(http, fake, channel.id, "the table")
+    table = fake.messages[int(sent["id"])]
+    fake.advance(minutes=61)  # an old table message, clicked now
+    ix = fake._new_interaction(3, fake.user("anna"), channel, {"custom_id": "x", "component_type": 2}, message=table)
+    ix.dispatched_at, ix.dispatched_clock = time.perf_counter(), fake.now()
+    assert (await call(http, fake, "POST", f"/interactions/{ix.id}/{ix.token}/callback", {"type": 6}))[0] == 204
+    counted = fake.limits.global_counted
+    path = f"/webhooks/{fake.application_id}/{ix.token}/messages/@original"
+    answers = [await call(http, fake, "PATCH", path, {"content": f"move {i}"}) for i in range(4)]
+    assert [a[0] for a in answers[:3]] == [200] * 3 and table.content == "move 2", "@original is the clicked message"
+    assert fake.limits.global_counted == counted, "interaction endpoints do not count against the global limit"
+    status, data, _ = answers[3]
+    assert (status, data["code"]) == (429, 30046), "an hour-old message's edits run out by this route too"
+
+
 async def test_opening_new_dm_channels_too_fast(http) -> None:
     async with FakeDiscord(users=[f"u{i}" for i in range(7)]) as fake:
         answers = [await call(http, fake, "POST", "/users/@me/channels", {"recipient_id": str(u.id)})
