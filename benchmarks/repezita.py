@@ -64,6 +64,15 @@ def plays(message: FakeMessage | None) -> list[tuple[str, str, str, int]]:
     return out
 
 
+def go_button(message: FakeMessage | None) -> str | None:
+    """The custom_id of a hand's "Go!" button: every round's hands lie face down until one player says Go."""
+    for b in message.buttons if message is not None else []:
+        cid = str(b.get("custom_id", ""))
+        if cid.startswith("st:a:") and cid.endswith(":go") and not b.get("disabled"):
+            return cid
+    return None
+
+
 def correct(card: str, top: str, any_start: bool) -> bool:
     if top == "-":
         return rank(card) == 1 or any_start
@@ -92,6 +101,12 @@ class Player:
     async def run(self, stop: float) -> None:
         while time.perf_counter() < stop:
             msg = hand_message(self.fake, self.user)
+            go = go_button(msg)
+            if go is not None:  # a new round: say Go (whoever is quickest)
+                await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.reaction)
+                with contextlib.suppress(LookupError, ValueError):
+                    await (await self.fake.click(self.user, msg, go)).wait(30)
+                continue
             buttons = plays(msg)
             version = buttons[0][3] if buttons else -1
             if not buttons or version <= self.seen_version:
@@ -141,7 +156,13 @@ async def open_table(fake: FakeDiscord, names: list[str], channel: str, timeout:
     for guest in guests:
         await (await fake.click(guest, lobby, button("join"))).wait(timeout)
     await (await fake.click(host, lobby, button("start"))).wait(timeout)
-    await fake.wait_for(lambda: all(hand_message(fake, fake.user(n)) is not None for n in names), timeout=timeout,
+    # the hands lie face down until one player says Go
+    await fake.wait_for(lambda: any(go_button(hand_message(fake, fake.user(n))) for n in names), timeout=timeout,
+                        what="a Go! button in a Repezita hand")
+    sayer = next(n for n in names if go_button(hand_message(fake, fake.user(n))))
+    msg = hand_message(fake, fake.user(sayer))
+    await (await fake.click(sayer, msg, go_button(msg))).wait(timeout)
+    await fake.wait_for(lambda: all(plays(hand_message(fake, fake.user(n))) for n in names), timeout=timeout,
                         what="every player's Repezita hand")
     return table_id
 
@@ -178,8 +199,10 @@ async def run(n: int, *, duration: float, reaction: float, wrong: float, seed: i
               rest_delay: float = 0.0, echo: bool = False) -> dict[str, Any]:
     users = [(f"r{i:04d}", "de") for i in range(4 * n)]
     channels = [f"tisch-{c}" for c in range(max(1, math.ceil(n / 100)))]
-    async with FakeDiscord(users=users, channels=channels, store_file_bytes=False, command_wait=60,
-                           rest_delay=rest_delay) as fake, \
+    fake = FakeDiscord(users=users, channels=channels, store_file_bytes=False, command_wait=60, rest_delay=rest_delay)
+    for name, _ in users:  # players who have had a DM with the bot: the fake limits opening new DM channels (40003)
+        fake.dm_channel(name)
+    async with fake, \
             bot_process(fake, env={"DATABASE_PATH": str(workdir / f"repezita-{n}.sqlite3")}, echo=echo) as bp:
         await bp.wait_ready("schrum", timeout=60)
         gate = asyncio.Semaphore(8)
