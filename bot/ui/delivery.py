@@ -6,6 +6,8 @@ separate: its failure (10062 after Discord's 3 s deadline, a 5xx) changes nothin
 failed is caught up later from the stored marks (`catch_up`), which is also what runs after a crash: the same
 path serves a lost answer, a crash, an archived thread (un-archived, then sent again), a rate limit (discord.py
 waits `retry_after`; moves meanwhile merge into the next batch, which shows the newest state) and a slow channel.
+An edit goes through the token a recent click on that message lent (`message_tokens`), outside Discord's global
+rate limit, wherever there is one.
 """
 
 from __future__ import annotations
