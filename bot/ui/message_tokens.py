@@ -81,6 +81,10 @@ class MessageTokens:
             return None
         return token
 
+    def kept(self, message_id: int | None) -> MessageToken | None:
+        """The token kept for a message, whatever its age (`get` judges the age; this only looks)."""
+        return self._tokens.get(message_id) if message_id is not None else None
+
     def drop(self, message_id: int | None) -> None:
         self._tokens.pop(message_id, None)  # type: ignore[arg-type]
 

@@ -40,7 +40,7 @@ def callbacks(world: World, since: int) -> list[int]:
 def answer_edits(world: World, table, since: int) -> list:
     """The webhook edits of a click's own answer: not those that edit the table message through the token an
     earlier decision on it lent (bot/ui/message_tokens.py)."""
-    lent = world.bot.table_ui.delivery.tokens.get(table.table_message_id)
+    lent = world.bot.table_ui.delivery.tokens.kept(table.table_message_id)
     return [r for r in requests(world, "PATCH", "/messages/@original", since)
             if lent is None or f"/{lent.token}/" not in r.path]
 

@@ -15,13 +15,15 @@ from tests.conftest import World
 
 
 def tokens(world: World) -> message_tokens.MessageTokens:
+    """The bot's kept tokens. A test looks at them with `kept`, never `get`: SimCord's virtual clock runs only in
+    the bot's callbacks, and `get` judged from the test's own code would read the machine's uptime."""
     return world.bot.table_ui.delivery.tokens
 
 
 def table_edits(world: World, table, since: int) -> tuple[list, list]:
     """The table message's edits since `since`: through a webhook token, through the channel's route."""
     lent = [r for r in requests(world, "PATCH", "/messages/@original", since)
-            if "/webhooks/" in r.path and (t := tokens(world).get(table.table_message_id)) is not None
+            if "/webhooks/" in r.path and (t := tokens(world).kept(table.table_message_id)) is not None
             and f"/{t.token}/" in r.path]
     direct = requests(world, "PATCH", f"/channels/{table.thread_id}/messages/{table.table_message_id}", since)
     return lent, direct
@@ -30,7 +32,7 @@ def table_edits(world: World, table, since: int) -> tuple[list, list]:
 async def test_a_decision_on_the_table_message_lends_its_token_to_the_next_edits(world: World):
     table = await start_table(world, deals=3)
     seat = await dm_card_move(world, table, random.Random(4))  # the deal's decisions were clicked on the table
-    assert tokens(world).get(table.table_message_id) is not None
+    assert tokens(world).kept(table.table_message_id) is not None
     since, limited = len(world.env.http_requests), world.bot.rest.limited_calls
     await click_a_card(world, table, seat)
     lent, direct = table_edits(world, table, since)
@@ -49,7 +51,7 @@ async def test_a_token_past_its_safe_age_is_not_used(world: World, monkeypatch: 
     await click_a_card(world, table, seat)
     assert not requests(world, "PATCH", "/messages/@original", since)
     assert len(table_edits(world, table, since)[1]) == 1, "edited through the channel's route instead"
-    assert tokens(world).get(table.table_message_id) is None
+    assert tokens(world).kept(table.table_message_id) is None
     assert shows_version(world, table)
 
 
@@ -64,7 +66,7 @@ async def test_a_token_discord_no_longer_takes_falls_back_to_the_channel_route(w
     await click_a_card(world, table, seat)
     assert len(requests(world, "PATCH", "/messages/@original", since)) == 1, "tried once, not in a loop"
     assert len(table_edits(world, table, since)[1]) == 1, "then the same batch edits through the channel"
-    assert tokens(world).get(table.table_message_id) is None, "and the token is forgotten"
+    assert tokens(world).kept(table.table_message_id) is None, "and the token is forgotten"
     assert shows_version(world, table) and table.shown_version == table.version
     assert "did not go out" not in caplog.text, "nothing was left for a later catch-up"
 
@@ -76,19 +78,19 @@ async def test_a_click_answered_with_a_message_of_its_own_lends_nothing(world: W
     tm = table_message(world, table)
     result = await world.users[1].click(tm, custom_id=button(tm, "My hand").custom_id)
     assert result.ephemeral, "My hand answers with a message only the clicker sees"
-    assert tokens(world).get(table.table_message_id) is None, "its @original is that message"
+    assert tokens(world).kept(table.table_message_id) is None, "its @original is that message"
 
 
 async def test_a_table_on_a_new_message_does_not_use_the_old_messages_token(world: World):
     table = await start_table(world, deals=3)
     seat = await dm_card_move(world, table, random.Random(4))
     old_id = table.table_message_id
-    assert tokens(world).get(old_id) is not None
+    assert tokens(world).kept(old_id) is not None
     world.env.inject_error("PATCH", "/webhooks/*/messages/@original", status=400, code=30046,
                            message="Maximum number of edits to messages older than 1 hour reached.")
     await click_a_card(world, table, seat)
     assert table.table_message_id != old_id and shows_version(world, table)
-    assert tokens(world).get(table.table_message_id) is None
+    assert tokens(world).kept(table.table_message_id) is None
 
 
 async def test_a_card_clicked_in_a_dm_lends_its_token_to_that_hands_next_redraw(world: World):
@@ -109,7 +111,7 @@ async def test_a_card_clicked_in_a_dm_lends_its_token_to_that_hands_next_redraw(
     await click_a_card(world, table, mover)
     nxt = min(table.engine.waiting_for())
     dm = world.users[nxt].user.dm_channel.last_message
-    assert nxt != mover and tokens(world).get(dm.id) is not None, "the next player clicked this DM before"
+    assert nxt != mover and tokens(world).kept(dm.id) is not None, "the next player clicked this DM before"
     since = len(world.env.http_requests)
     await click_a_card(world, table, nxt)  # ... and this click's turn lit the one after: its hand via its token
     after = min(table.engine.waiting_for())

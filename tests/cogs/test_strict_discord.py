@@ -73,7 +73,7 @@ def edit_route(world: World, table, lent: bool) -> str:
     """The route the next table edit takes: the interaction webhook of a token an earlier decision on the table
     message lent (bot/ui/message_tokens.py), or, with that token dropped, the channel's message route."""
     if lent:
-        assert world.bot.table_ui.delivery.tokens.get(table.table_message_id) is not None
+        assert world.bot.table_ui.delivery.tokens.kept(table.table_message_id) is not None
         return "/webhooks/*/messages/@original"
     world.bot.table_ui.delivery.tokens.drop(table.table_message_id)
     return f"/channels/{table.thread_id}/messages/*"
