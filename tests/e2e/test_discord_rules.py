@@ -12,6 +12,7 @@ from tests.e2e.conftest import read_db
 from tests.e2e.players import MOVE_ANSWERS, OpenTable, Turn, open_table, table_button, table_version
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.process import bot_process
+from tests.fakediscord.rules import INTERACTION_ROUTES
 
 pytestmark = pytest.mark.e2e
 
@@ -50,6 +51,31 @@ async def test_a_lost_answer_still_shows_the_move(fake: FakeDiscord, db_file: Pa
         await fake.wait_for(lambda: shown(fake, table) > turn.version, timeout=10, what="the move on the table")
         nxt = await table.players.move()
         assert nxt.callback_type in MOVE_ANSWERS
+
+
+async def test_a_decision_on_the_table_message_lends_the_table_edits_outside_the_global_limit(
+        fake: FakeDiscord, db_file: Path) -> None:
+    """A Schieberamsch deal opens with decisions clicked on the table message, answered by updating it: the table's
+    later edits, after cards played from the DMs, go through that click's token (`PATCH .../@original`), which
+    Discord does not count against the global limit, and the table message shows every move."""
+    async with bot_process(fake, env={"DATABASE_PATH": str(db_file)}) as bp:
+        await bp.wait_ready("schieberamsch", timeout=30)
+        table = await open_table(fake, "anna", ["bernd", "ceca"], options={"deals": 3})
+        turn = await dm_turn(fake, table)  # the decisions were clicked on the table message
+        mark = fake.mark()
+        for _ in range(3):
+            ix = await table.players.click(turn, table.players.choose(turn))
+            await ix.wait()
+            await fake.wait_for(lambda moved=turn.version: shown(fake, table) > moved, timeout=10,
+                                what="the move on the table")
+            turn = await dm_turn(fake, table)
+        table_id = table.table_message(fake).id
+        edits = [r.kind for r in fake.requests[mark:] if r.ok and r.message_id == table_id]
+        # through the token, or as the answer to a decision clicked on it meanwhile; never the channel's route
+        assert "original_edit" in edits and set(edits) <= {"original_edit", "interaction_callback"}, edits
+        # the interaction endpoints, outside the global count (a hand DM edited before its owner clicked in it
+        # still counts)
+        assert all(r.route in INTERACTION_ROUTES for r in fake.requests[mark:] if r.message_id == table_id)
 
 
 async def test_an_archived_thread_is_unarchived_and_shows_the_move(fake: FakeDiscord, db_file: Path) -> None:
