@@ -40,7 +40,7 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 THREAD_ARCHIVED = 50083  # "Operation cannot be performed on an archived thread"
 OLD_MESSAGE_EDITS = 30046  # "Maximum number of edits to messages older than 1 hour reached"
-UNKNOWN_MESSAGE = 10008
+TOKEN_EDIT_TIMEOUT_S = 10.0  # see Delivery.edit
 CATCH_UP_RETRIES = (5, 30, 120, 600)  # seconds before each new try after a send failed
 KEEP_TRYING_EVERY = 600  # then, while the table runs and the failure may pass (not 401/403/404), this often
 # Batches under way at once, bot-wide. A batch draws pictures and makes REST calls on the event loop the answers to
@@ -235,13 +235,16 @@ class Delivery(HandDMs):
         now_bare = bare(payload)
         if token is not None:
             try:
-                await edit_original(self.bot, token, **payload)
+                # discord.py's webhook adapter retries a 5xx five times and sleeps out every 429 itself, under this
+                # table's lock: past TOKEN_EDIT_TIMEOUT_S the channel's route, whose own waits are the known ones
+                await asyncio.wait_for(edit_original(self.bot, token, **payload), TOKEN_EDIT_TIMEOUT_S)
                 return now_bare
-            except discord.HTTPException as exc:
-                if exc.code in (THREAD_ARCHIVED, OLD_MESSAGE_EDITS, UNKNOWN_MESSAGE):
+            except (discord.HTTPException, TimeoutError) as exc:
+                if isinstance(exc, discord.HTTPException) and exc.code in (THREAD_ARCHIVED, OLD_MESSAGE_EDITS):
                     raise  # the message's own trouble, handled as the channel's edit would be
-                # the token no longer edits it (expired: 401 50027; unknown: 10015): the channel's route instead
-                log.info("message %s: a click's token did not edit it (%s); editing it directly", message_id, exc)
+                # expired (401 50027), unknown (10015), slow, or a 10008 that webhook routes have given for messages
+                # in threads that exist: the channel's route says whether the message is really gone
+                log.info("message %s: a click's token did not edit it (%r); editing it directly", message_id, exc)
                 self.tokens.drop(message_id)
             payload = await render()  # the failed request closed the picture's file
         await edit_message(self.bot, channel_id, message_id, **payload)
