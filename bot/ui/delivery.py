@@ -247,6 +247,7 @@ class Delivery(HandDMs):
                 log.info("message %s: a click's token did not edit it (%r); editing it directly", message_id, exc)
                 self.tokens.drop(message_id)
             payload = await render()  # the failed request closed the picture's file
+            now_bare = bare(payload)
         await edit_message(self.bot, channel_id, message_id, **payload)
         return now_bare
 
