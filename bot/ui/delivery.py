@@ -237,7 +237,8 @@ class Delivery(HandDMs):
             try:
                 # discord.py's webhook adapter retries a 5xx five times and sleeps out every 429 itself, under this
                 # table's lock: past TOKEN_EDIT_TIMEOUT_S the channel's route, whose own waits are the known ones
-                await asyncio.wait_for(edit_original(self.bot, token, **payload), TOKEN_EDIT_TIMEOUT_S)
+                async with asyncio.timeout(TOKEN_EDIT_TIMEOUT_S):  # (no task of its own, as wait_for would make)
+                    await edit_original(self.bot, token, **payload)
                 return now_bare
             except (discord.HTTPException, TimeoutError) as exc:
                 if isinstance(exc, discord.HTTPException) and exc.code in (THREAD_ARCHIVED, OLD_MESSAGE_EDITS):

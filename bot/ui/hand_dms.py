@@ -94,12 +94,15 @@ class HandDMs:
                 await self.safe(self.edit(s.dm_channel_id, s.dm_message_id, _without_buttons))
             if s.dm_closed and not new_hand:
                 return None
-            payload = await self.ui.render_hand(table, seat)
             if self.dms.closed(s.user_id):  # refused at this or another table a short while ago: not again yet
                 return await self._dms_closed(table, seat, hand_no)
             channel_id = s.dm_channel_id or self.dms.channel_id(s.user_id)
             if channel_id is None:  # opened once per user, then kept: no POST /users/@me/channels per deal
                 channel_id = await self._open_dm(s.user_id)
+            # drawn once the DM can be sent; the close above and the DM's opening awaited, so what it shows is read
+            # again with it
+            version, shows = table.version, shows_digest(table.signatures[seat], s.last_change)
+            payload = await self.ui.render_hand(table, seat)
             files = payload.pop("attachments")
             if payload["view"] is None:
                 payload.pop("view")

@@ -22,11 +22,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import discord
-from discord.http import handle_message_parameters
-from discord.utils import MISSING
 from discord.webhook.async_ import async_context
 
-from .components import release
+from .components import edit_parameters
 
 log = logging.getLogger(__name__)
 
@@ -92,20 +90,13 @@ class MessageTokens:
         return len(self._tokens)
 
 
-async def edit_original(client: discord.Client, token: MessageToken, *, view: Any = MISSING, content: Any = MISSING,
-                        attachments: Any = MISSING, allowed_mentions: Any = MISSING) -> None:
+async def edit_original(client: discord.Client, token: MessageToken, **payload: Any) -> None:
     """`Interaction.edit_original_response` from a kept token: the same request through discord.py's webhook
     adapter (which waits out the webhook's own 429s), the answer not parsed into a message (see
     `components.edit_message`)."""
     http = client.http
-    try:
-        with handle_message_parameters(content=content, attachments=attachments, view=view,
-                                       allowed_mentions=allowed_mentions,
-                                       previous_allowed_mentions=client._connection.allowed_mentions
-                                       if content is not MISSING else None) as params:
-            await async_context.get().edit_original_interaction_response(
-                token.application_id, token.token, session=http._HTTPClient__session,  # type: ignore[attr-defined]
-                proxy=http.proxy, proxy_auth=http.proxy_auth, payload=params.payload, multipart=params.multipart,
-                files=params.files)
-    finally:
-        release(view if isinstance(view, discord.ui.View) else None)
+    with edit_parameters(client, **payload) as params:
+        await async_context.get().edit_original_interaction_response(
+            token.application_id, token.token, session=http._HTTPClient__session,  # type: ignore[attr-defined]
+            proxy=http.proxy, proxy_auth=http.proxy_auth, payload=params.payload, multipart=params.multipart,
+            files=params.files)
