@@ -279,10 +279,12 @@ def has_player(game: str) -> bool:
 
 def run_game(game: str, deals: int, seed: int, iterations: int | None, budget_s: float | None,
              jobs: int, levels: tuple[str, str] = ("strong", "easy"), max_wall_s: float | None = None,
-             ) -> dict[str, Any]:
-    """Play the pairs of `deals` deals; with `max_wall_s`, stop taking results after that many seconds and
+             first_pair: int = 0) -> dict[str, Any]:
+    """Play the pairs of `deals` deals, numbered from `first_pair` (a run that goes on where another stopped:
+    pair k is the same deal in both); with `max_wall_s`, stop taking results after that many seconds and
     report the pairs finished by then (the lowest deals, roughly: they are handed out in order)."""
-    work = [(game, d, seed, iterations, budget_s, levels) for d in range(max(1, deals // ROUNDS.get(game, 1)))]
+    n_pairs = max(1, deals // ROUNDS.get(game, 1))
+    work = [(game, d, seed, iterations, budget_s, levels) for d in range(first_pair, first_pair + n_pairs)]
     deals = len(work)
     t0 = time.perf_counter()
     n_iter = iterations if iterations is not None else player(game).ITERATIONS
@@ -309,7 +311,7 @@ def run_game(game: str, deals: int, seed: int, iterations: int | None, budget_s:
         collect(map(play_pair, work))
     pairs.sort(key=lambda p: p.deal)
     return summarize(game, pairs, n_iter, budget_s, time.perf_counter() - t0, levels) | {
-        "per_pair": [asdict(p) | {"decisions": len(p.decisions)} for p in pairs]}
+        "seed": seed, "per_pair": [asdict(p) | {"decisions": len(p.decisions)} for p in pairs]}
 
 
 def oracle_share(mine: dict[str, Any], oracle: dict[str, Any], seed: int) -> dict[str, Any]:
@@ -378,6 +380,9 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"the two levels A,B to play (default strong,easy); known: {', '.join(LEVELS + BENCH_LEVELS)}")
     parser.add_argument("--max-wall-s", type=float,
                         help="per game and levels: stop after this many seconds and report the pairs finished")
+    parser.add_argument("--first-pair", type=int, default=0,
+                        help="number the pairs from this one (to go on where a run stopped; a pair is a deal, "
+                             "in Rufmariasch a round of four)")
     parser.add_argument("--oracle", action="store_true",
                         help="also play the oracle against B on the same deals, and report A's share of its edge")
     args = parser.parse_args(argv)
@@ -402,7 +407,7 @@ def main(argv: list[str] | None = None) -> int:
         for pair_levels in runs:
             try:
                 row = run_game(game, deals, args.seed, iterations, args.budget_s, args.jobs,
-                               pair_levels, args.max_wall_s)  # type: ignore[arg-type]
+                               pair_levels, args.max_wall_s, args.first_pair)  # type: ignore[arg-type]
             except Exception as exc:  # one game's failing player must not hide the others' figures
                 print(f"{game}: failed: {type(exc).__name__}: {exc}")
                 continue

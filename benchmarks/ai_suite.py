@@ -2,7 +2,8 @@
 
     python -m benchmarks.ai_suite --out DIR [--wall-s S] [--budget-s X] [--seed N] RUN [RUN ...]
 
-A RUN is `game:A,B:jobs:deals`, e.g. `rufmariasch:strong,easy:3:1000`. Every run is its own
+A RUN is `game:A,B:jobs:deals[:first pair]`, e.g. `rufmariasch:strong,easy:3:1000` (a first pair goes on where
+an earlier run stopped, see `--first-pair`; `python -m benchmarks.ai_merge` joins the two). Every run is its own
 `python -m benchmarks.ai` process with `--jobs jobs` (single-threaded workers: one core each), all started
 together and stopped after `--wall-s` seconds (`--max-wall-s`: each reports the pairs it finished), so a
 machine lent for a few minutes comes back with every figure. Giving each run cores in proportion to its cost
@@ -23,11 +24,12 @@ from typing import Any
 from benchmarks.ai import SPECS, oracle_share, print_shares, print_table
 
 
-def parse_run(text: str) -> tuple[str, str, int, int]:
-    game, levels, jobs, deals = text.split(":")
-    if game not in SPECS or len(levels.split(",")) != 2:
-        raise argparse.ArgumentTypeError(f"{text!r}: game:A,B:jobs:deals with a game of {', '.join(SPECS)}")
-    return game, levels, int(jobs), int(deals)
+def parse_run(text: str) -> tuple[str, str, int, int, int]:
+    game, levels, jobs, deals, *first = text.split(":")
+    if game not in SPECS or len(levels.split(",")) != 2 or len(first) > 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: game:A,B:jobs:deals[:first pair] with a game of "
+                                         f"{', '.join(SPECS)}")
+    return game, levels, int(jobs), int(deals), int(first[0]) if first else 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -41,10 +43,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     procs = []
-    for game, levels, jobs, deals in args.runs:
-        path = args.out / f"{game}.{levels.replace(',', '.')}.json"
+    for game, levels, jobs, deals, first in args.runs:
+        path = args.out / f"{game}.{levels.replace(',', '.')}{f'.from{first}' if first else ''}.json"
         cmd = [sys.executable, "-m", "benchmarks.ai", "--games", game, "--levels", levels, "--jobs", str(jobs),
-               "--deals", str(deals), "--seed", str(args.seed), "--max-wall-s", str(args.wall_s), "--json", str(path)]
+               "--deals", str(deals), "--first-pair", str(first), "--seed", str(args.seed),
+               "--max-wall-s", str(args.wall_s), "--json", str(path)]
         cmd += ["--budget-s", str(args.budget_s)] if args.budget_s > 0 else []
         cmd += ["--iterations", str(args.iterations)] if args.iterations else []
         log = (args.out / f"{path.stem}.log").open("w")

@@ -98,3 +98,40 @@ def test_the_suite_runs_comparisons_side_by_side_and_reports_the_oracle_share(tm
     assert "share of the oracle edge" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         ai_suite.main(["--out", str(tmp_path), "chess:strong,easy:1:3"])
+
+
+def test_a_run_goes_on_where_another_stopped_and_the_merge_joins_them(tmp_path, capsys):
+    """`--first-pair` plays the same deals as a run from 0 would (a pair number is a deal of the seed), and
+    `ai_merge` counts a pair played in two files once, adds another seed's pairs, and pairs the oracle's."""
+    from benchmarks import ai_merge
+
+    files = {}
+    for name, args in {"all": ["--deals", "3"], "tail": ["--deals", "2", "--first-pair", "1"],
+                       "other": ["--deals", "2", "--seed", "2"],
+                       "oracle": ["--deals", "3", "--levels", "oracle,easy"]}.items():
+        files[name] = tmp_path / f"{name}.json"
+        assert main(["--games", "schroeoem", "--iterations", "2", "--jobs", "1", *args,
+                     "--json", str(files[name])]) == 0
+    (whole,), (tail,) = (json.loads(files[n].read_text()) for n in ("all", "tail"))
+    assert [p["deal"] for p in tail["per_pair"]] == [1, 2] and tail["seed"] == 1
+    def play(pairs):  # what was played, not how long it took
+        return [{k: v for k, v in p.items() if k != "search_s"} for p in pairs]
+
+    assert play(tail["per_pair"]) == play(whole["per_pair"][1:])  # deal for deal the same play
+    capsys.readouterr()
+    assert ai_merge.main([str(f) for f in files.values()]) == 0
+    out = capsys.readouterr().out
+    rows = {tuple(r["levels"]): r for r in ai_merge.merge(
+        [r for f in files.values() for r in ai_merge.rows_of(f)])}
+    assert rows["strong", "easy"]["pairs"] == 5  # seed 1's three deals once, seed 2's two
+    assert rows["oracle", "easy"]["pairs"] == 3
+    assert "share of the oracle edge" in out and "schroeoem" in out
+
+
+def test_the_merge_refuses_a_file_that_does_not_say_its_seed(tmp_path):
+    from benchmarks import ai_merge
+
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps([{"game": "schroeoem", "levels": ["strong", "easy"], "per_pair": []}]))
+    with pytest.raises(SystemExit, match="seed"):
+        ai_merge.main([str(path)])

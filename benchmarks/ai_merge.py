@@ -1,0 +1,75 @@
+"""Join `benchmarks.ai` result files of the same comparisons: runs that went on where others stopped
+(`--first-pair`), or ran on different machines.
+
+    python -m benchmarks.ai_merge FILE [FILE ...]
+
+Pairs are joined per game and levels; a deal is its seed and pair number, so a pair played in two files
+counts once and runs of other seeds add other deals. Each comparison's advantage is given again with its 95 %
+interval over all its pairs, and for a game with an `oracle` comparison against the same level B the share of
+the oracle's edge over the deals both played. Decision times are not joined (a percentile of percentiles means
+nothing): each file's own table has them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+from pathlib import Path
+from typing import Any
+
+from benchmarks.ai import SPECS, oracle_share, print_shares
+
+
+def rows_of(path: Path) -> list[dict[str, Any]]:
+    """The runs of a result file that carry their pairs (an `ai_suite` summary, suite.json, carries none)."""
+    data = json.loads(path.read_text())
+    return [row for row in (data["runs"] if isinstance(data, dict) else data) if "per_pair" in row]
+
+
+def merge(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One row per game and levels, with the pairs of every row that played them; a pair's `deal` becomes
+    (seed, pair number)."""
+    joined: dict[tuple[str, str, str], dict[tuple[int, int], dict[str, Any]]] = {}
+    for row in rows:
+        if "seed" not in row:
+            raise SystemExit(f"{row['game']} {','.join(row['levels'])}: a file written before the seed was recorded; "
+                             'add "seed": N to its runs')
+        pairs = joined.setdefault((row["game"], *row["levels"]), {})
+        for p in row["per_pair"]:
+            pairs.setdefault((row["seed"], p["deal"]), p | {"deal": (row["seed"], p["deal"])})
+    merged = []
+    for (game, a, b), pairs in joined.items():
+        sign = SPECS[game][2]
+        adv = [sign * (p["strong"] - p["easy"]) for p in pairs.values()]
+        mean = statistics.fmean(adv)
+        half = 1.96 * statistics.stdev(adv) / math.sqrt(len(adv)) if len(adv) > 1 else math.nan
+        merged.append({"game": game, "levels": [a, b], "pairs": len(adv), "advantage": mean,
+                       "ci95": [mean - half, mean + half], "won": sum(x > 0 for x in adv) / len(adv),
+                       "tied": sum(x == 0 for x in adv) / len(adv), "unit": SPECS[game][3],
+                       "per_pair": [pairs[d] for d in sorted(pairs)]})
+    return merged
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("files", nargs="+", type=Path)
+    parser.add_argument("--seed", type=int, default=1, help="seed of the share's bootstrap")
+    args = parser.parse_args(argv)
+    merged = merge([row for path in args.files for row in rows_of(path)])
+    print(f"{'game':14s} {'levels':>28s} {'pairs':>6s}   advantage of A [95% CI]    won   tied  unit")
+    for r in merged:
+        lo, hi = r["ci95"]
+        print(f"{r['game']:14s} {' vs '.join(r['levels']):>28s} {r['pairs']:6d} {r['advantage']:+10.2f} "
+              f"[{lo:+7.2f}, {hi:+7.2f}] {100 * r['won']:5.1f}% {100 * r['tied']:5.1f}%  {r['unit']}")
+    shares = [oracle_share(r, o, args.seed) for o in merged if o["levels"][0] == "oracle" for r in merged
+              if r["game"] == o["game"] and r["levels"][1] == o["levels"][1] and r["levels"][0] != "oracle"]
+    if shares:
+        print()
+        print_shares(shares)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
