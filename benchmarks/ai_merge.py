@@ -5,8 +5,9 @@
 
 Pairs are joined per game and levels; a deal is its seed and pair number, so a pair played in two files
 counts once and runs of other seeds add other deals. Each comparison's advantage is given again with its 95 %
-interval over all its pairs, and for a game with an `oracle` comparison against the same level B the share of
-the oracle's edge over the deals both played. Decision times are not joined (a percentile of percentiles means
+interval over all its pairs; for a game with an `oracle` comparison against the same level B the share of the
+oracle's edge over the deals both played; and for two other levels against the same B (strong and
+strong-no-inference against easy) their difference, deal by deal. Decision times are not joined (a percentile of percentiles means
 nothing): each file's own table has them.
 """
 
@@ -52,6 +53,28 @@ def merge(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return merged
 
 
+def paired(merged: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """For two levels A and A' each played against the same B on the same deals (strong and strong-no-inference
+    against easy, say): A's advantage minus A''s, deal by deal, with its 95 % interval (the deals' luck and B's
+    play cancel, so an ingredient is measured against the opponent it was made for)."""
+    out = []
+    for i, r in enumerate(merged):
+        for q in merged[i + 1:]:
+            if (r["game"] != q["game"] or r["levels"][1] != q["levels"][1]
+                    or "oracle" in (r["levels"][0], q["levels"][0])):
+                continue
+            sign = SPECS[r["game"]][2]
+            a = {p["deal"]: sign * (p["strong"] - p["easy"]) for p in r["per_pair"]}
+            b = {p["deal"]: sign * (p["strong"] - p["easy"]) for p in q["per_pair"]}
+            diffs = [a[d] - b[d] for d in sorted(a.keys() & b.keys())]
+            if len(diffs) < 2:
+                continue
+            mean, half = statistics.fmean(diffs), 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
+            out.append({"game": r["game"], "levels": [r["levels"][0], q["levels"][0]], "against": r["levels"][1],
+                        "pairs": len(diffs), "difference": mean, "ci95": [mean - half, mean + half]})
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("files", nargs="+", type=Path)
@@ -68,6 +91,13 @@ def main(argv: list[str] | None = None) -> int:
     if shares:
         print()
         print_shares(shares)
+    differences = paired(merged)
+    if differences:
+        print(f"\n{'game':14s} {'pairs':>6s}   A minus A' against the same B, paired [95% CI]")
+        for d in differences:
+            lo, hi = d["ci95"]
+            print(f"{d['game']:14s} {d['pairs']:6d} {d['difference']:+10.2f} [{lo:+7.2f}, {hi:+7.2f}]  "
+                  f"({d['levels'][0]} minus {d['levels'][1]}, both against {d['against']})")
     return 0
 
 

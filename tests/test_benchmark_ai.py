@@ -135,3 +135,20 @@ def test_the_merge_refuses_a_file_that_does_not_say_its_seed(tmp_path):
     path.write_text(json.dumps([{"game": "schroeoem", "levels": ["strong", "easy"], "per_pair": []}]))
     with pytest.raises(SystemExit, match="seed"):
         ai_merge.main([str(path)])
+
+
+def test_the_merge_pairs_two_levels_played_against_the_same_opponent_deal_by_deal():
+    from benchmarks import ai_merge
+
+    def row(level, scores, seed=1):
+        return {"game": "schieberamsch", "levels": [level, "easy"], "seed": seed,
+                "per_pair": [{"deal": d, "strong": s, "easy": 5.0} for d, s in enumerate(scores)]}
+
+    merged = ai_merge.merge([row("strong", [1.0, 2.0, 3.0]), row("strong-no-inference", [2.0, 2.0, 5.0, 9.0]),
+                             row("oracle", [0.0, 0.0, 0.0])])
+    (diff,) = ai_merge.paired(merged)  # the oracle is a yardstick, not a level to pair
+    # lower is better in Schieberamsch: strong's advantage over easy is 1, 0 and 2 points more on deals 0-2
+    assert diff["levels"] == ["strong", "strong-no-inference"] and diff["pairs"] == 3
+    assert diff["difference"] == pytest.approx(1.0)
+    lo, hi = diff["ci95"]
+    assert lo < 1.0 < hi
