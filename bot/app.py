@@ -23,6 +23,7 @@ from bot.tables import TableService
 from bot.ui import DYNAMIC_ITEMS, TableUI, dispatch_directly
 from bot.ui.checks import CheckedTree
 from bot.ui.errors import reply_error
+from bot.ui.message_tokens import release_webhook_buckets_later
 
 log = logging.getLogger(__name__)
 
@@ -86,6 +87,7 @@ class StammtischBot(commands.AutoShardedBot):
         if not hasattr(self, "db"):
             self.db = await Database.open(self.database_path)
         self.rest.install(self.http)  # here, not in __init__: SimCord replaces the HTTP client before login
+        release_webhook_buckets_later()  # an edit through a click's token does not wait out its bucket's reset
         self.tables = TableService(self.db)
         self.tables.metrics = self.metrics
         self.metrics.open_tables = lambda: (t.status for t in self.tables.tables.values())

@@ -16,12 +16,14 @@ own (type 4, an ephemeral note) lends nothing: its @original is that note.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from dataclasses import dataclass
 from typing import Any
 
 import discord
+from discord.webhook import async_ as webhook_adapter
 from discord.webhook.async_ import async_context
 
 from .components import edit_parameters
@@ -100,3 +102,24 @@ async def edit_original(client: discord.Client, token: MessageToken, **payload: 
             token.application_id, token.token, session=http._HTTPClient__session,  # type: ignore[attr-defined]
             proxy=http.proxy, proxy_auth=http.proxy_auth, payload=params.payload, multipart=params.multipart,
             files=params.files)
+
+
+class ReleaseLater(webhook_adapter.AsyncDeferredLock):
+    """discord.py 2.7's webhook adapter holds a lock per rate-limit bucket around each request, and when an answer
+    says the bucket is empty (`X-RateLimit-Remaining: 0`) it sleeps out the bucket's reset inside that lock before
+    it hands the answer back. An edit through a click's token is awaited under its table's lock, so a table would
+    wait for the reset after an edit that already landed. This lock hands the answer back at once and lets the
+    bucket go only after the reset: the bucket's next request still waits, bounded by `TOKEN_EDIT_TIMEOUT_S`
+    (delivery), after which that edit takes the channel's route."""
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        if self.delta:
+            asyncio.get_running_loop().call_later(self.delta, self.lock.release)
+        else:
+            self.lock.release()
+
+
+def release_webhook_buckets_later() -> None:
+    """Make discord.py's webhook requests use `ReleaseLater` (once, at startup; the adapter looks the class up
+    at each request)."""
+    webhook_adapter.AsyncDeferredLock = ReleaseLater  # type: ignore[misc]

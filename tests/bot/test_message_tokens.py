@@ -195,3 +195,48 @@ async def test_a_token_edit_that_hangs_gives_way_to_the_channel_route(clock, mon
     async with asyncio.timeout(5):
         await Delivery.edit(self, 5, MESSAGE, render)
     assert sent.by_channel == [MESSAGE] and self.tokens.kept(MESSAGE) is None
+
+
+async def test_an_edit_that_empties_its_bucket_returns_at_once_and_the_next_waits_for_the_reset(monkeypatch):
+    """discord.py's webhook adapter sleeps out an emptied bucket's reset before it returns the answer; with
+    `release_webhook_buckets_later` the answer comes back at once (the table's lock is not held for the reset),
+    and the bucket's next request still goes only after the reset. Against a tiny HTTP server on 127.0.0.1 that
+    answers as Discord does (Rate Limits: the `X-RateLimit-*` headers)."""
+    from aiohttp import ClientSession, web
+    from discord.webhook import async_ as adapter_module
+
+    reset_after = 0.6
+    arrivals: list[float] = []
+
+    async def edit(request: web.Request) -> web.Response:
+        arrivals.append(asyncio.get_running_loop().time())
+        return web.json_response({}, headers={
+            "X-RateLimit-Limit": "1", "X-RateLimit-Remaining": "0", "X-RateLimit-Reset-After": str(reset_after),
+            "X-RateLimit-Bucket": "webhook-token"})
+
+    app = web.Application()
+    app.router.add_patch("/api/v10/webhooks/{app}/{token}/messages/@original", edit)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    monkeypatch.setattr(discord.http.Route, "BASE", f"http://127.0.0.1:{port}/api/v10")
+    monkeypatch.setattr(adapter_module, "AsyncDeferredLock", adapter_module.AsyncDeferredLock)  # restored after
+    message_tokens.release_webhook_buckets_later()
+    adapter = adapter_module.AsyncWebhookAdapter()
+    loop = asyncio.get_running_loop()
+    try:
+        async with ClientSession() as session:
+            async def patch() -> float:
+                await adapter.edit_original_interaction_response(
+                    1, "tok", session=session, proxy=None, proxy_auth=None, payload={"content": "x"})
+                return loop.time()
+
+            started = loop.time()
+            first_done = await patch()
+            assert first_done - started < reset_after / 2  # not the reset's sleep
+            await patch()
+    finally:
+        await runner.cleanup()
+    assert arrivals[1] - arrivals[0] >= reset_after * 0.9  # the bucket still paced the next request
