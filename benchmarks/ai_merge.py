@@ -7,8 +7,8 @@ Pairs are joined per game and levels; a deal is its seed and pair number, so a p
 counts once and runs of other seeds add other deals. Each comparison's advantage is given again with its 95 %
 interval over all its pairs; for a game with an `oracle` comparison against the same level B the share of the
 oracle's edge over the deals both played; and for two other levels against the same B (strong and
-strong-no-inference against easy) their difference, deal by deal. Decision times are not joined (a percentile of percentiles means
-nothing): each file's own table has them.
+strong-no-inference against easy) their difference, deal by deal. Decision times are not joined (a percentile
+of percentiles means nothing): each file's own table has them.
 """
 
 from __future__ import annotations
