@@ -33,11 +33,17 @@ def merge(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """One row per game and levels, with the pairs of every row that played them; a pair's `deal` becomes
     (seed, pair number)."""
     joined: dict[tuple[str, str, str], dict[tuple[int, int], dict[str, Any]]] = {}
+    settings: dict[tuple[str, str, str], tuple[Any, Any]] = {}
     for row in rows:
+        name = f"{row['game']} {','.join(row['levels'])}"
         if "seed" not in row:
-            raise SystemExit(f"{row['game']} {','.join(row['levels'])}: a file written before the seed was recorded; "
-                             'add "seed": N to its runs')
-        pairs = joined.setdefault((row["game"], *row["levels"]), {})
+            raise SystemExit(f"{name}: a file written before the seed was recorded; add \"seed\": N to its runs")
+        key = (row["game"], *row["levels"])
+        setting = (row.get("iterations"), row.get("budget_s"))
+        if settings.setdefault(key, setting) != setting:  # pairs played at two search sizes are not one figure
+            raise SystemExit(f"{name}: runs at different search sizes or budgets (iterations, budget_s): "
+                             f"{settings[key]} and {setting}")
+        pairs = joined.setdefault(key, {})
         for p in row["per_pair"]:
             pairs.setdefault((row["seed"], p["deal"]), p | {"deal": (row["seed"], p["deal"])})
     merged = []
@@ -56,13 +62,15 @@ def merge(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def paired(merged: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """For two levels A and A' each played against the same B on the same deals (strong and strong-no-inference
     against easy, say): A's advantage minus A''s, deal by deal, with its 95 % interval (the deals' luck and B's
-    play cancel, so an ingredient is measured against the opponent it was made for)."""
+    play cancel, so an ingredient is measured against the opponent it was made for). The table's level `strong`
+    comes first: its gain over the level without an ingredient."""
     out = []
-    for i, r in enumerate(merged):
-        for q in merged[i + 1:]:
-            if (r["game"] != q["game"] or r["levels"][1] != q["levels"][1]
-                    or "oracle" in (r["levels"][0], q["levels"][0])):
+    for i, first in enumerate(merged):
+        for second in merged[i + 1:]:
+            if (first["game"] != second["game"] or first["levels"][1] != second["levels"][1]
+                    or "oracle" in (first["levels"][0], second["levels"][0])):
                 continue
+            r, q = (second, first) if second["levels"][0] == "strong" else (first, second)
             sign = SPECS[r["game"]][2]
             a = {p["deal"]: sign * (p["strong"] - p["easy"]) for p in r["per_pair"]}
             b = {p["deal"]: sign * (p["strong"] - p["easy"]) for p in q["per_pair"]}

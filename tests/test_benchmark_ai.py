@@ -144,11 +144,23 @@ def test_the_merge_pairs_two_levels_played_against_the_same_opponent_deal_by_dea
         return {"game": "schieberamsch", "levels": [level, "easy"], "seed": seed,
                 "per_pair": [{"deal": d, "strong": s, "easy": 5.0} for d, s in enumerate(scores)]}
 
-    merged = ai_merge.merge([row("strong", [1.0, 2.0, 3.0]), row("strong-no-inference", [2.0, 2.0, 5.0, 9.0]),
+    merged = ai_merge.merge([row("strong-no-inference", [2.0, 2.0, 5.0, 9.0]), row("strong", [1.0, 2.0, 3.0]),
                              row("oracle", [0.0, 0.0, 0.0])])
-    (diff,) = ai_merge.paired(merged)  # the oracle is a yardstick, not a level to pair
+    (diff,) = ai_merge.paired(merged)  # the oracle is a yardstick, not a level to pair; strong comes first
     # lower is better in Schieberamsch: strong's advantage over easy is 1, 0 and 2 points more on deals 0-2
     assert diff["levels"] == ["strong", "strong-no-inference"] and diff["pairs"] == 3
     assert diff["difference"] == pytest.approx(1.0)
     lo, hi = diff["ci95"]
     assert lo < 1.0 < hi
+
+
+def test_the_merge_refuses_to_join_runs_of_different_search_sizes(tmp_path):
+    from benchmarks import ai_merge
+
+    def run(iterations):
+        return {"game": "schroeoem", "levels": ["strong", "easy"], "seed": 1, "iterations": iterations,
+                "budget_s": 0.5, "per_pair": [{"deal": 0, "strong": 1.0, "easy": 0.0}]}
+
+    assert ai_merge.merge([run(120), run(120)])[0]["pairs"] == 1
+    with pytest.raises(SystemExit, match="search sizes"):
+        ai_merge.merge([run(120), run(24)])
