@@ -243,12 +243,24 @@ def percentile(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
+def mean_ci(xs: list[float]) -> tuple[float, list[float]]:
+    """The mean of independent pairs' figures and its 95 % interval (normal approximation)."""
+    mean = statistics.fmean(xs)
+    half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else math.nan
+    return mean, [mean - half, mean + half]
+
+
+def advantages(row: dict[str, Any]) -> dict[Any, float]:
+    """A result row's advantage of level A per pair (its better score minus B's), by the pair's `deal`."""
+    sign = SPECS[row["game"]][2]
+    return {p["deal"]: sign * (p["strong"] - p["easy"]) for p in row["per_pair"]}
+
+
 def summarize(game: str, pairs: list[PairResult], iterations: int, budget_s: float | None,
               wall_s: float, levels: tuple[str, str] = ("strong", "easy")) -> dict[str, Any]:
     sign = SPECS[game][2]
     adv = [sign * (p.strong - p.easy) for p in pairs]
-    mean = statistics.fmean(adv)
-    half = 1.96 * statistics.stdev(adv) / math.sqrt(len(adv)) if len(adv) > 1 else math.nan
+    mean, ci = mean_ci(adv)
     decisions = [d for p in pairs for d in p.decisions]
     search_s = sum(p.search_s for p in pairs)
     won, tied = sum(a > 0 for a in adv), sum(a == 0 for a in adv)
@@ -258,7 +270,7 @@ def summarize(game: str, pairs: list[PairResult], iterations: int, budget_s: flo
         "game": game, "levels": list(levels), "pairs": len(pairs), "unit": SPECS[game][3],
         "lower_is_better": sign < 0,
         "strong_mean": statistics.fmean(p.strong for p in pairs), "easy_mean": statistics.fmean(p.easy for p in pairs),
-        "advantage": mean, "ci95": [mean - half, mean + half],
+        "advantage": mean, "ci95": ci,
         "won": won / len(adv), "tied": tied / len(adv),
         "won_decided": won / (len(adv) - tied) if len(adv) > tied else math.nan,
         "deals_per_pair": ROUNDS.get(game, 1), "deals_won": deals_won / len(per_deal),
@@ -318,9 +330,7 @@ def oracle_share(mine: dict[str, Any], oracle: dict[str, Any], seed: int) -> dic
     """The share of the oracle's advantage that level A reaches, over the pairs both runs played (the same
     deals), with a 95 % percentile-bootstrap interval (pairs resampled together, so the deals' luck stays
     paired)."""
-    sign = SPECS[mine["game"]][2]
-    a = {p["deal"]: sign * (p["strong"] - p["easy"]) for p in mine["per_pair"]}
-    o = {p["deal"]: sign * (p["strong"] - p["easy"]) for p in oracle["per_pair"]}
+    a, o = advantages(mine), advantages(oracle)
     deals = sorted(a.keys() & o.keys())
     xs, ys = [a[d] for d in deals], [o[d] for d in deals]
     share = sum(xs) / sum(ys) if sum(ys) else math.nan

@@ -15,12 +15,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
-import statistics
 from pathlib import Path
 from typing import Any
 
-from benchmarks.ai import SPECS, oracle_share, print_shares
+from benchmarks.ai import SPECS, advantages, mean_ci, oracle_share, print_shares
 
 
 def rows_of(path: Path) -> list[dict[str, Any]]:
@@ -48,14 +46,11 @@ def merge(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
             pairs.setdefault((row["seed"], p["deal"]), p | {"deal": (row["seed"], p["deal"])})
     merged = []
     for (game, a, b), pairs in joined.items():
-        sign = SPECS[game][2]
-        adv = [sign * (p["strong"] - p["easy"]) for p in pairs.values()]
-        mean = statistics.fmean(adv)
-        half = 1.96 * statistics.stdev(adv) / math.sqrt(len(adv)) if len(adv) > 1 else math.nan
-        merged.append({"game": game, "levels": [a, b], "pairs": len(adv), "advantage": mean,
-                       "ci95": [mean - half, mean + half], "won": sum(x > 0 for x in adv) / len(adv),
-                       "tied": sum(x == 0 for x in adv) / len(adv), "unit": SPECS[game][3],
-                       "per_pair": [pairs[d] for d in sorted(pairs)]})
+        row = {"game": game, "levels": [a, b], "pairs": len(pairs), "unit": SPECS[game][3],
+               "per_pair": [pairs[d] for d in sorted(pairs)]}
+        adv = list(advantages(row).values())
+        row["advantage"], row["ci95"] = mean_ci(adv)
+        merged.append(row | {"won": sum(x > 0 for x in adv) / len(adv), "tied": sum(x == 0 for x in adv) / len(adv)})
     return merged
 
 
@@ -71,15 +66,13 @@ def paired(merged: list[dict[str, Any]]) -> list[dict[str, Any]]:
                     or "oracle" in (first["levels"][0], second["levels"][0])):
                 continue
             r, q = (second, first) if second["levels"][0] == "strong" else (first, second)
-            sign = SPECS[r["game"]][2]
-            a = {p["deal"]: sign * (p["strong"] - p["easy"]) for p in r["per_pair"]}
-            b = {p["deal"]: sign * (p["strong"] - p["easy"]) for p in q["per_pair"]}
+            a, b = advantages(r), advantages(q)
             diffs = [a[d] - b[d] for d in sorted(a.keys() & b.keys())]
             if len(diffs) < 2:
                 continue
-            mean, half = statistics.fmean(diffs), 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
+            mean, ci = mean_ci(diffs)
             out.append({"game": r["game"], "levels": [r["levels"][0], q["levels"][0]], "against": r["levels"][1],
-                        "pairs": len(diffs), "difference": mean, "ci95": [mean - half, mean + half]})
+                        "pairs": len(diffs), "difference": mean, "ci95": ci})
     return out
 
 

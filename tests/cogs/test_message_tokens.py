@@ -120,4 +120,3 @@ async def test_a_card_clicked_in_a_dm_lends_its_token_to_that_hands_next_redraw(
     direct = requests(world, "PATCH", f"/channels/{after_dm.channel.id}/messages/{after_dm.id}", since)
     assert not direct, "the lit hand was redrawn through its owner's token, outside the global limit"
     assert after_dm.attachments[0].filename == f"hand-{table.id}-{table.version}.png"
-
