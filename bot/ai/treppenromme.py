@@ -11,6 +11,13 @@ rules of thumb and then a short playout of the next turns for everybody; the dis
 way (which card to keep, what it gives the next player). Melds and lay-offs are placed greedily, biggest
 first: points count the moment a card is placed and nothing is lost by placing early.
 
+A discard that feeds the next player (makes a combination with two cards of his hand, so that he takes it
+from the staircase) is where reading his hand pays: a strong player that knows only which of its discard
+candidates feed him gains as much over easy as one that sees his whole hand (`python -m
+benchmarks.treppenromme_sight`). Where the inferred worlds give such a discard 2 to 40 %, it feeds him 1.3 to
+1.9 times as often (`python -m benchmarks.treppenromme_feed`: rule players keep the pairs a card completes), so
+with inference a discard's worlds in which it feeds him count FEED_SCALE times as often (`feed_weighted`).
+
 With the ingredient *inference* (`bot.ai.INGREDIENTS`) the worlds follow the other players' visible play
 (`treppenromme_infer`): each is the likeliest-weighted of INFERENCE_TRIES deals of the hidden cards, judged by
 whether the others, holding them, would have placed everything they could, thrown the cards they threw and
@@ -96,13 +103,15 @@ from bot.games.cards import SUITS
 from bot.games.treppenromme import HAND_VALUE, Treppenromme
 
 from . import Budget, Knowledge
-from .treppenromme_infer import inferring
+from .treppenromme_infer import combines, inferring
 
 ITERATIONS = 24  # sampled worlds per searched decision
 HORIZON = 6  # turns played out after this one in a playout (all players), unless the hand ends first
 MAX_TAKE_CANDIDATES = 5  # take K options searched besides drawing (the most useful ones)
+MAX_DISCARD_CANDIDATES = 4  # discards searched (the least connected cards, most expensive first)
 INFERENCE_TRIES = 16  # worlds drawn for each world searched (inference: kept by the others' likelihood)
 INFERENCE_FLOOR = 0.0001  # the least weight a world keeps, however unlikely the others' play was in it
+FEED_SCALE = 3.0  # a discard's worlds where it feeds the next player count this many times (see `strong`)
 
 _CYCLE = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 _RANK = {r: i for i, r in enumerate(_CYCLE)}
@@ -226,7 +235,7 @@ def discard_candidates(legal: Sequence[str], hand: Sequence[str]) -> list[str]:
     """The discards worth comparing: the least connected cards, most expensive first (at most four)."""
     discards = [a for a in legal if a.startswith("discard ")]
     discards.sort(key=lambda a: (keep_score(a[8:], hand), -HAND_VALUE[a[8:]], legal.index(a)))
-    return discards[:4]
+    return discards[:MAX_DISCARD_CANDIDATES]
 
 
 def strong(know: Knowledge, rng: random.Random, budget: Budget) -> str:
@@ -242,17 +251,35 @@ def strong(know: Knowledge, rng: random.Random, budget: Budget) -> str:
     if len(moves) == 1:
         return moves[0]
     seat = know.seat
+    # a discard's worlds where it feeds the next player count FEED_SCALE times as often (inference only)
+    scale = FEED_SCALE if legal[0] != "draw" and know.uses("inference") else 1.0
     know = inferring(know, tries=INFERENCE_TRIES, floor=INFERENCE_FLOOR)
-    totals = [0.0] * len(moves)
+    # per move: [sum, worlds] where it does not feed the next player, and where it does
+    split = [[[0.0, 0.0], [0.0, 0.0]] for _ in moves]
     for n in range(max(1, budget.iterations)):
         world = know.sample(rng)
         assert isinstance(world, Treppenromme)
         base = standing(world)
+        nxt = world.hands[(seat + 1) % world.seats]
         for i, move in enumerate(moves):
             after = world.clone()
             after.apply(seat, move)
-            totals[i] += evaluate(after, seat, world.hand_no, base, HORIZON)
+            cell = split[i][scale != 1.0 and combines(move[8:], nxt)]
+            cell[0] += evaluate(after, seat, world.hand_no, base, HORIZON)
+            cell[1] += 1
         if n and budget.expired():
             break
-    best = max(range(len(moves)), key=lambda i: (totals[i], -i))
+    values = [feed_weighted(s, scale) for s in split]
+    best = max(range(len(moves)), key=lambda i: (values[i], -i))
     return moves[best]
+
+
+def feed_weighted(split: Sequence[Sequence[float]], scale: float) -> float:
+    """A move's mean value over the worlds, those in which the discard feeds the next player (`split[1]`: the
+    sum of their values and their number; `split[0]` the others) counted `scale` times as often: the share of
+    such worlds scaled, at most 1. A move that feeds in none or in all of them keeps its plain mean."""
+    (no_sum, no_n), (yes_sum, yes_n) = split
+    if not yes_n or not no_n:
+        return (no_sum + yes_sum) / (no_n + yes_n)
+    p = min(1.0, scale * yes_n / (no_n + yes_n))
+    return p * yes_sum / yes_n + (1 - p) * no_sum / no_n

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.ai import choose, knowledge
-from bot.ai.treppenromme import INFERENCE_FLOOR, INFERENCE_TRIES, take_candidates
+from bot.ai.treppenromme import INFERENCE_FLOOR, INFERENCE_TRIES, feed_weighted, take_candidates
 from bot.ai.treppenromme_infer import MAX_AGE, combines, has_meld, history, inferring, likelihood_of
 from bot.games.cards import DECK_52
 from bot.games.treppenromme import _SORT as ORDER
@@ -207,3 +208,35 @@ def test_the_staircase_of_every_turn_is_rebuilt_from_the_log(seed: int, seats: i
                     want.append((s, thrown, left))
                 age[s] += 1
             assert [(s, thrown, left) for s, thrown, left, *_ in history(e.view(me), me)] == want
+
+
+def test_worlds_where_a_discard_feeds_the_next_player_count_as_often_as_the_scale_says() -> None:
+    # 24 worlds: the card feeds him in 4 of them (worth -30 each to the seat), not in 20 (+2 each)
+    split = [[40.0, 20.0], [-120.0, 4.0]]
+    assert feed_weighted(split, 1.0) == pytest.approx(-80 / 24)  # the plain mean
+    assert feed_weighted(split, 3.0) == pytest.approx(0.5 * -30 + 0.5 * 2)  # 4/24 scaled to 1/2
+    assert feed_weighted(split, 9.0) == -30.0  # at most every world
+    assert feed_weighted([[48.0, 24.0], [0.0, 0.0]], 3.0) == 2.0  # never feeds: nothing to weigh
+    assert feed_weighted([[0.0, 0.0], [-72.0, 24.0]], 3.0) == -3.0  # always feeds: nothing to weigh
+
+
+def test_the_feed_weight_is_part_of_inference_and_changes_a_discard() -> None:
+    import bot.ai.treppenromme as ai
+
+    changed = 0
+    for seed in range(20):
+        e = random_position(seed, 25)
+        if e.over or e.legal_actions(e.current)[0] == "draw" or e.seats != 2:
+            continue
+        seat = e.current
+        before = ai.FEED_SCALE
+        try:
+            ai.FEED_SCALE = 1.0
+            plain = [choose(e, seat, level=lv, seed=seed, iterations=24) for lv in ("strong", "strong-no-inference")]
+            ai.FEED_SCALE = 6.0
+            scaled = [choose(e, seat, level=lv, seed=seed, iterations=24) for lv in ("strong", "strong-no-inference")]
+        finally:
+            ai.FEED_SCALE = before
+        assert scaled[1] == plain[1]  # without inference nothing is weighted
+        changed += scaled[0] != plain[0]
+    assert changed >= 1
