@@ -10,13 +10,14 @@ candidate the share of `--worlds` worlds in which it feeds is the prediction, fr
 predictions, Brier scores (a constant at the true rate scores its variance), and a calibration table, true rate
 against the inferred worlds' prediction in bins, whose ratio is what `FEED_SCALE` corrects.
 
-Stop 39 (seed 1, 300 deals, 50 worlds): 12,754 candidates, 8.7 % feed; the inferred worlds say 6.2 %, uniform
-ones 4.3 %; where the inferred worlds give a card 2 to 40 %, the true rate is 1.3 to 1.9 times their prediction
-(below 2 %: 0.8 times). Brier: constant 0.0791, uniform worlds 0.0776, inferred 0.0721. A one-off fit on the
-same candidates (scikit-learn, not a dependency): a logistic recalibration of the inferred prediction 0.0711,
-gradient boosting over 18 public features (what he threw, left lying and holds from the staircase near each
-candidate, its unseen partners, his hand size and turns) 0.0700 to 0.0731. The other player's play says little
-about which card feeds him, and that is the hand oracle's whole edge (`python -m benchmarks.treppenromme_sight`).
+Stop 39 (seed 1, 300 deals, 50 worlds): 12,754 candidates, 8.7 % feed; the inferred worlds say 5.9 %, uniform
+ones 3.9 %; where the inferred worlds give a card 2 to 40 %, the true rate is 1.3 to 1.9 times their prediction,
+and 0.8 % of the cards that feed in none of them do. Brier: constant 0.0791, uniform worlds 0.0777, inferred
+0.0722. A one-off fit on the same candidates (scikit-learn, not a dependency; five-fold by deal): a logistic
+recalibration of the inferred prediction 0.0711, gradient boosting over 18 public features (what he threw, left
+lying and holds from the staircase near each candidate, its unseen partners, his hand size and turns) 0.0700 to
+0.0731. The other player's play says little about which card feeds him, and that is the hand oracle's whole edge
+(`python -m benchmarks.treppenromme_sight`); the rate is what `FEED_SCALE` corrects.
 """
 
 from __future__ import annotations
