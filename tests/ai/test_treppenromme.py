@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.ai import choose, knowledge
+from bot.ai import treppenromme as treppenromme_ai
 from bot.ai.treppenromme import INFERENCE_FLOOR, INFERENCE_TRIES, feed_weighted, take_candidates
 from bot.ai.treppenromme_infer import MAX_AGE, combines, has_meld, history, inferring, likelihood_of
 from bot.games.cards import DECK_52
@@ -220,23 +221,18 @@ def test_worlds_where_a_discard_feeds_the_next_player_count_as_often_as_the_scal
     assert feed_weighted([[0.0, 0.0], [-72.0, 24.0]], 3.0) == -3.0  # always feeds: nothing to weigh
 
 
-def test_the_feed_weight_is_part_of_inference_and_changes_a_discard() -> None:
-    import bot.ai.treppenromme as ai
-
+def test_the_feed_weight_is_part_of_inference_and_changes_a_discard(monkeypatch: pytest.MonkeyPatch) -> None:
     changed = 0
     for seed in range(20):
         e = random_position(seed, 25)
         if e.over or e.legal_actions(e.current)[0] == "draw" or e.seats != 2:
             continue
         seat = e.current
-        before = ai.FEED_SCALE
-        try:
-            ai.FEED_SCALE = 1.0
-            plain = [choose(e, seat, level=lv, seed=seed, iterations=24) for lv in ("strong", "strong-no-inference")]
-            ai.FEED_SCALE = 6.0
-            scaled = [choose(e, seat, level=lv, seed=seed, iterations=24) for lv in ("strong", "strong-no-inference")]
-        finally:
-            ai.FEED_SCALE = before
-        assert scaled[1] == plain[1]  # without inference nothing is weighted
-        changed += scaled[0] != plain[0]
+        chosen = {}
+        for scale in (1.0, 6.0):
+            monkeypatch.setattr(treppenromme_ai, "FEED_SCALE", scale)
+            chosen[scale] = [choose(e, seat, level=lv, seed=seed, iterations=24)
+                             for lv in ("strong", "strong-no-inference")]
+        assert chosen[6.0][1] == chosen[1.0][1]  # without inference nothing is weighted
+        changed += chosen[6.0][0] != chosen[1.0][0]
     assert changed >= 1
