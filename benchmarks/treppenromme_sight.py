@@ -46,19 +46,28 @@ def is_discard(know: Knowledge) -> bool:
 
 def feed_bits(know: Knowledge, hand: list[str]) -> tuple[bool, ...]:
     """For each discard candidate of the strong player: does it make a combination with `hand`?"""
-    return tuple(combines(a[8:], hand) for a in ai.discard_candidates(know.legal, know.view["hand"]))
+    return bits_of(candidate_cards(know), hand)
+
+
+def candidate_cards(know: Knowledge) -> list[str]:
+    return [a[8:] for a in ai.discard_candidates(know.legal, know.view["hand"])]
+
+
+def bits_of(cards: list[str], hand: list[str]) -> tuple[bool, ...]:
+    return tuple(combines(card, hand) for card in cards)
 
 
 def agreeing(sample: Callable[[random.Random], Engine], know: Knowledge, truth: tuple[bool, ...],
              tries: int = FEED_TRIES) -> Callable[[random.Random], Engine]:
     """A sampler of worlds from `sample` whose next player's hand feeds as `truth` says (the best of `tries`)."""
     nxt = (know.seat + 1) % know.view["seats"]
+    cards = candidate_cards(know)  # once: the same for every world
 
     def draw(rng: random.Random) -> Engine:
         best, agree = None, -1
         for _ in range(tries):
             w = sample(rng)
-            bits = feed_bits(know, w.hands[nxt])  # type: ignore[attr-defined]
+            bits = bits_of(cards, w.hands[nxt])  # type: ignore[attr-defined]
             n = sum(a == b for a, b in zip(bits, truth, strict=True))
             if n > agree:
                 best, agree = w, n

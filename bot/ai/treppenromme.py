@@ -96,7 +96,7 @@ of his discards (CONNECTED 3.0) did not change the feed prediction (Brier 0.1044
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from bot.games.cards import SUITS
@@ -123,16 +123,9 @@ def parts(card: str) -> tuple[int, int]:
     return _SUIT[card[-1]], _RANK[card[:-1]]
 
 
-def useful(card: str, hand: Iterable[str], fits: set[str]) -> bool:
+def useful(card: str, hand: Sequence[str], fits: set[str]) -> bool:
     """Would `card` make a combination with two cards of `hand`, or lay off onto a table meld?"""
-    if card in fits:
-        return True
-    si, ri = parts(card)
-    held = {parts(c) for c in hand if c != card}
-    if sum(r == ri and s != si for s, r in held) >= 2:
-        return True
-    near = [(si, (ri + d) % 13) in held for d in (-2, -1, 1, 2)]
-    return (near[0] and near[1]) or (near[1] and near[2]) or (near[2] and near[3])
+    return card in fits or combines(card, hand)
 
 
 def keep_score(card: str, hand: Sequence[str]) -> int:
