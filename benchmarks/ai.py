@@ -353,7 +353,7 @@ def print_shares(shares: list[dict[str, Any]]) -> None:
     for r in shares:
         lo, hi = r["share_ci95"]
         print(f"{r['game']:14s} {r['pairs']:6d} {r['advantage']:+22.2f} {r['oracle_advantage']:+8.2f} "
-              f"{100 * r['share']:14.0f} % [{100 * lo:5.0f} %, {100 * hi:5.0f} %]  "
+              f"{100 * r['share']:14.1f} % [{100 * lo:5.1f} %, {100 * hi:5.1f} %]  "
               f"({r['level']} and oracle against {r['against']})")
 
 

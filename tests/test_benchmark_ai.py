@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from benchmarks.ai import main, strong_seats
+from benchmarks.ai import main, print_shares, strong_seats
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
@@ -164,3 +164,10 @@ def test_the_merge_refuses_to_join_runs_of_different_search_sizes(tmp_path):
     assert ai_merge.merge([run(120), run(120)])[0]["pairs"] == 1
     with pytest.raises(SystemExit, match="search sizes"):
         ai_merge.merge([run(120), run(24)])
+
+
+def test_a_share_just_below_a_target_is_not_printed_as_reaching_it(capsys):
+    print_shares([{"game": "treppenromme", "pairs": 3000, "advantage": 47.14, "oracle_advantage": 95.13,
+                   "share": 0.4962, "share_ci95": [0.4782, 0.5137], "level": "strong", "against": "easy"}])
+    out = capsys.readouterr().out
+    assert "49.6 % [ 47.8 %,  51.4 %]" in out and "50 %" not in out
