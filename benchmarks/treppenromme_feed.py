@@ -14,9 +14,10 @@ Stop 39 (seed 1, 300 deals, 50 worlds): 12,754 candidates, 8.7 % feed; the infer
 ones 3.9 %; where the inferred worlds give a card 2 to 40 %, the true rate is 1.3 to 1.9 times their prediction,
 and 0.8 % of the cards that feed in none of them do. Brier: constant 0.0791, uniform worlds 0.0777, inferred
 0.0722. A one-off fit on the same candidates (scikit-learn, not a dependency; five-fold by deal): a logistic
-recalibration of the inferred prediction 0.0711, gradient boosting over 18 public features (what he threw, left
-lying and holds from the staircase near each candidate, its unseen partners, his hand size and turns) 0.0700 to
-0.0731. The other player's play says little about which card feeds him, and that is the hand oracle's whole edge
+recalibration of the inferred prediction 0.0711, a logistic regression over 18 public features (what he threw,
+left lying and holds from the staircase near each candidate, its unseen partners, his hand size and turns) 0.0700,
+gradient boosting over them 0.0733. Stop 40: seven of those features fit 0.0697, and playing on that model gained
+nothing over `FEED_SCALE` (docs/computer-players.md). The other player's play says little about which card feeds him, and that is the hand oracle's whole edge
 (`python -m benchmarks.treppenromme_sight`); the rate is what `FEED_SCALE` corrects.
 """
 
