@@ -163,6 +163,7 @@ def play_seating(game: str, deal: int, seed: int, strong: set[int], iterations: 
     a, b = levels
     n, options, _, _ = SPECS[game]
     engine = GAMES[game].new(n, seed=deal_seed(seed, game, deal), options=options)
+    players = tuple(a if s in strong else b for s in range(n))  # as a table shows them
     scored: list[list[int]] = []
     last = -1
     for step in range(MAX_STEPS):
@@ -173,8 +174,8 @@ def play_seating(game: str, deal: int, seed: int, strong: set[int], iterations: 
         seat, action = -1, None
         if game not in REALTIME:  # out of turn first (a knock, a Tač call), as the tables ask
             for s in sorted(engine.to_act() - engine.waiting_for()):
-                action = decide(volunteer, engine, s, a if s in strong else b, choice_seed,
-                                iterations, budget_s, out, timed=False, counted=s in strong)
+                action = decide(volunteer, engine, s, players[s], choice_seed, iterations, budget_s, out,
+                                timed=False, counted=s in strong, players=players)
                 if action is not None:
                     seat = s
                     break
@@ -183,8 +184,8 @@ def play_seating(game: str, deal: int, seed: int, strong: set[int], iterations: 
                 seat = next((s for s in movers if s > last), movers[0])
             else:
                 seat = min(engine.waiting_for() or movers)
-            action = decide(choose, engine, seat, a if seat in strong else b, choice_seed, iterations,
-                            budget_s, out, counted=seat in strong)
+            action = decide(choose, engine, seat, players[seat], choice_seed, iterations, budget_s, out,
+                            counted=seat in strong, players=players)
         last = seat
         for ev in engine.apply(seat, action):
             if ev.get("type") == "hand_scored":
@@ -196,17 +197,17 @@ def play_seating(game: str, deal: int, seed: int, strong: set[int], iterations: 
 
 def decide(ask: Callable[..., str | None], engine: Engine, seat: int, level: str, seed: int,
            iterations: int | None, budget_s: float | None, out: PairResult, *, timed: bool = True,
-           counted: bool = True) -> str | None:
-    """`choose` or `volunteer` for `seat`; the search of a decision of side A (`counted`) is counted, and its
-    time when it had a choice and is `timed` (the questions out of turn are not: they are quick rules, asked
-    at every step)."""
+           counted: bool = True, players: tuple[str, ...] = ()) -> str | None:
+    """`choose` or `volunteer` for `seat`, told who plays each seat (`players`) as at a table; the search of a
+    decision of side A (`counted`) is counted, and its time when it had a choice and is `timed` (the questions
+    out of turn are not: they are quick rules, asked at every step)."""
     if level == "easy":
         return ask(engine, seat, level=level, seed=seed)
     if not counted:
-        return ask(engine, seat, level=level, seed=seed, budget_s=budget_s, iterations=iterations)
+        return ask(engine, seat, level=level, seed=seed, budget_s=budget_s, iterations=iterations, players=players)
     has_choice = timed and len(engine.legal_actions(seat)) > 1
     before, played, t0 = _STEPS[0], _PLAYOUTS[0], time.perf_counter()
-    action = ask(engine, seat, level=level, seed=seed, budget_s=budget_s, iterations=iterations)
+    action = ask(engine, seat, level=level, seed=seed, budget_s=budget_s, iterations=iterations, players=players)
     dt = time.perf_counter() - t0
     if has_choice:
         out.decisions.append(dt)

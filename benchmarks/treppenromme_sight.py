@@ -87,8 +87,9 @@ def sighted(sight: str) -> Iterator[None]:
     plain_knowledge, plain_inferring = bot.ai.knowledge, ai.inferring
     truth: dict[str, tuple[bool, ...]] = {}
 
-    def knowledge(engine: Engine, seat: int, level: str = "strong") -> Knowledge:
-        know = plain_knowledge(engine, seat, level)
+    def knowledge(engine: Engine, seat: int, level: str = "strong", players: tuple[str | None, ...] = ()
+                  ) -> Knowledge:
+        know = plain_knowledge(engine, seat, level, players)
         if level != "strong" or engine.key != "treppenromme":
             return know
         if sight == "feed":

@@ -14,6 +14,9 @@ A game in which a seat may act without being waited for (a Schrööm knock out o
 `volunteer_easy(know, rng)` and `volunteer_strong(know, rng, budget)`, which return the action to take now or
 None to let the moment pass; `volunteer` asks them.
 
+Who plays each seat is public at a table (a person, or a computer of a level), and a computer is told
+(`players`): how much the others' cards say about their hands depends on it (`Knowledge.searching`).
+
 Levels beyond the two a table offers exist for the benchmarks (`python -m benchmarks.ai --levels`), so that
 every ingredient of the strong player can be shown to help on its own: `strong-no-<ingredient>` is the strong
 player with that ingredient (`INGREDIENTS`) switched off, which its code asks with `know.uses(name)`; `oracle`
@@ -58,6 +61,9 @@ class Knowledge:
     legal: list[str]
     _sampler: Callable[[random.Random], Engine] = field(repr=False)
     off: frozenset[str] = frozenset()  # ingredients switched off (benchmark levels only)
+    # who plays each seat, as the table shows it: a computer's level, or None for a person (empty: not told,
+    # everyone taken for a person)
+    players: tuple[str | None, ...] = ()
 
     def sample(self, rng: random.Random) -> Engine:
         return self._sampler(rng)
@@ -67,6 +73,12 @@ class Knowledge:
         if ingredient not in INGREDIENTS:
             raise ValueError(f"unknown ingredient {ingredient!r}; known: {', '.join(INGREDIENTS)}")
         return ingredient not in self.off
+
+    def searching(self, seat: int) -> bool:
+        """Is `seat` played by a searching computer (any level but easy)? Its moves follow no rule of thumb, so
+        reading its hand from them by the rules of thumb misleads (measured in Rufmariasch)."""
+        level = self.players[seat] if seat < len(self.players) else None
+        return level is not None and level != "easy"
 
     def with_sampler(self, sampler: Callable[[random.Random], Engine]) -> Knowledge:
         """The same knowledge, its worlds dealt by `sampler` (which must deal only worlds consistent with it)."""
@@ -86,18 +98,18 @@ class Budget:
         return self.deadline is not None and time.perf_counter() >= self.deadline
 
 
-def knowledge(engine: Engine, seat: int, level: str = "strong") -> Knowledge:
-    """What `seat` knows; for the benchmark levels (`BENCH_LEVELS`) with their ingredients off, or for
-    `oracle` with the true deal as its only world."""
+def knowledge(engine: Engine, seat: int, level: str = "strong", players: tuple[str | None, ...] = ()) -> Knowledge:
+    """What `seat` knows (with `players`, who plays each seat); for the benchmark levels (`BENCH_LEVELS`) with
+    their ingredients off, or for `oracle` with the true deal as its only world."""
     if level == "oracle":  # sees everything: nothing left to infer
         return Knowledge(engine.key, seat, engine.view(seat), engine.legal_actions(seat),
-                         lambda rng: engine.clone(), frozenset({"inference"}))
+                         lambda rng: engine.clone(), frozenset({"inference"}), players)
     if level == "hand-oracle":  # sees every hand: nothing left to infer either
         return Knowledge(engine.key, seat, engine.view(seat), engine.legal_actions(seat),
-                         partial(hand_oracle_world, engine), frozenset({"inference"}))
+                         partial(hand_oracle_world, engine), frozenset({"inference"}), players)
     off = frozenset({level.removeprefix("strong-no-")}) if level.startswith("strong-no-") else frozenset()
     return Knowledge(engine.key, seat, engine.view(seat), engine.legal_actions(seat),
-                     lambda rng: engine.sample(seat, rng), off)
+                     lambda rng: engine.sample(seat, rng), off, players)
 
 
 def check_level(level: str) -> None:
@@ -110,14 +122,15 @@ def player(game: str) -> ModuleType:
 
 
 def choose(engine: Engine, seat: int, *, level: str = "strong", seed: int = 0, budget_s: float | None = None,
-           iterations: int | None = None) -> str:
+           iterations: int | None = None, players: tuple[str | None, ...] = ()) -> str:
     """The action the computer of `level` takes for `seat` now; always one of `engine.legal_actions(seat)`.
 
     `budget_s`: a deadline in seconds (None: the search runs its full iteration count, deterministically).
     `iterations`: override the game's default search size (benchmarks, tests).
-    `level`: "easy" or "strong", or one of `BENCH_LEVELS` (benchmarks)."""
+    `level`: "easy" or "strong", or one of `BENCH_LEVELS` (benchmarks).
+    `players`: who plays each seat, as the table shows it (`Knowledge.players`)."""
     check_level(level)
-    know = knowledge(engine, seat, level)
+    know = knowledge(engine, seat, level, players)
     if not know.legal:
         raise ValueError(f"seat {seat} has nothing to do now")
     if len(know.legal) == 1:
@@ -136,7 +149,7 @@ def choose(engine: Engine, seat: int, *, level: str = "strong", seed: int = 0, b
 
 
 def volunteer(engine: Engine, seat: int, *, level: str = "strong", seed: int = 0, budget_s: float | None = None,
-              iterations: int | None = None) -> str | None:
+              iterations: int | None = None, players: tuple[str | None, ...] = ()) -> str | None:
     """For a seat that may act now although the game does not wait for it (`to_act()` but not
     `waiting_for()`): the action the computer of `level` takes, or None to let the moment pass. Games
     without such moments, or without a player for them, never volunteer."""
@@ -144,7 +157,7 @@ def volunteer(engine: Engine, seat: int, *, level: str = "strong", seed: int = 0
     if seat not in engine.to_act() or seat in engine.waiting_for():
         raise ValueError(f"seat {seat} is not free to act out of turn now")
     module = player(engine.key)
-    know = knowledge(engine, seat, level)
+    know = knowledge(engine, seat, level, players)
     rng = random.Random(seed)
     if level == "easy":
         fn = getattr(module, "volunteer_easy", None)

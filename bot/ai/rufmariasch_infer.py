@@ -15,7 +15,12 @@ Plain worlds deal the unseen cards evenly among the places a card may be. Two th
   caller's trick is likely his partner, one that kept its Ace there likely not; a seat that did not lead its
   Ace likely holds none. A seat that played in the first trick without announcing holds no marriage
   (`EPS_MARRIAGE` for each it would hold). A seat's factor depends on its own cards only, so it is worked out
-  once per hand a seat may hold (`Model.cache`).
+  once per hand a seat may hold (`Model.cache`). Only a seat that the table shows as a person or an easy
+  computer is read so: a searching computer's cards match the rules of thumb in its true hand no more often
+  than in a wrong one (`Knowledge.searching`; measured over 1,006 of its unforced cards against
+  `strong-no-inference`: the rule's card 22 % of its leads and 30 % of its follows in its true hands, 24 % and
+  39 % in plain worlds), and reading them as a rule player's put its hidden cards with their true holders less
+  often than not reading them at all (40.2 % of the worlds against 42.4 %).
 
 The worlds of a card decision are resampled in proportion to these weights from one pool of `TRIES` deals of
 the unseen cards per world asked for (`Pool`: sampling-importance-resampling, as `bot.ai.search.inferring`, with
@@ -128,15 +133,16 @@ class Model:
         for s, c in plays:
             i = CARD_ID[c]
             if s != me:
-                self.moments[s].append((h.copy(), i, partner))
-                if h.trick_no == 1 and s not in announced:
+                if not know.searching(s):
+                    self.moments[s].append((h.copy(), i, partner))
+                if h.trick_no == 1 and s not in announced:     # every player announces (the strong one too)
                     self.silent[s] = True
             h.turn = s
             h.hands[s] = 1 << i
             h.play(i)
             if i == CARD_ID[self.called]:
                 partner = s
-        self.replay = any(self.moments)
+        self.replay = any(self.moments) or any(self.silent)
         self.cache: dict[tuple[int, int], float] = {}
 
     def deal(self, rng: random.Random) -> list[int]:

@@ -21,6 +21,12 @@ COMPUTER_PAUSE = 1.5  # seconds a computer waits before its move, so people can 
 REACTION = (0.8, 2.4)  # seconds: a computer's reaction time in a real-time game, drawn anew for every play
 
 
+def players(table: Table) -> tuple[str | None, ...]:
+    """Who plays each seat as the table shows it, which every player sees: the level of the computer moving for
+    it (its own, or the strong one standing in for an absent person), or None for a person."""
+    return tuple(seat.plays_itself for seat in table.seats)
+
+
 class Computers:
     """The computers' turns (a mixin of `TableService`, which provides the attributes and methods below)."""
 
@@ -70,7 +76,8 @@ class Computers:
     async def think(self, table: Table, engine: Engine, seat: int, level: str) -> str:
         budget = float(table.settings.get("computer_budget", DEFAULT_BUDGET_S))
         started = time.perf_counter()
-        action = await thinking.think(engine, seat, level=level, seed=self._seed(table, seat), budget_s=budget)
+        action = await thinking.think(engine, seat, level=level, seed=self._seed(table, seat), budget_s=budget,
+                                      players=players(table))
         if self.metrics is not None:
             self.metrics.decision(table.game, level, "turn", time.perf_counter() - started)
         return action
@@ -80,7 +87,7 @@ class Computers:
         budget = float(table.settings.get("computer_budget", DEFAULT_BUDGET_S))
         started = time.perf_counter()
         action = await thinking.volunteer(engine, seat, level=level, seed=self._seed(table, seat),
-                                          budget_s=budget)
+                                          budget_s=budget, players=players(table))
         if self.metrics is not None:
             self.metrics.decision(table.game, level, "volunteer", time.perf_counter() - started)
         return action

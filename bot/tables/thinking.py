@@ -50,25 +50,28 @@ def shutdown() -> None:
         _workers.pop().close()
 
 
-async def think(engine: Engine, seat: int, *, level: str, seed: int, budget_s: float = DEFAULT_BUDGET_S) -> str:
-    """The action a computer of `level` takes for `seat`. If the search fails (a broken worker), the engine's
+async def think(engine: Engine, seat: int, *, level: str, seed: int, budget_s: float = DEFAULT_BUDGET_S,
+                players: tuple[str | None, ...] = ()) -> str:
+    """The action a computer of `level` takes for `seat`, told who plays each seat (`players`: a computer's
+    level or None for a person, as the table shows them). If the search fails (a broken worker), the engine's
     mildest legal action: a table never waits on a computer that cannot answer."""
-    action = await _decide(choose, engine, seat, level, seed, budget_s)
+    action = await _decide(choose, engine, seat, level, seed, budget_s, players)
     return engine.default_action(seat) if action is None else action
 
 
-async def volunteer(engine: Engine, seat: int, *, level: str, seed: int,
-                    budget_s: float = DEFAULT_BUDGET_S) -> str | None:
+async def volunteer(engine: Engine, seat: int, *, level: str, seed: int, budget_s: float = DEFAULT_BUDGET_S,
+                    players: tuple[str | None, ...] = ()) -> str | None:
     """What a computer of `level` free to act out of turn does now (None: nothing; also if the search fails)."""
-    return await _decide(bot.ai.volunteer, engine, seat, level, seed, budget_s)
+    return await _decide(bot.ai.volunteer, engine, seat, level, seed, budget_s, players)
 
 
 async def _decide(decide: Callable[..., str | None], engine: Engine, seat: int, level: str, seed: int,
-                  budget_s: float) -> str | None:
+                  budget_s: float, players: tuple[str | None, ...]) -> str | None:
     if level == "easy":
         return decide(engine, seat, level=level, seed=seed)
     try:
-        return await worker().submit(Job(decide, engine, seat, level=level, seed=seed, budget_s=budget_s))
+        return await worker().submit(Job(decide, engine, seat, level=level, seed=seed, budget_s=budget_s,
+                                         players=players))
     except Exception:
         log.exception("computer for seat %d could not decide; playing the mildest move (or none)", seat)
         return None

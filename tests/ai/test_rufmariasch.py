@@ -337,6 +337,40 @@ def test_the_whole_hands_play_counts_not_only_the_last_trick():
     assert weight(married) < weight(hidden) / 5
 
 
+def test_a_searching_computers_cards_are_not_read_by_the_rules_of_thumb():
+    """Told (as the table shows) that seat 2 is a strong computer, its smear says nothing about who its partner
+    is: a searcher's cards fit the rules of thumb in its true hand no better than in a wrong one. Its silence
+    about a marriage in trick 1 still counts (every player announces), and an easy seat is still read."""
+    e = run(new(DEAL_READ), ["call H AH", "play AC", "play 9C", "play 10C", "play 7C", "play 7S", "play 8S",
+                             "play AS", "play KC", "play 9S"])
+    hidden = {s: list(e.hands[s]) for s in range(3)}
+
+    def swap(hands: dict[int, list[str]], a: int, x: str, b: int, y: str) -> dict[int, list[str]]:
+        out = {s: list(h) for s, h in hands.items()}
+        out[a] = [c for c in out[a] if c != x] + [y]
+        out[b] = [c for c in out[b] if c != y] + [x]
+        return out
+
+    partner = swap(hidden, 1, "QC", 2, "KS")
+    defender = swap(partner, 1, "10H", 2, "AH")
+    married = swap(hidden, 0, "QS", 2, "10S")
+    for players, read in ((("easy", "easy", "easy", "strong"), True), ((None, None, None, "strong"), True),
+                          (("easy", "easy", "strong", "strong"), False),
+                          (("strong-no-inference",) * 3 + ("strong",), False)):
+        know = knowledge(e, 3, "strong", players)
+        assert know.searching(2) is not read and know.searching(3) and not know.searching(9)
+        model = Model(know, e.sample(3, random.Random(1)))
+
+        def weight(hands: dict[int, list[str]], model: Model = model) -> float:
+            return model.likelihood([mask(hands[s]) if s in hands else 0 for s in range(4)])
+
+        if read:
+            assert weight(partner) > 5 * weight(defender), players
+        else:
+            assert weight(partner) == pytest.approx(weight(defender)), players
+        assert weight(married) < weight(hidden) / 5, players
+
+
 def test_inference_switches_off():
     e = run(new(DEAL_READ), ["call H AH", "play AC"])
     know = knowledge(e, 3, "strong-no-inference")

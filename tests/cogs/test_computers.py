@@ -22,15 +22,22 @@ from tests.conftest import World
 FAST = {"computer_pause": 0, "computer_budget": 0.05}  # tests do not wait for a person to follow
 
 
+TOLD: list[tuple[str | None, ...]] = []  # who plays each seat, as each computer's decision was told
+
+
 @pytest.fixture(autouse=True)
 def think_inline(monkeypatch):
     """The strong computer thinks in this process with a small search: SimCord waits for every task the bot
     owns, and a worker process's answer is no task of its own (tests/bot/test_thinking.py covers the workers)."""
-    async def think(engine, seat, *, level, seed, budget_s=None):
-        return choose(engine, seat, level=level, seed=seed, iterations=6)
+    async def think(engine, seat, *, level, seed, budget_s=None, players=()):
+        TOLD.append(players)
+        return choose(engine, seat, level=level, seed=seed, iterations=6, players=players)
 
-    async def volunteer(engine, seat, *, level, seed, budget_s=None):
-        return ai_volunteer(engine, seat, level=level, seed=seed, iterations=6)
+    async def volunteer(engine, seat, *, level, seed, budget_s=None, players=()):
+        TOLD.append(players)
+        return ai_volunteer(engine, seat, level=level, seed=seed, iterations=6, players=players)
+
+    TOLD.clear()
 
     monkeypatch.setattr(thinking, "think", think)
     monkeypatch.setattr(thinking, "volunteer", volunteer)
@@ -160,6 +167,8 @@ async def test_one_person_plays_a_whole_deal_with_computers(world: World, comman
     assert "🤖 Computer" in lobby_message(world).content and "<@-" not in text
     # a computer has no DMs; the person's DM is theirs alone
     assert dm(world, 1) is None
+    # each computer is told who plays each seat, as the table shows it: the person, then the computers' levels
+    assert set(TOLD) == {(None, *levels)}
 
 
 async def test_repezita_computer_reacts_like_a_person_and_the_race_is_finished(world: World):
@@ -219,7 +228,7 @@ async def test_a_computer_knocks_out_of_turn_through_the_tables_path(world: Worl
     for), and its knock is stored as a computer's move before the mover acts."""
     asked = []
 
-    async def volunteer(engine, seat, *, level, seed, budget_s=None):
+    async def volunteer(engine, seat, *, level, seed, budget_s=None, players=()):
         asked.append((seat, sorted(engine.waiting_for())))
         return "knock" if "knock" in engine.legal_actions(seat) and len(asked) == 1 else None
 
@@ -333,7 +342,7 @@ async def test_a_hint_out_of_turn_may_say_to_wait(world: World, monkeypatch):
     computer whether to knock now, and it may say to wait (here: it does)."""
     asked = []
 
-    async def volunteer(engine, seat, *, level, seed, budget_s=None):
+    async def volunteer(engine, seat, *, level, seed, budget_s=None, players=()):
         asked.append(seat)
         return None
 
