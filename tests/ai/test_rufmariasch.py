@@ -61,14 +61,17 @@ def test_every_decision_of_a_match_is_legal_for_both_levels():
 
 
 @settings(max_examples=15, deadline=None)
-@given(seed=st.integers(0, 10_000), steps=st.integers(0, 33), world=st.integers(0, 100))
-def test_property_strong_decides_only_from_what_its_seat_knows(seed, steps, world):
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 33), world=st.integers(0, 100),
+       players=st.lists(st.sampled_from([None, "easy", "strong"]), min_size=4, max_size=4))
+def test_property_strong_decides_only_from_what_its_seat_knows(seed, steps, world, players):
+    """Also when told who plays each seat (people, easy or strong computers), as a table tells it."""
     e = random_position(seed, steps)
     (seat,) = e.to_act()
     same = e.sample(seat, random.Random(world))
     for level in ("easy", "strong"):
-        assert (choose(e, seat, level=level, seed=seed, iterations=3)
-                == choose(same, seat, level=level, seed=seed, iterations=3))
+        for told in ((), tuple(players)):
+            assert (choose(e, seat, level=level, seed=seed, iterations=3, players=told)
+                    == choose(same, seat, level=level, seed=seed, iterations=3, players=told))
 
 
 # -- clear decisions ----------------------------------------------------------------------------------------
