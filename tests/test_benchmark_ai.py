@@ -171,3 +171,23 @@ def test_a_share_just_below_a_target_is_not_printed_as_reaching_it(capsys):
                    "share": 0.4962, "share_ci95": [0.4782, 0.5137], "level": "strong", "against": "easy"}])
     out = capsys.readouterr().out
     assert "49.6 % [ 47.8 %,  51.4 %]" in out and "50 %" not in out
+
+
+def test_every_searching_seat_is_told_who_plays_each_seat_as_at_a_table(monkeypatch):
+    """A table tells its computers who plays each seat; the benchmark does the same, seating by seating."""
+    import benchmarks.ai as bench
+
+    told: list[tuple[int, str, tuple[str, ...]]] = []
+    real = bench.choose
+
+    def choose(engine, seat, **kw):
+        if kw["level"] != "easy":
+            told.append((seat, kw["level"], kw["players"]))
+        return real(engine, seat, **kw)
+
+    monkeypatch.setattr(bench, "choose", choose)
+    bench.play_pair(("rufmariasch", 1, 1, 2, None, ("strong", "strong-no-inference")))
+    assert {(seat, level) for seat, level, _ in told} == {(s, lv) for s in range(4)
+                                                          for lv in ("strong", "strong-no-inference")}
+    for seat, level, players in told:
+        assert players[seat] == level and sorted(players).count("strong") == 1
