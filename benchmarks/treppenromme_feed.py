@@ -17,8 +17,9 @@ and 0.8 % of the cards that feed in none of them do. Brier: constant 0.0791, uni
 recalibration of the inferred prediction 0.0711, a logistic regression over 18 public features (what he threw,
 left lying and holds from the staircase near each candidate, its unseen partners, his hand size and turns) 0.0700,
 gradient boosting over them 0.0733. Stop 40: seven of those features fit 0.0697, and playing on that model gained
-nothing over `FEED_SCALE` (docs/computer-players.md). The other player's play says little about which card feeds him, and that is the hand oracle's whole edge
-(`python -m benchmarks.treppenromme_sight`); the rate is what `FEED_SCALE` corrects.
+nothing over `FEED_SCALE` (docs/computer-players.md). The other player's play says little about which card feeds
+him, and that is the hand oracle's whole edge (`python -m benchmarks.treppenromme_sight`); the rate is what
+`FEED_SCALE` corrects.
 """
 
 from __future__ import annotations

@@ -297,6 +297,19 @@ def test_call_likelihood_prefers_long_trumps_and_a_partner():
     assert call_likelihood(2, 2, False) == pytest.approx(call_likelihood(2, 5, False), rel=0.05)
 
 
+def weight(model: Model, hands: dict[int, list[str]]) -> float:
+    """The inference's likelihood of a world in which the seats in `hands` hold those cards."""
+    return model.likelihood([mask(hands[s]) if s in hands else 0 for s in range(4)])
+
+
+def swap(hands: dict[int, list[str]], a: int, x: str, b: int, y: str) -> dict[int, list[str]]:
+    """`hands` with seat `a`'s card `x` and seat `b`'s card `y` exchanged."""
+    out = {s: list(h) for s, h in hands.items()}
+    out[a] = [c for c in out[a] if c != x] + [y]
+    out[b] = [c for c in out[b] if c != y] + [x]
+    return out
+
+
 def test_a_seat_that_smears_onto_the_callers_trick_is_likely_his_partner():
     e = run(new(DEAL_READ), ["call H AH", "play AC", "play 9C", "play 10C", "play 7C", "play 7S", "play 8S",
                              "play AS"])
@@ -304,15 +317,12 @@ def test_a_seat_that_smears_onto_the_callers_trick_is_likely_his_partner():
     model = Model(know, e.sample(3, random.Random(1)))
     hidden = {s: list(e.hands[s]) for s in range(3)}
 
-    def weight(hands: dict[int, list[str]]) -> float:
-        return model.likelihood([mask(hands[s]) if s in hands else 0 for s in range(4)])
-
     # seat 2 held Q♣ beside the 10♣ it gave: as the partner it smeared, as a defender it would have kept it
     partner = {0: hidden[0], 1: [c for c in hidden[1] if c != "QC"] + ["KS"],
                2: [c for c in hidden[2] if c != "KS"] + ["QC"]}
     defender = {0: partner[0], 1: [c for c in partner[1] if c != "10H"] + ["AH"],
                 2: [c for c in partner[2] if c != "AH"] + ["10H"]}
-    assert weight(partner) > 5 * weight(defender)
+    assert weight(model, partner) > 5 * weight(model, defender)
 
 
 def test_the_whole_hands_play_counts_not_only_the_last_trick():
@@ -324,20 +334,11 @@ def test_the_whole_hands_play_counts_not_only_the_last_trick():
     model = Model(knowledge(e, 3, "strong"), e.sample(3, random.Random(1)))
     hidden = {s: list(e.hands[s]) for s in range(3)}
 
-    def weight(hands: dict[int, list[str]]) -> float:
-        return model.likelihood([mask(hands[s]) if s in hands else 0 for s in range(4)])
-
-    def swap(hands: dict[int, list[str]], a: int, x: str, b: int, y: str) -> dict[int, list[str]]:
-        out = {s: list(h) for s, h in hands.items()}
-        out[a] = [c for c in out[a] if c != x] + [y]
-        out[b] = [c for c in out[b] if c != y] + [x]
-        return out
-
     partner = swap(hidden, 1, "QC", 2, "KS")        # seat 2 held Q♣ beside the 10♣ it gave: a partner's smear
     defender = swap(partner, 1, "10H", 2, "AH")     # the same cards, but seat 1 holds the A♥
-    assert weight(partner) > 5 * weight(defender)
+    assert weight(model, partner) > 5 * weight(model, defender)
     married = swap(hidden, 0, "QS", 2, "10S")       # seat 2 would have held K♠ and Q♠ in trick 1
-    assert weight(married) < weight(hidden) / 5
+    assert weight(model, married) < weight(model, hidden) / 5
 
 
 def test_a_searching_computers_cards_are_not_read_by_the_rules_of_thumb():
@@ -347,12 +348,6 @@ def test_a_searching_computers_cards_are_not_read_by_the_rules_of_thumb():
     e = run(new(DEAL_READ), ["call H AH", "play AC", "play 9C", "play 10C", "play 7C", "play 7S", "play 8S",
                              "play AS", "play KC", "play 9S"])
     hidden = {s: list(e.hands[s]) for s in range(3)}
-
-    def swap(hands: dict[int, list[str]], a: int, x: str, b: int, y: str) -> dict[int, list[str]]:
-        out = {s: list(h) for s, h in hands.items()}
-        out[a] = [c for c in out[a] if c != x] + [y]
-        out[b] = [c for c in out[b] if c != y] + [x]
-        return out
 
     partner = swap(hidden, 1, "QC", 2, "KS")
     defender = swap(partner, 1, "10H", 2, "AH")
@@ -364,14 +359,11 @@ def test_a_searching_computers_cards_are_not_read_by_the_rules_of_thumb():
         assert know.searching(2) is not read and know.searching(3) and not know.searching(9)
         model = Model(know, e.sample(3, random.Random(1)))
 
-        def weight(hands: dict[int, list[str]], model: Model = model) -> float:
-            return model.likelihood([mask(hands[s]) if s in hands else 0 for s in range(4)])
-
         if read:
-            assert weight(partner) > 5 * weight(defender), players
+            assert weight(model, partner) > 5 * weight(model, defender), players
         else:
-            assert weight(partner) == pytest.approx(weight(defender)), players
-        assert weight(married) < weight(hidden) / 5, players
+            assert weight(model, partner) == pytest.approx(weight(model, defender)), players
+        assert weight(model, married) < weight(model, hidden) / 5, players
 
 
 def test_inference_switches_off():
