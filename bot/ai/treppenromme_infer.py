@@ -224,17 +224,21 @@ def inferring(know: Knowledge, *, tries: int, floor: float) -> Knowledge:
         others = [s for s in range(w.seats) if s != know.seat]
         free = [len(w.hands[s]) - len(w.known[s]) for s in others]
         hidden = [c for s in others for c in w.hands[s] if c not in w.known[s]] + w.talon
-        dealt = sum(free)
+        # after a rebuild the talon holds only the old staircase's cards: the kinds are dealt apart
+        kinds = w.unseen(know.seat) if w.rebuilt_from else [(hidden, dict(zip(others, free, strict=True)))]
         fits = _fits(w)
         deals: list[list[list[str]]] = []
         weights: list[float] = []
         for _ in range(tries):
-            cards = rng.sample(hidden, dealt)
             hands = list(w.hands)
-            at = 0
-            for s, n in zip(others, free, strict=True):
-                hands[s] = w.known[s] + cards[at:at + n]
-                at += n
+            for s in others:
+                hands[s] = list(w.known[s])
+            for cards, counts in kinds:
+                dealt = rng.sample(cards, sum(counts.values()))
+                at = 0
+                for s, n in counts.items():
+                    hands[s] += dealt[at:at + n]
+                    at += n
             deals.append(hands)
             weights.append(max(floor, judge(hands, fits)))
         chosen = rng.choices(deals, weights)[0]

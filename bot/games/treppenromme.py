@@ -107,6 +107,7 @@ class Treppenromme(Engine):
         self.placed = [False] * n  # placed anything this hand (incl. the current turn)
         self.placed_earlier = [False] * n  # placed in an earlier turn of this hand (Rommé hand test)
         self.rebuilt = False
+        self.rebuilt_from: frozenset[str] = frozenset()  # the staircase cards shuffled into the rebuilt talon
         self.known: list[list[str]] = [[] for _ in range(n)]  # staircase cards taken, still in that hand
         # the hand's public play, oldest first, as tuples: ("draw", seat, rebuilt), ("take", seat, cards),
         # ("meld", seat, meld id, cards), ("layoff", seat, meld id, card), ("discard", seat, card)
@@ -194,6 +195,7 @@ class Treppenromme(Engine):
                     events.append({"type": "hand_void", "reason": "talon", "seat": seat})
                     return events + self._end_hand(None)
                 self.talon = self.staircase[:-1]
+                self.rebuilt_from = frozenset(self.talon)
                 self.rng.shuffle(self.talon)
                 self.staircase = self.staircase[-1:]
                 self.rebuilt = True
@@ -355,25 +357,48 @@ class Treppenromme(Engine):
     def sample(self, seat: int, rng: random.Random) -> Treppenromme:
         """See `Engine.sample`. `seat` sees its hand, the staircase and the melds; the cards a player took
         from the staircase stay in his hand until he places or discards them. Every other card is dealt
-        anew among the rest of the other hands and the talon (whose order is hidden too)."""
+        anew among the rest of the other hands and the talon (whose order is hidden too), as `deal_unseen`
+        says: after a rebuild the talon holds only cards everybody saw on the staircase."""
         w = self.clone()
         w.rng = random.Random(rng.getrandbits(64))
         if self.finished:
             return w
-        seen = set(self.hands[seat]) | set(self.staircase) | {c for m in self.melds for c in m.cards}
-        for s in range(self.seats):
-            if s != seat:
-                seen.update(self.known[s])
-        pool = [c for c in DECK_52 if c not in seen]
-        rng.shuffle(pool)
-        for s in range(self.seats):
-            if s == seat:
-                continue
-            free = len(self.hands[s]) - len(self.known[s])
-            w.hands[s] = sorted(self.known[s] + pool[:free], key=_SORT.__getitem__)
-            del pool[:free]
-        w.talon = pool
+        hands, w.talon = self.deal_unseen(seat, rng)
+        for s, cards in hands.items():
+            w.hands[s] = sorted(self.known[s] + cards, key=_SORT.__getitem__)
         return w
+
+    def unseen(self, seat: int) -> list[tuple[list[str], dict[int, int]]]:
+        """What `seat` cannot see, in kinds: each kind's cards (in deck order) and how many of them each other
+        hand holds, those left over lying in the talon. One kind until the talon is rebuilt. From then on
+        the talon holds only the old staircase's cards, which everybody saw, so two: the cards that were in
+        the other hands at the rebuild (none in the talon), and the rebuilt talon's, of which each other hand
+        holds as many as it drew since and has not shown (a count everybody can keep)."""
+        seen = set(self.hands[seat]) | set(self.staircase) | {c for m in self.melds for c in m.cards}
+        others = [s for s in range(self.seats) if s != seat]
+        for s in others:
+            seen.update(self.known[s])
+        free = {s: len(self.hands[s]) - len(self.known[s]) for s in others}
+        cards = [c for c in DECK_52 if c not in seen]
+        talon_kind = self.rebuilt_from
+        if not talon_kind:
+            return [(cards, free)]
+        drawn = {s: sum(c in talon_kind and c not in self.known[s] for c in self.hands[s]) for s in others}
+        held = {s: free[s] - drawn[s] for s in others}
+        return [([c for c in cards if c not in talon_kind], held), ([c for c in cards if c in talon_kind], drawn)]
+
+    def deal_unseen(self, seat: int, rng: random.Random) -> tuple[dict[int, list[str]], list[str]]:
+        """The cards `seat` cannot see (`unseen`) dealt anew: each other hand's unknown cards, and the talon."""
+        hands: dict[int, list[str]] = {s: [] for s in range(self.seats) if s != seat}
+        talon: list[str] = []
+        for cards, counts in self.unseen(seat):
+            pool = list(cards)
+            rng.shuffle(pool)
+            for s, n in counts.items():
+                hands[s].extend(pool[:n])
+                del pool[:n]
+            talon.extend(pool)  # shuffled: the talon's order is hidden as well (at most one kind leaves any)
+        return hands, talon
 
     # -- views ----------------------------------------------------------------------------------------
     def view(self, seat: int | None = None) -> dict[str, Any]:

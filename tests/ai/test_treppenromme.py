@@ -236,3 +236,21 @@ def test_the_feed_weight_is_part_of_inference_and_changes_a_discard(monkeypatch:
         assert chosen[6.0][1] == chosen[1.0][1]  # without inference nothing is weighted
         changed += chosen[6.0][0] != chosen[1.0][0]
     assert changed >= 1
+
+
+def test_inferred_worlds_keep_what_a_rebuild_showed() -> None:
+    """The inference deals the hidden cards anew too; after a rebuild it keeps the two kinds apart as
+    `Treppenromme.sample` does (the talon holds only the old staircase's cards)."""
+    from tests.games.test_treppenromme_sample import rebuilt_position
+
+    e, dealt = rebuilt_position(2)
+    know = inferring(knowledge(e, 0), tries=INFERENCE_TRIES, floor=INFERENCE_FLOOR)
+    assert know.sample is not None
+    r = random.Random(2)
+    for _ in range(100):
+        w = know.sample(r)
+        assert isinstance(w, Treppenromme)
+        assert set(w.talon) <= e.rebuilt_from
+        assert set(dealt[1][1:]) <= set(w.hands[1])
+        assert sorted(w.talon + w.hands[1], key=ORDER.__getitem__) == sorted(e.talon + e.hands[1],
+                                                                              key=ORDER.__getitem__)

@@ -90,3 +90,49 @@ def test_random_positions_sample_consistently_and_play_on(seed: int, steps: int,
             break
         w.apply(w.current, random_action(w, r))
     assert w.over or w.hand_no != hand_no
+
+
+def rebuilt_position(seats: int) -> tuple[Treppenromme, list[list[str]]]:
+    """A hand whose talon is empty from the start: seat 0's draw rebuilds it from a staircase of every card
+    not dealt; then each seat draws once from the rebuilt talon and discards a card it was dealt. Returns the
+    engine and the hands as dealt."""
+    hands = [list(DECK_52[7 * s:7 * s + 7]) for s in range(seats)]
+    rest = list(DECK_52[7 * seats:])
+    e = Treppenromme.new(seats, seed=4, options={"dealer": 0},
+                         deal={"hands": hands, "staircase": rest, "talon": []})
+    for s in range(seats):
+        e.apply(s, "draw")
+        e.apply(s, "discard " + hands[s][0])
+    assert e.rebuilt and e.current == 0
+    return e, hands
+
+
+def test_after_a_rebuild_the_talon_holds_only_the_old_staircase_cards() -> None:
+    """Everybody saw the staircase that became the talon, so the cards the others held then are still theirs
+    (in two-player Treppenrommé seat 0 knows the other hand but for the card drawn since), and the talon
+    holds none of them. A world that put one of them in the talon would not be a world seat 0 can be in."""
+    e, dealt = rebuilt_position(2)
+    old_staircase = e.rebuilt_from
+    held_then = set(dealt[1][1:])  # seat 1's dealt cards but the one it discarded
+    r = random.Random(5)
+    for _ in range(200):
+        w = check_sample(e, 0, r)
+        assert set(w.talon) <= old_staircase
+        assert held_then <= set(w.hands[1])
+        assert len(set(w.hands[1]) & old_staircase) == 1  # the card it drew from the rebuilt talon
+    # which card it drew is unknown to seat 0: it varies
+    assert len({tuple(e.sample(0, random.Random(i)).hands[1]) for i in range(20)}) > 1
+    assert_canonical(e, 0, HIDDEN)
+
+
+def test_after_a_rebuild_with_three_players_their_old_cards_stay_among_them() -> None:
+    e, dealt = rebuilt_position(3)
+    held_then = set(dealt[1][1:]) | set(dealt[2][1:])
+    r = random.Random(6)
+    for _ in range(100):
+        w = check_sample(e, 0, r)
+        assert set(w.talon) <= e.rebuilt_from
+        assert set(w.hands[1]) | set(w.hands[2]) >= held_then
+        assert all(len(set(w.hands[s]) & e.rebuilt_from) == 1 for s in (1, 2))
+    # how the old cards are split between the two other hands is unknown to seat 0: it varies
+    assert len({frozenset(e.sample(0, random.Random(i)).hands[1]) & held_then for i in range(20)}) > 1
