@@ -2,7 +2,7 @@
 hidden card with its true holder, with and without inference, and told or not who plays each seat.
 
     python -m benchmarks.rufmariasch_reading [--opponents strong-no-inference] [--hands N] [--first H]
-                                             [--iterations N] [--worlds N] [--seed S]
+                                             [--iterations N] [--worlds N] [--seed S] [--noise P]
 
 Plays N hands with one strong seat (each seat in turn) among three players of `--opponents`, the searchers at
 a fixed size without a deadline (the figures depend on the seed only), and keeps every position in which the
@@ -10,7 +10,12 @@ strong seat has a choice of card. At each it draws `--worlds` worlds as a card d
 (`rufmariasch_infer.inferring` with its pool) three ways: plain (`strong-no-inference`), with inference but
 not told who plays (every seat read as a rule-of-thumb player, as before stop 41), and told (as a table
 tells it). It prints, for each, the share of the worlds that put the called card with its true holder (while
-it is hidden) and each hidden card with its true holder, averaged over cards."""
+it is hidden) and each hidden card with its true holder, averaged over cards.
+
+`--noise P` (with `--opponents easy`): a stand-in for people, whom the strong player reads as rule-of-thumb
+players: each opponent plays a random legal card instead of the rule's with probability P, and the table
+shows them as people. Stop 42: against P = 0.3 and 0.6 reading still puts more cards with their holders than
+plain worlds (docs/computer-players.md)."""
 
 from __future__ import annotations
 
@@ -28,10 +33,15 @@ from .ai import deal_seed
 WAYS = ("plain", "not told", "told")
 
 
-def positions(opponents: str, first: int, hands: int, iterations: int, seed: int) -> list[tuple[int, Rufmariasch]]:
-    """(strong seat, engine) wherever the strong seat is to play a card and has a choice."""
+def positions(opponents: str, first: int, hands: int, iterations: int, seed: int, noise: float = 0.0
+              ) -> list[tuple[int, Rufmariasch]]:
+    """(strong seat, engine) wherever the strong seat is to play a card and has a choice; with `noise`, the
+    (easy) opponents play a random legal card with that probability."""
+    if noise and opponents != "easy":
+        raise ValueError("--noise needs --opponents easy: it stands for people who mostly play the rules of thumb")
     out: list[tuple[int, Rufmariasch]] = []
     for hand in range(first, first + hands):
+        whim = random.Random(hand)
         e = GAMES["rufmariasch"].new(4, seed=deal_seed(seed, "rufmariasch", hand), options={"deals": 4})
         assert isinstance(e, Rufmariasch)
         me = hand % 4
@@ -43,6 +53,8 @@ def positions(opponents: str, first: int, hands: int, iterations: int, seed: int
                 out.append((seat, e.clone()))
             if level == "easy":
                 action = choose(e, seat, level="easy", seed=hand * 1000 + step)
+                if noise and action.startswith("play ") and whim.random() < noise:
+                    action = whim.choice([a for a in e.legal_actions(seat) if a.startswith("play ")])
             else:
                 action = choose(e, seat, level=level, seed=hand * 1000 + step, iterations=iterations,
                                 players=players)
@@ -51,8 +63,9 @@ def positions(opponents: str, first: int, hands: int, iterations: int, seed: int
     return out
 
 
-def reading(found: list[tuple[int, Rufmariasch]], opponents: str, worlds: int) -> dict[str, dict[str, Any]]:
-    """Per way of drawing the worlds: the share that put the called card, and each hidden card, with its holder."""
+def reading(found: list[tuple[int, Rufmariasch]], opponents: str | None, worlds: int) -> dict[str, dict[str, Any]]:
+    """Per way of drawing the worlds: the share that put the called card, and each hidden card, with its holder
+    (`opponents` None: told they are people)."""
     result: dict[str, dict[str, Any]] = {}
     for way in WAYS:
         called = cards = called_n = cards_n = 0.0
@@ -82,10 +95,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=40)
     parser.add_argument("--worlds", type=int, default=60)
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--noise", type=float, default=0.0)
     args = parser.parse_args(argv)
-    found = positions(args.opponents, args.first, args.hands, args.iterations, args.seed)
-    print(f"{len(found)} positions of {args.hands} hands against {args.opponents}")
-    for way, r in reading(found, args.opponents, args.worlds).items():
+    found = positions(args.opponents, args.first, args.hands, args.iterations, args.seed, args.noise)
+    against = f"easy with noise {args.noise} (shown as people)" if args.noise else args.opponents
+    print(f"{len(found)} positions of {args.hands} hands against {against}")
+    for way, r in reading(found, None if args.noise else args.opponents, args.worlds).items():
         print(f"{way:9} called card with its holder {r['called']:.3f} (n {r['called_n']}), "
               f"hidden cards with their holder {r['cards']:.4f} (n {r['cards_n']})")
     return 0

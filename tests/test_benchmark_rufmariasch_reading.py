@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from benchmarks import rufmariasch_reading as reading
 
 
@@ -22,3 +24,13 @@ def test_the_command_prints_each_way(capsys):
     out = capsys.readouterr().out
     assert "positions of 2 hands against easy" in out
     assert all(f"{w:9} called card" in out for w in reading.WAYS)
+
+
+def test_noisy_opponents_stand_for_people():
+    exact = reading.positions("easy", 0, 2, 2, 11)
+    noisy = reading.positions("easy", 0, 2, 2, 11, noise=1.0)
+    assert noisy and [str(e.view(None)["tricks"]) for _, e in noisy] != [str(e.view(None)["tricks"]) for _, e in exact]
+    r = reading.reading(noisy, None, 5)
+    assert r["told"] == r["not told"]               # people are read as rule-of-thumb players
+    with pytest.raises(ValueError, match="--opponents easy"):
+        reading.positions("strong", 0, 1, 2, 11, noise=0.5)
