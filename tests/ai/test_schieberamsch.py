@@ -233,13 +233,12 @@ def test_without_inference_the_same_worlds_are_drawn_where_the_likelihood_is_fla
     e = endgame_position(5, 18, grand=False)
     turn = e._turn
     monkeypatch.setattr("bot.ai.schieberamsch.likelihood", lambda w, s: 1.0)
-    for pool in (False, True):
-        on, off = ([(w._masks, w._skat, n) for w, n in worlds(knowledge(e, turn, level), random.Random(7),
-                                                              Budget(6), 6, pool=pool)]
-                   for level in ("strong", "strong-no-inference"))
-        assert on == off
-        assert sum(n for *_, n in on) == 6
-        assert len({str(m) for m, *_ in on}) > 1
+    on, off = ([(w._masks, w._skat, n) for w, n in worlds(knowledge(e, turn, level), random.Random(7),
+                                                          Budget(6), 6)]
+               for level in ("strong", "strong-no-inference"))
+    assert on == off
+    assert [n for *_, n in on] == [1] * 6  # systematic resampling of equal weights: six different worlds
+    assert len({str(m) for m, *_ in on}) == 6
 
 
 def test_a_push_makes_worlds_with_a_dangerous_hand_less_likely():
@@ -296,7 +295,7 @@ def test_worlds_against_a_grand_hand_give_the_solo_a_hand_to_announce_it_with():
 
     def plausible_share(level):
         know = knowledge(e, RH, level)
-        ws = list(worlds(know, random.Random(3), Budget(40), 40, pool=True))
+        ws = list(worlds(know, random.Random(3), Budget(40), 40))
         return sum(n * plausible_solo(w._masks[FH]) for w, n in ws) / sum(n for _, n in ws)
 
     assert plausible_share("strong") > plausible_share("strong-no-inference") + 0.2
