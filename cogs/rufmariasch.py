@@ -31,7 +31,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _T
 from discord.ext import commands
 
-from bot.games.cards import SUIT_SYMBOLS, SUITS
+from bot.games.cards import SUITS
 from bot.games.rufmariasch import DECK_32, SORT_KEY
 from bot.i18n import N_, normalize, tr
 from bot.ledger import PAGE, Ledger, deal_entries, fewest_transfers, format_money, parse_stake
@@ -44,6 +44,7 @@ from bot.ui.drawing import Drawing
 from bot.ui.errors import reply_error, send_ephemeral
 from bot.ui.game_ui import Controls, Custom, card_label, snapshot
 from bot.ui.options import DECK_CHOICES, TIMER_RANGE, table_settings
+from bot.ui.suits import SUIT_TEXT
 
 KEY = "rufmariasch"
 STALE = "That button is from an earlier moment of the game; here is your current hand."
@@ -57,7 +58,7 @@ CARD_MENUS = {"cards1": ("C", "S"), "cards2": ("H", "D")}
 def _suit(suit: str, lang: str) -> str:
     """"♣ Acorns / Clubs", "♥ Hearts": the names of both decks, so it reads whichever deck is shown."""
     words = dict.fromkeys(tr(lang, w) for w in SUIT_WORDS[suit])
-    return f"{SUIT_SYMBOLS[suit]} {' / '.join(words)}"
+    return f"{SUIT_TEXT[suit]} {' / '.join(words)}"
 
 
 def _and(names: list[str]) -> str:
@@ -215,7 +216,7 @@ class RufmariaschUI(GameUI):
         mine = tr(lang, "in your hand: you would play alone")
         for row, (part, suits) in enumerate(CARD_MENUS.items(), start=1):
             cards = sorted((c for c in DECK_32 if c[-1] in suits), key=SORT_KEY.__getitem__)
-            holder = tr(lang, "2. Called card: {suits} …", suits=" ".join(SUIT_SYMBOLS[s] for s in suits))
+            holder = tr(lang, "2. Called card: {suits} …", suits=" ".join(SUIT_TEXT[s] for s in suits))
             out.items.append(Custom(make=lambda t, v, p=part, cs=cards, r=row, ph=holder: CallMenu(
                 t, v, p, row=r, placeholder=ph,
                 options=[(c, card_label(c), mine if c in hand else None, c == self.draft(t, v).card) for c in cs])))
@@ -254,8 +255,8 @@ class RufmariaschUI(GameUI):
     # -- labels and text ---------------------------------------------------------------------------------------
     def label(self, action: str, lang: str, *, bare: bool = False) -> str:
         verb, *args = action.split()
-        if verb == "announce" and args and args[0] in SUIT_SYMBOLS:
-            s = SUIT_SYMBOLS[args[0]]
+        if verb == "announce" and args and args[0] in SUIT_TEXT:
+            s = SUIT_TEXT[args[0]]
             return tr(lang, "Marriage K{s} Q{s}", s=s)[:80]
         return super().label(action, lang, bare=bare)
 
@@ -264,7 +265,7 @@ class RufmariaschUI(GameUI):
         title = (tr(lang, "Deal {n} of {total}", n=view.get("hand_no", 1), total=deals) if deals
                  else tr(lang, "Deal {n}", n=view.get("hand_no", 1)))
         if view.get("trump") and view.get("called"):
-            title += " · " + tr(lang, "Trump {suit}, called {card}", suit=SUIT_SYMBOLS[view["trump"]],
+            title += " · " + tr(lang, "Trump {suit}, called {card}", suit=SUIT_TEXT[view["trump"]],
                                 card=card_label(view["called"]))
         return title
 
@@ -283,7 +284,7 @@ class RufmariaschUI(GameUI):
         kind = event.get("type")
         if kind == "call":
             return tr(lang, "{name} calls {suit} as trump and the {card}: whoever holds it is the partner.",
-                      name=names[event["seat"]], suit=SUIT_SYMBOLS[event["trump"]], card=card_label(event["card"]))
+                      name=names[event["seat"]], suit=SUIT_TEXT[event["trump"]], card=card_label(event["card"]))
         if kind == "announce":
             return tr(lang, "{name} announces the marriage {cards} ({points}).", name=names[event["seat"]],
                       cards=" ".join(card_label(c) for c in event.get("cards", [])), points=event.get("points", 0))

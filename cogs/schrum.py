@@ -41,12 +41,12 @@ from discord import app_commands
 from discord.app_commands import locale_str as _T
 from discord.ext import commands
 
-from bot.games.cards import SUIT_SYMBOLS
 from bot.i18n import tr
 from bot.tables import Table, UserError
 from bot.ui import GameUI
 from bot.ui.game_ui import Button, Controls
 from bot.ui.options import DECK_CHOICES, TIMER_RANGE, table_settings
+from bot.ui.suits import SUIT_TEXT
 
 MAX_BUTTONS = 25  # Discord: five rows of five
 MAX_LABEL = 80
@@ -72,7 +72,7 @@ def card_text(card: str | None) -> str:
     if not card:
         return "–"
     base = card.split("#")[0]
-    return base[:-1] + SUIT_SYMBOLS.get(base[-1], base[-1])
+    return base[:-1] + SUIT_TEXT.get(base[-1], base[-1])
 
 
 def cards(lang: str, n: int) -> str:

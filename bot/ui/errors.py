@@ -11,6 +11,8 @@ from discord import app_commands
 from bot.i18n import normalize, tr
 from bot.tables import UserError
 
+from .suits import text_suits
+
 log = logging.getLogger(__name__)
 
 PERMISSION_NAMES = {
@@ -35,8 +37,8 @@ def explain(error: BaseException, locale: object) -> tuple[str, bool]:
     lang = normalize(locale)
     if isinstance(error, (app_commands.CommandInvokeError, app_commands.TransformerError)):
         error = error.__cause__ or error.original if hasattr(error, "original") else error  # type: ignore[union-attr]
-    if isinstance(error, UserError):
-        return tr(lang, error.msgid, **error.fields), True
+    if isinstance(error, UserError):  # the engines' reasons write suits bare
+        return text_suits(tr(lang, error.msgid, **error.fields)), True
     if isinstance(error, discord.Forbidden):
         return tr(lang, "Discord refused: I am missing a permission here ({what}). Ask a moderator to let me send "
                         "messages, attach files and create threads in this channel.",

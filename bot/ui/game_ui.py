@@ -16,11 +16,12 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from bot.games.cards import SUIT_SYMBOLS, is_card
+from bot.games.cards import is_card
 from bot.i18n import N_, tr
 from bot.tables.model import default_signature
 
 from .drawing import Drawing
+from .suits import SUIT_TEXT
 
 if TYPE_CHECKING:
     from bot.tables import Table
@@ -106,7 +107,7 @@ def card_label(card: str, deck: str | None = None, lang: str | None = None) -> s
         rank = GERMAN_DECK_RANKS.get(rank, rank)
     elif deck == "french" and lang == "de":
         rank = FRENCH_DECK_RANKS_DE.get(rank, rank)
-    return rank + SUIT_SYMBOLS[card[-1]]
+    return rank + SUIT_TEXT[card[-1]]
 
 
 def signed_score(n: int) -> str:

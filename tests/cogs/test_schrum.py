@@ -19,10 +19,11 @@ from simcord.enums import ComponentType, InteractionType
 from simcord.results import InteractionResult
 
 from bot.tables import StaleError
+from bot.ui.suits import SUIT_TEXT
 from tests.cogs.helpers import dm, lobby_message, table_message
 from tests.conftest import World
 
-CARD = re.compile(r"(?<![\w♣♠♥♦])(10|[2-9JQKA])([♣♠♥♦])")
+CARD = re.compile(r"(?<![\w♣♠♥♦\ufe0e])(10|[2-9JQKA])([♣♠♥♦])\ufe0e?")
 SYMBOL = {"♣": "C", "♠": "S", "♥": "H", "♦": "D"}
 
 
@@ -297,7 +298,7 @@ def card_button(world, table, seat, card):
 
 def shown(card: str) -> str:
     base = card.split("#")[0]
-    return base[:-1] + {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}[base[-1]]
+    return base[:-1] + SUIT_TEXT[base[-1]]
 
 
 async def go(world, table):

@@ -9,6 +9,7 @@ import random
 import discord
 import pytest
 
+from bot.ui.suits import SUIT_TEXT
 from tests.cogs.helpers import button, components, dm_last, lobby_message, table_message
 from tests.cogs.test_schieberamsch_flow import open_table, play_one, start_table
 from tests.conftest import World
@@ -47,14 +48,24 @@ def test_lobby_seat_count_in_german():
 def test_card_labels_name_ranks_as_the_pictures_do():
     from bot.ui.game_ui import card_label, card_style
 
-    assert [card_label(c) for c in ("JD", "QC", "10H", "AS")] == ["J♦", "Q♣", "10♥", "A♠"]
-    assert [card_label(c, "german") for c in ("JD", "QC", "KH")] == ["U♦", "O♣", "K♥"]
-    assert [card_label(c, "german", "de") for c in ("JD", "QC")] == ["U♦", "O♣"]
-    assert [card_label(c, "french", "de") for c in ("JD", "QC", "KH")] == ["B♦", "D♣", "K♥"]
-    assert [card_label(c, "french", "en") for c in ("JD", "QC")] == ["J♦", "Q♣"]
+    assert [card_label(c) for c in ("JD", "QC", "10H", "AS")] == ["J♦", "Q♣\ufe0e", "10♥", "A♠\ufe0e"]
+    assert [card_label(c, "german") for c in ("JD", "QC", "KH")] == ["U♦", "O♣\ufe0e", "K♥"]
+    assert [card_label(c, "german", "de") for c in ("JD", "QC")] == ["U♦", "O♣\ufe0e"]
+    assert [card_label(c, "french", "de") for c in ("JD", "QC", "KH")] == ["B♦", "D♣\ufe0e", "K♥"]
+    assert [card_label(c, "french", "en") for c in ("JD", "QC")] == ["J♦", "Q♣\ufe0e"]
     with card_style("german", "en"):
         assert card_label("JD") == "U♦" and card_label("JD", "french") == "J♦"
     assert card_label("JD") == "J♦"
+
+
+def test_black_suits_are_text_and_red_suits_emoji_in_what_discord_shows():
+    """Discord draws a bare ♣ or ♠ as its emoji, a black shape nearly invisible on the dark theme; U+FE0E asks
+    for the text glyph in the text's colour. ♥ and ♦ stay emoji: red on both themes."""
+    from bot.ui.game_ui import card_label
+
+    assert [card_label(c)[-2:] for c in ("7C", "7S")] == ["♣\ufe0e", "♠\ufe0e"]
+    assert [card_label(c) for c in ("7H", "7D")] == ["7♥", "7♦"]
+    assert all(len(SUIT_TEXT[s].rstrip("\ufe0e")) == 1 for s in "CSHD")
 
 
 async def test_hand_buttons_follow_the_deck_of_the_pictures(world: World):
@@ -64,7 +75,7 @@ async def test_hand_buttons_follow_the_deck_of_the_pictures(world: World):
     german = {"J": "U", "Q": "O"}
     for card in hand:
         rank = german.get(card[:-1], card[:-1])
-        assert any(label.startswith(rank) and label.endswith("♣♠♥♦"["CSHD".index(card[-1])]) for label in labels)
+        assert any(label.startswith(rank) and label.endswith(SUIT_TEXT[card[-1]]) for label in labels)
     assert not any(label[0] in "JQ" for label in labels)
 
 

@@ -15,6 +15,7 @@ import re
 
 from bot.games.cards import DECK_52
 from bot.games.treppenromme import Treppenromme
+from bot.ui.suits import SUIT_TEXT
 from cogs.treppenromme import TreppenrommeUI
 from tests.cogs.helpers import button, components, dm_last, start_fixed, table_message
 from tests.conftest import World
@@ -110,7 +111,7 @@ async def test_new_command_lobby_start_and_first_hand_message(world: World):
     assert draw.label.startswith("Draw from the talon (")
     take = menu(alice_dm, "take0")
     top = table.engine.view(None)["staircase"][-1]
-    assert [o.label for o in take.options] == [f"Take 1: {top[:-1]}{'♣♠♥♦'['CSHD'.index(top[-1])]}"]
+    assert [o.label for o in take.options] == [f"Take 1: {top[:-1]}{SUIT_TEXT[top[-1]]}"]
     assert not items(dm_last(world.users[1]))  # not bob's turn: no controls
     msg = table_message(world, table)
     assert "alice: draw from the talon or take from the staircase." in msg.content
@@ -124,7 +125,7 @@ async def test_take_meld_lay_off_discard_and_the_card_taken_alone(world: World):
                    staircase=["4S", "2D", "9H"])
     # the Take menu names the cards each option brings, top card first
     take = menu(dm_last(world.users[0]), "take0")
-    assert [o.label for o in take.options] == ["Take 1: 9♥", "Take 2: 9♥ 2♦", "Take 3: 9♥ 2♦ 4♠"]
+    assert [o.label for o in take.options] == ["Take 1: 9♥", "Take 2: 9♥ 2♦", "Take 3: 9♥ 2♦ 4♠\ufe0e"]
     result = await choose(world, 0, "take0", ["take 2"])
     assert not result.ephemeral
     # the table message tells what happened (the last move), with no hidden card
@@ -157,17 +158,17 @@ async def test_take_meld_lay_off_discard_and_the_card_taken_alone(world: World):
     assert not result.ephemeral
     assert version < table.version and table.engine.view(None)["turn"] == 1
     msg = table_message(world, table)
-    assert "alice discards K♣." in msg.content
+    assert "alice discards K♣\ufe0e." in msg.content
     assert "bob: draw from the talon or take from the staircase." in msg.content
     # bob takes K♣ alone and may not throw it back: listed with a note, refused with a clear reason
     result = await choose(world, 1, "take0", ["take 1"])
     assert not result.ephemeral
     disc = menu(dm_last(world.users[1]), "disc0")
-    assert option(disc, "discard KC").label == "K♣ (taken alone: keep it this turn)"
+    assert option(disc, "discard KC").label == "K♣\ufe0e (taken alone: keep it this turn)"
     version = table.version
     refused = await choose(world, 1, "disc0", ["discard KC"])
     assert refused.ephemeral
-    assert refused.response.content == ("You took K♣ alone from the staircase, so you may not discard it this "
+    assert refused.response.content == ("You took K♣\ufe0e alone from the staircase, so you may not discard it this "
                                         "turn. Discard another card, or meld it or lay it off.")
     assert table.version == version and "KC" in table.engine.view(1)["hand"]
     # bob lays 2♥ off onto alice's set of twos and discards
@@ -210,8 +211,8 @@ async def test_a_hand_of_37_cards_stays_within_discord_limits(world: World):
     # so tabs; neighbours share a tab when their menus fit in four rows
     tabs = [c for c in components(dm) if c.custom_id.startswith("st:tr:p:")]
     assert [t.label for t in tabs] == ["Meld 1/2", "Meld 2/2 · Discard"] and tabs[0].disabled
-    assert menu(dm, "meld0").placeholder == "Meld: pick 3 or more cards (runs in ♣)"
-    assert menu(dm, "low0").placeholder == "Meld all 13 ♣: where does it start?"
+    assert menu(dm, "meld0").placeholder == "Meld: pick 3 or more cards (runs in ♣\ufe0e)"
+    assert menu(dm, "low0").placeholder == "Meld all 13 ♣\ufe0e: where does it start?"
     assert len(menu(dm, "low0").options) == 13
     # picking a whole suit in a card menu is explained, not guessed
     card_menu = menu(dm, "meld1")
@@ -224,7 +225,7 @@ async def test_a_hand_of_37_cards_stays_within_discord_limits(world: World):
     await world.users[0].user.click(dm, custom_id=tabs[1].custom_id)
     dm = dm_last(world.users[0])
     assert_discord_limits(dm)
-    assert menu(dm, "low1").placeholder == "Meld all 13 ♠: where does it start?"
+    assert menu(dm, "low1").placeholder == "Meld all 13 ♠\ufe0e: where does it start?"
     assert len(menu(dm, "disc0").options) == 25 and len(menu(dm, "disc1").options) == 12
     await world.users[0].user.click(dm, custom_id=[c for c in components(dm)
                                                    if c.custom_id.startswith("st:tr:p:")][0].custom_id)

@@ -34,7 +34,7 @@ STALE = tuple(tr(lang, "That button is from an earlier moment of the game; here 
               for lang in ("en", "de"))
 TO_PLAY = tuple(tr(lang, "{who} to play.", who="\0").split("\0")[1] for lang in ("en", "de"))
 TRICK = re.compile("(?:" + "|".join(re.escape(tr(lang, "Trick: {cards}.", cards="\0").split("\0")[0])
-                                    for lang in ("en", "de")) + r").+? ((?:10|[2-9AKQJUOBD])[♣♠♥♦])[,.]")
+                                    for lang in ("en", "de")) + r").+? ((?:10|[2-9AKQJUOBD])[♣♠♥♦])\ufe0e?[,.]")
 # the ranks as the pictures name them (U/O on German cards, B/D on French cards in German) -> the engine's J/Q
 RANK_CODES = {"U": "J", "B": "J", "O": "Q", "D": "Q"}
 
