@@ -39,13 +39,16 @@ def positions(opponents: str, first: int, hands: int, iterations: int, seed: int
     (easy) opponents play a random legal card with that probability."""
     if noise and opponents != "easy":
         raise ValueError("--noise needs --opponents easy: it stands for people who mostly play the rules of thumb")
+    if not 0 <= noise <= 1:
+        raise ValueError(f"--noise is a probability, not {noise}")
     out: list[tuple[int, Rufmariasch]] = []
     for hand in range(first, first + hands):
-        whim = random.Random(hand)
+        whim = random.Random(seed * 1_000_003 + hand)
         e = GAMES["rufmariasch"].new(4, seed=deal_seed(seed, "rufmariasch", hand), options={"deals": 4})
         assert isinstance(e, Rufmariasch)
         me = hand % 4
         players = tuple("strong" if s == me else opponents for s in range(4))
+        shown = tuple(None if noise and s != me else level for s, level in enumerate(players))  # people
         for step in range(200):
             seat = min(e.waiting_for())
             level = players[seat]
@@ -57,7 +60,7 @@ def positions(opponents: str, first: int, hands: int, iterations: int, seed: int
                     action = whim.choice([a for a in e.legal_actions(seat) if a.startswith("play ")])
             else:
                 action = choose(e, seat, level=level, seed=hand * 1000 + step, iterations=iterations,
-                                players=players)
+                                players=shown)
             if any(ev.get("type") == "hand_scored" for ev in e.apply(seat, action)):
                 break
     return out

@@ -34,3 +34,8 @@ def test_noisy_opponents_stand_for_people():
     assert r["told"] == r["not told"]               # people are read as rule-of-thumb players
     with pytest.raises(ValueError, match="--opponents easy"):
         reading.positions("strong", 0, 1, 2, 11, noise=0.5)
+
+
+def test_noise_is_a_probability():
+    with pytest.raises(ValueError, match="probability"):
+        reading.positions("easy", 0, 1, 2, 11, noise=1.5)

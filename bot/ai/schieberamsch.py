@@ -36,9 +36,10 @@ searcher's own copy, and going through `view()` would make every playout several
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterator
-from itertools import combinations
+from itertools import accumulate, combinations
 
 from bot.games.schieberamsch import (
     PLAY,
@@ -280,9 +281,9 @@ def plausible_solo(hand: int) -> bool:
 # the rule's card, n 2,742). So strong players take the skat and push it with almost any hand, announce
 # Grand Hand with hands the rule would not and always say Kontra: those actions say little, while the
 # discard and the cards played say much.
-INFER_TRIES = 4  # worlds drawn for each world searched
+INFER_TRIES = 4  # worlds in the pool for each world searched (`worlds`)
 SOLO_TRIES = 8  # against a Grand Hand, whose announcement says most
-INFER_FLOOR = 0.02  # a world keeps at least this share of the likeliest world's weight among its tries
+INFER_FLOOR = 0.02  # a world keeps at least this share of the likeliest world's weight in the pool
 P_GRAND = (0.25, 1.0, 1.0)  # a Grand Hand announced with an implausible, a plausible, a rule-of-thumb hand
 P_GRAND_PASS = (1.0, 0.7, 0.1)  # Grand Hand passed with an implausible, a plausible, a rule-of-thumb hand
 P_TAKE = (0.55, 1.0)  # taking the skat with a hand the rule would push with, would take with
@@ -389,9 +390,9 @@ def worlds(know: Knowledge, rng: random.Random, budget: Budget, n: int) -> Itera
 
     One pool follows the likelihood more closely than `INFER_TRIES` fresh worlds for each world searched, for
     the same work (as `rufmariasch_infer.Pool`): against easy players the worlds put a card of the other hands
-    with its true holder 52.86 % of the time instead of 51.03 % (plain worlds 48.02 %; `python -m
+    with its true holder 52.86 % of the time instead of 51.08 % (plain worlds 48.02 %; `python -m
     benchmarks.schieberamsch_reading`, 771 card decisions of 100 deals), against `strong-no-inference` 47.72 %
-    instead of 47.80 % (47.22 %): its cards say little either way.
+    instead of 47.83 % (47.22 %): its cards say little either way.
 
     Without inference the same seeds are drawn and, the weights being equal, every `INFER_TRIES`-th of them
     is dealt: every candidate world is dealt from a seed of its own, so a world chosen both ways is the same
@@ -421,7 +422,7 @@ def worlds(know: Knowledge, rng: random.Random, budget: Budget, n: int) -> Itera
         weights = [likelihood(drawn[i], seat) for i in range(len(drawn))]
     else:
         weights = [1.0] * len(seeds)
-    counts = Counter(_pick(weights, u) for u in picks)
+    counts = Counter(pick(weights, picks))
     for i in sorted(counts):
         if i not in drawn:
             if drawn and budget.expired():
@@ -430,17 +431,13 @@ def worlds(know: Knowledge, rng: random.Random, budget: Budget, n: int) -> Itera
         yield drawn[i], counts[i]
 
 
-def _pick(weights: list[float], u: float) -> int:
-    """The index that `u` (uniform in [0, 1)) picks with probabilities proportional to `weights`, each at
-    least `INFER_FLOOR` times the largest."""
-    top = max(weights)
-    floored = [max(x, INFER_FLOOR * top) for x in weights]
-    x = u * sum(floored)
-    for i, f in enumerate(floored):
-        x -= f
-        if x < 0:
-            return i
-    return len(floored) - 1
+def pick(weights: list[float], points: list[float]) -> list[int]:
+    """The index each of `points` (in [0, 1)) falls on, with the weights laid end to end, each at least
+    `INFER_FLOOR` times the largest."""
+    floor = INFER_FLOOR * max(weights)
+    ends = list(accumulate(max(x, floor) for x in weights))
+    last = len(ends) - 1
+    return [min(last, bisect_right(ends, u * ends[-1])) for u in points]
 
 
 def strong(know: Knowledge, rng: random.Random, budget: Budget) -> str:

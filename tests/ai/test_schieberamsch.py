@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 from hypothesis import given, settings
@@ -239,6 +240,17 @@ def test_without_inference_the_same_worlds_are_drawn_where_the_likelihood_is_fla
     assert on == off
     assert [n for *_, n in on] == [1] * 6  # systematic resampling of equal weights: six different worlds
     assert len({str(m) for m, *_ in on}) == 6
+
+
+def test_past_the_deadline_one_world_is_still_searched():
+    # the pool is dealt before any world is searched; a deadline already past leaves one world, with or
+    # without inference, never none (the search must still answer)
+    e = endgame_position(5, 18, grand=False)
+    turn = e._turn
+    late = Budget(6, deadline=time.perf_counter() - 1)
+    for level in ("strong", "strong-no-inference"):
+        found = list(worlds(knowledge(e, turn, level), random.Random(7), late, 6))
+        assert len(found) == 1 and found[0][1] >= 1
 
 
 def test_a_push_makes_worlds_with_a_dangerous_hand_less_likely():
