@@ -10,7 +10,7 @@ def test_every_way_scores_each_card_of_the_other_hands():
     assert found and all(e.view(s)["phase"] == "play" for s, e in found)
     r = reading.reading(found, "easy", 6)
     assert set(r) == set(reading.WAYS) and all(0 < x < 1 for x in r.values())
-    assert r["plain"] != r["inferred"] != r["fresh"]  # the ways draw different worlds
+    assert r["plain"] != r["inferred"] != r["fresh"] != r["not told"] != r["inferred"]  # different worlds
 
 
 def test_the_command_prints_each_way(capsys):

@@ -296,6 +296,9 @@ P_DISCARD = (0.05, 0.15, 1.0)  # a discard with 0, 1, 2 of them
 # a card unlike the rule's, like it (same suit, same side of the trick's best), the rule's own; led, followed
 P_LEAD = (0.45, 0.45, 1.0)
 P_FOLLOW = (0.3, 0.45, 1.0)
+# A seat the table shows as an easy computer plays by the rules of thumb exactly (`easy`): each of its actions
+# that the rule would not have taken from a world's hand makes the world EPS_EASY times as likely.
+EPS_EASY = 0.02
 
 
 def card_class(hand: int, trick: list[int], played: int, mode: str | None, seat: int, solo: int | None,
@@ -332,11 +335,12 @@ def solo_class(hand: int) -> int:
     return 2 if grand_ok(hand) else int(plausible_solo(hand))
 
 
-def likelihood(w: Schieberamsch, seat: int) -> float:
+def likelihood(w: Schieberamsch, seat: int, easy_seats: frozenset[int] = frozenset()) -> float:
     """How likely the public actions of the seats other than `seat` were if they held world `w`'s cards
     (see the factors above): Grand Hand and its passes, Kontra and Rekontra, takes and pushes with the
-    cards put into the skat, and every card played. Reads the world's hidden cards and the public history
-    only."""
+    cards put into the skat, and every card played. The factors are those measured on searching players,
+    except for `easy_seats` (shown as easy computers), whose every action is the rule's (`EPS_EASY`). Reads
+    the world's hidden cards and the public history only."""
     masks = w._masks
     mode, solo = w._mode, w._solo
     tricks = list(w._tricks)
@@ -348,11 +352,17 @@ def likelihood(w: Schieberamsch, seat: int) -> float:
         order = [(leader + i) % 3 for i in range(len(cards))]
         for i, (s, k) in enumerate(zip(order, cards, strict=True)):
             later[s] |= 1 << k
-            if s != seat:
+            if s in easy_seats:
+                if card_class(later[s], cards[:i], k, mode, s, solo, order[:i]) != 2:
+                    like *= EPS_EASY
+            elif s != seat:
                 like *= _card_factor(later[s], cards[:i], k, mode, s, solo, order[:i])
     took = w._took_by
     for s in range(3):
         if s == seat:
+            continue
+        if s in easy_seats:
+            like *= _easy_bids(w, s, later[s])
             continue
         hand = later[s]  # the ten cards it played with
         if s in took:
@@ -379,6 +389,32 @@ def likelihood(w: Schieberamsch, seat: int) -> float:
     return like
 
 
+def _easy_bids(w: Schieberamsch, s: int, hand: int) -> float:
+    """`likelihood`'s factor for the bids of an easy seat `s` that played this deal with `hand`: `EPS_EASY` for
+    each bid the rules of thumb (`easy`) would not have made holding it."""
+    like = 1.0
+    if s in w._took_by:
+        if s in w._discarded:
+            put = mask_of(w._discarded[s])
+            twelve = hand | put
+            if put != sum(1 << k for k in discards(twelve, w.options["jacks_in_skat"])[0]):
+                like *= EPS_EASY
+            hand = twelve & ~mask_of(w._took_skat.get(s, []))
+        else:  # taking it now: the twelve cards
+            hand = w._masks[s]
+        if not take_ok(hand):
+            like *= EPS_EASY
+    elif s in w._pushed_by and take_ok(hand):
+        like *= EPS_EASY
+    if s in w._grand_passed and grand_ok(hand) or s == w._solo and not grand_ok(hand):
+        like *= EPS_EASY
+    if w._kontra == s and not kontra_ok(hand) or s in w._kontra_passed and kontra_ok(hand):
+        like *= EPS_EASY
+    if s == w._solo and w._rekontra is not None:  # the easy rule never says Rekontra
+        like *= EPS_EASY
+    return like
+
+
 def worlds(know: Knowledge, rng: random.Random, budget: Budget, n: int) -> Iterator[tuple[Schieberamsch, int]]:
     """The `n` worlds to search, each with the number of times it counts (at least one world, even after
     the deadline). With inference they are resampled from one pool of `INFER_TRIES` times `n` worlds
@@ -390,9 +426,10 @@ def worlds(know: Knowledge, rng: random.Random, budget: Budget, n: int) -> Itera
 
     One pool follows the likelihood more closely than `INFER_TRIES` fresh worlds for each world searched, for
     the same work (as `rufmariasch_infer.Pool`): against easy players the worlds put a card of the other hands
-    with its true holder 52.86 % of the time instead of 51.08 % (plain worlds 48.02 %; `python -m
-    benchmarks.schieberamsch_reading`, 771 card decisions of 100 deals), against `strong-no-inference` 47.72 %
-    instead of 47.83 % (47.22 %): its cards say little either way.
+    with its true holder 52.57 % of the time instead of 50.97 % (plain worlds 48.23 %; `python -m
+    benchmarks.schieberamsch_reading`, 764 card decisions of 100 deals), and 55.39 % told that they are easy
+    computers (`EPS_EASY`); against `strong-no-inference` 47.72 % instead of 47.83 % (47.22 %): its cards say
+    little either way.
 
     Without inference the same seeds are drawn and, the weights being equal, every `INFER_TRIES`-th of them
     is dealt: every candidate world is dealt from a seed of its own, so a world chosen both ways is the same
@@ -403,6 +440,7 @@ def worlds(know: Knowledge, rng: random.Random, budget: Budget, n: int) -> Itera
     v = know.view
     n = max(1, n)
     infer = know.uses("inference") and v["mode"] is not None
+    easy_seats = frozenset(s for s, level in enumerate(know.players) if level == "easy" and s != seat)
     tries = SOLO_TRIES if v["mode"] == "grand" and v["solo"] != seat else INFER_TRIES
 
     def deal(seed: int) -> Schieberamsch:
@@ -419,7 +457,7 @@ def worlds(know: Knowledge, rng: random.Random, budget: Budget, n: int) -> Itera
             if i and budget.expired():
                 break
             drawn[i] = deal(s)
-        weights = [likelihood(drawn[i], seat) for i in range(len(drawn))]
+        weights = [likelihood(drawn[i], seat, easy_seats) for i in range(len(drawn))]
     else:
         weights = [1.0] * len(seeds)
     counts = Counter(pick(weights, picks))

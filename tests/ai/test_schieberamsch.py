@@ -191,7 +191,7 @@ def test_endgame_and_inference_switch_off(monkeypatch):
     choose(e, turn, level="strong", seed=1, iterations=SMALL)
     assert calls
     off = knowledge(e, turn, "strong-no-inference")
-    monkeypatch.setattr("bot.ai.schieberamsch.likelihood", lambda w, s: 1 / 0)
+    monkeypatch.setattr("bot.ai.schieberamsch.likelihood", lambda w, s, *_: 1 / 0)
     list(worlds(off, random.Random(7), Budget(3), 3))
     with pytest.raises(ZeroDivisionError):
         list(worlds(knowledge(e, turn, "strong"), random.Random(7), Budget(3), 3))
@@ -233,7 +233,7 @@ def test_without_inference_the_same_worlds_are_drawn_where_the_likelihood_is_fla
     # tells worlds apart, so a match between them measures the inference and not two sets of worlds
     e = endgame_position(5, 18, grand=False)
     turn = e._turn
-    monkeypatch.setattr("bot.ai.schieberamsch.likelihood", lambda w, s: 1.0)
+    monkeypatch.setattr("bot.ai.schieberamsch.likelihood", lambda w, s, *_: 1.0)
     on, off = ([(w._masks, w._skat, n) for w, n in worlds(knowledge(e, turn, level), random.Random(7),
                                                           Budget(6), 6)]
                for level in ("strong", "strong-no-inference"))
@@ -311,3 +311,45 @@ def test_worlds_against_a_grand_hand_give_the_solo_a_hand_to_announce_it_with():
         return sum(n * plausible_solo(w._masks[FH]) for w, n in ws) / sum(n for _, n in ws)
 
     assert plausible_share("strong") > plausible_share("strong-no-inference") + 0.2
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000), st.integers(1, 60))
+def test_an_easy_seat_is_read_exactly_its_true_hand_breaks_no_rule(seed, steps):
+    # a seat the table shows as an easy computer plays every action by the rules of thumb, so in the true deal
+    # none of its actions costs a factor, while worlds that give it other cards do
+    e = Schieberamsch.new(3, seed=seed, options={"deals": 3})
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if e._over:
+            return
+        s = min(e.waiting_for())
+        e.apply(s, choose(e, s, level="easy", seed=rng.randrange(1000)))
+    if e._over:
+        return
+    me = min(e.waiting_for())
+    others = frozenset({0, 1, 2} - {me})
+    assert likelihood(e, me, others) == 1.0
+    worlds_ = [e.sample(me, random.Random(i)) for i in range(40)]
+    exact = [likelihood(w, me, others) for w in worlds_]
+    if e._mode is not None and len(e._tricks) >= 2:  # the cards played by then say something
+        assert min(exact) < 1.0
+
+
+def test_told_who_plays_an_easy_seat_is_read_sharper(monkeypatch):
+    e = Schieberamsch.new(3, seed=11, options={"deals": 3})
+    rng = random.Random(4)
+    while len(e._tricks) < 4:
+        s = min(e.waiting_for())
+        e.apply(s, choose(e, s, level="easy", seed=rng.randrange(1000)))
+    me = min(e.waiting_for())
+
+    def right(players):
+        know = knowledge(e, me, "strong", players)
+        drawn = list(worlds(know, random.Random(5), Budget(60), 60))
+        total = sum(n for _, n in drawn)
+        truth = [(s, k) for s in range(3) if s != me for k in range(32) if e._masks[s] >> k & 1]
+        return sum(n for w, n in drawn for s, k in truth if w._masks[s] >> k & 1) / total / len(truth)
+
+    told = tuple("strong" if s == me else "easy" for s in range(3))
+    assert right(told) > right(())
