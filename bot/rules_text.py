@@ -43,8 +43,11 @@ def rules_text(game: str, lang: str = DEFAULT) -> str:
 
 @cache
 def pages(game: str, lang: str = DEFAULT, limit: int = PAGE_LIMIT) -> tuple[str, ...]:
-    """`rules_text` cut into pages of at most `limit` characters."""
-    return tuple(paginate(rules_text(game, lang), limit))
+    """`rules_text` cut into pages of at most `limit` characters, its ♣ and ♠ as Discord should show them
+    (`bot.ui.suits`: as text, not black emoji)."""
+    from bot.ui.suits import text_suits  # here, not above: bot.ui imports discord, this module does not
+
+    return tuple(paginate(text_suits(rules_text(game, lang)), limit))
 
 
 def paginate(text: str, limit: int) -> list[str]:

@@ -23,3 +23,12 @@ def test_an_engines_refusal_reaches_the_player_with_text_suits():
     for lang in ("en", "de"):
         text, expected = explain(UserError("{r}", r=reason), lang)
         assert expected and "8♣\ufe0e" in text
+
+
+def test_the_rules_pages_ask_for_text_suits_and_still_fit_a_message():
+    from bot.rules_text import MESSAGE_LIMIT, pages, rules_text
+
+    assert "♣" in rules_text("treppenromme") and "♣\ufe0e" not in rules_text("treppenromme")  # the doc is plain
+    texts = pages("treppenromme", "en")
+    assert all(text_suits(t) == t for t in texts) and any("♣\ufe0e" in t for t in texts)
+    assert all(len(t) < MESSAGE_LIMIT for t in texts)
