@@ -39,6 +39,7 @@ import random
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import dataclass
 from itertools import accumulate, combinations
 
 from bot.games.schieberamsch import (
@@ -296,9 +297,36 @@ P_DISCARD = (0.05, 0.15, 1.0)  # a discard with 0, 1, 2 of them
 # a card unlike the rule's, like it (same suit, same side of the trick's best), the rule's own; led, followed
 P_LEAD = (0.45, 0.45, 1.0)
 P_FOLLOW = (0.3, 0.45, 1.0)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The factors `likelihood` weighs one seat's actions by, each indexed by the class of the hand or the card
+    (`card_class`, `discard_class`, `take_ok`, `solo_class`, `grand_ok`, `kontra_ok`)."""
+
+    lead: tuple[float, ...]
+    follow: tuple[float, ...]
+    discard: tuple[float, ...]
+    take: tuple[float, ...]
+    push: tuple[float, ...]
+    grand_pass: tuple[float, ...]
+    grand: tuple[float, ...]
+    rekontra: tuple[float, ...]
+    kontra: tuple[float, ...]
+    kontra_pass: float
+    exact_discard: bool  # the discard's class is 2 for the rule's own pair and 0 for any other
+
+
+# every seat but an easy computer: the factors measured on searching players (above)
+SEARCHING = Reading(P_LEAD, P_FOLLOW, P_DISCARD, P_TAKE, P_PUSH, P_GRAND_PASS, P_GRAND, P_REKONTRA, P_KONTRA,
+                    P_KONTRA_PASS, exact_discard=False)
 # A seat the table shows as an easy computer plays by the rules of thumb exactly (`easy`): each of its actions
 # that the rule would not have taken from a world's hand makes the world EPS_EASY times as likely.
 EPS_EASY = 0.02
+_E = EPS_EASY
+EASY = Reading(lead=(_E, _E, 1.0), follow=(_E, _E, 1.0), discard=(_E, _E, 1.0), take=(_E, 1.0), push=(1.0, _E),
+               grand_pass=(1.0, 1.0, _E), grand=(_E, _E, 1.0), rekontra=(_E, _E), kontra=(_E, 1.0), kontra_pass=_E,
+               exact_discard=True)  # it never says Rekontra
 
 
 def card_class(hand: int, trick: list[int], played: int, mode: str | None, seat: int, solo: int | None,
@@ -317,14 +345,12 @@ def card_class(hand: int, trick: list[int], played: int, mode: str | None, seat:
     return 1 if (wl[thumb] > best) == (wl[played] > best) else 0
 
 
-def _card_factor(hand: int, trick: list[int], played: int, mode: str | None, seat: int, solo: int | None,
-                 seats: list[int]) -> float:
-    return (P_FOLLOW if trick else P_LEAD)[card_class(hand, trick, played, mode, seat, solo, seats)]
-
-
-def discard_class(twelve: int, put: int, jacks_allowed: bool) -> int:
+def discard_class(twelve: int, put: int, jacks_allowed: bool, exact: bool = False) -> int:
     """How many of the two cards put into the skat are among the `DISCARD_LIKELY` the rule finds most
-    dangerous in the twelve."""
+    dangerous in the twelve; `exact`: 2 if they are the rule's own pair (`discards`), else 0."""
+    if exact:
+        a, b = discards(twelve, jacks_allowed)[0]
+        return 2 if put == 1 << a | 1 << b else 0
     pool = twelve if jacks_allowed else twelve & ~JACKS
     worst = sorted(ids(pool), key=lambda k: -_danger(twelve, k))[:DISCARD_LIKELY]
     return sum(put >> k & 1 for k in worst)
@@ -338,9 +364,9 @@ def solo_class(hand: int) -> int:
 def likelihood(w: Schieberamsch, seat: int, easy_seats: frozenset[int] = frozenset()) -> float:
     """How likely the public actions of the seats other than `seat` were if they held world `w`'s cards
     (see the factors above): Grand Hand and its passes, Kontra and Rekontra, takes and pushes with the
-    cards put into the skat, and every card played. The factors are those measured on searching players,
-    except for `easy_seats` (shown as easy computers), whose every action is the rule's (`EPS_EASY`). Reads
-    the world's hidden cards and the public history only."""
+    cards put into the skat, and every card played. The factors are those measured on searching players
+    (`SEARCHING`), except for `easy_seats` (shown as easy computers), whose every action is the rule's
+    (`EASY`). Reads the world's hidden cards and the public history only."""
     masks = w._masks
     mode, solo = w._mode, w._solo
     tricks = list(w._tricks)
@@ -352,66 +378,36 @@ def likelihood(w: Schieberamsch, seat: int, easy_seats: frozenset[int] = frozens
         order = [(leader + i) % 3 for i in range(len(cards))]
         for i, (s, k) in enumerate(zip(order, cards, strict=True)):
             later[s] |= 1 << k
-            if s in easy_seats:
-                if card_class(later[s], cards[:i], k, mode, s, solo, order[:i]) != 2:
-                    like *= EPS_EASY
-            elif s != seat:
-                like *= _card_factor(later[s], cards[:i], k, mode, s, solo, order[:i])
+            if s != seat:
+                r = EASY if s in easy_seats else SEARCHING
+                like *= (r.follow if i else r.lead)[card_class(later[s], cards[:i], k, mode, s, solo, order[:i])]
     took = w._took_by
     for s in range(3):
         if s == seat:
             continue
-        if s in easy_seats:
-            like *= _easy_bids(w, s, later[s])
-            continue
+        r = EASY if s in easy_seats else SEARCHING
         hand = later[s]  # the ten cards it played with
         if s in took:
             if s in w._discarded:
                 put = mask_of(w._discarded[s])
                 twelve = hand | put
-                like *= P_DISCARD[discard_class(twelve, put, w.options["jacks_in_skat"])]
+                like *= r.discard[discard_class(twelve, put, w.options["jacks_in_skat"], r.exact_discard)]
                 hand = twelve & ~mask_of(w._took_skat.get(s, []))
             else:  # taking it now (seat never decides then): the twelve cards
                 hand = masks[s]
-            like *= P_TAKE[take_ok(hand)]
+            like *= r.take[take_ok(hand)]
         elif s in w._pushed_by:
-            like *= P_PUSH[take_ok(hand)]
+            like *= r.push[take_ok(hand)]
         if s in w._grand_passed:
-            like *= P_GRAND_PASS[solo_class(hand)]
+            like *= r.grand_pass[solo_class(hand)]
         if s == solo:
-            like *= P_GRAND[solo_class(hand)]
+            like *= r.grand[solo_class(hand)]
             if w._rekontra is not None:
-                like *= P_REKONTRA[grand_ok(hand)]
+                like *= r.rekontra[grand_ok(hand)]
         if w._kontra == s:
-            like *= P_KONTRA[kontra_ok(hand)]
+            like *= r.kontra[kontra_ok(hand)]
         elif s in w._kontra_passed and kontra_ok(hand):
-            like *= P_KONTRA_PASS
-    return like
-
-
-def _easy_bids(w: Schieberamsch, s: int, hand: int) -> float:
-    """`likelihood`'s factor for the bids of an easy seat `s` that played this deal with `hand`: `EPS_EASY` for
-    each bid the rules of thumb (`easy`) would not have made holding it."""
-    like = 1.0
-    if s in w._took_by:
-        if s in w._discarded:
-            put = mask_of(w._discarded[s])
-            twelve = hand | put
-            if put != sum(1 << k for k in discards(twelve, w.options["jacks_in_skat"])[0]):
-                like *= EPS_EASY
-            hand = twelve & ~mask_of(w._took_skat.get(s, []))
-        else:  # taking it now: the twelve cards
-            hand = w._masks[s]
-        if not take_ok(hand):
-            like *= EPS_EASY
-    elif s in w._pushed_by and take_ok(hand):
-        like *= EPS_EASY
-    if s in w._grand_passed and grand_ok(hand) or s == w._solo and not grand_ok(hand):
-        like *= EPS_EASY
-    if w._kontra == s and not kontra_ok(hand) or s in w._kontra_passed and kontra_ok(hand):
-        like *= EPS_EASY
-    if s == w._solo and w._rekontra is not None:  # the easy rule never says Rekontra
-        like *= EPS_EASY
+            like *= r.kontra_pass
     return like
 
 

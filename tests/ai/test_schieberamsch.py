@@ -4,13 +4,22 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.ai import Budget, choose, knowledge
-from bot.ai.schieberamsch import card_to_play, discards, likelihood, plausible_solo, utility, worlds
+from bot.ai.schieberamsch import (
+    SEARCHING,
+    card_to_play,
+    discards,
+    likelihood,
+    plausible_solo,
+    utility,
+    worlds,
+)
 from bot.ai.schieberamsch_solve import Endgame, _moves, solve
 from bot.games.schieberamsch import SORTED_DECK, Schieberamsch, mask_of
 from tests.games.schieberamsch_helpers import make_deal, new
@@ -222,7 +231,7 @@ def test_a_grand_hand_makes_worlds_with_a_strong_solo_likelier(monkeypatch):
     rubbish = ["7C", "8C", "9C", "7S", "8S", "9S", "7H", "8H", "9H", "QD"]
     solo = ["JH", "JD", "QC", "KC", "QS", "KS", "10H", "KH", "QH", "AD"]
     good, bad = two_worlds(kontra, rubbish, solo, [(FH, "pass"), (MH, "grand"), (FH, "kontra")])
-    monkeypatch.setattr("bot.ai.schieberamsch.P_GRAND_PASS", (1.0, 1.0, 1.0))  # FH's pass apart
+    monkeypatch.setattr("bot.ai.schieberamsch.SEARCHING", replace(SEARCHING, grand_pass=(1.0, 1.0, 1.0)))  # FH's pass apart
     assert likelihood(good, RH) == likelihood(bad, RH)
     strong_solo, weak_solo = two_worlds(strong_hand, weak_hand, mh, [(FH, "grand"), (MH, "kontra"), (FH, "rekontra")])
     assert likelihood(strong_solo, MH) > 3 * likelihood(weak_solo, MH)
