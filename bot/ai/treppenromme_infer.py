@@ -222,10 +222,8 @@ def inferring(know: Knowledge, *, tries: int, floor: float) -> Knowledge:
         w = draw(rng)
         assert isinstance(w, Treppenromme)
         others = [s for s in range(w.seats) if s != know.seat]
-        free = [len(w.hands[s]) - len(w.known[s]) for s in others]
-        hidden = [c for s in others for c in w.hands[s] if c not in w.known[s]] + w.talon
-        # after a rebuild the talon holds only the old staircase's cards: the kinds are dealt apart
-        kinds = w.unseen(know.seat) if w.rebuilt_from else [(hidden, dict(zip(others, free, strict=True)))]
+        kinds = w.unseen(know.seat)  # as `Treppenromme.sample` deals them (two kinds after a rebuild)
+        hidden = [c for cards, _ in kinds for c in cards]
         fits = _fits(w)
         deals: list[list[list[str]]] = []
         weights: list[float] = []

@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import re
 
+from bot.games.cards import SUIT_SYMBOLS
+
 TEXT_PRESENTATION = "\ufe0e"
-SUIT_TEXT = {"C": "♣" + TEXT_PRESENTATION, "S": "♠" + TEXT_PRESENTATION, "H": "♥", "D": "♦"}
 _BARE_BLACK_SUIT = re.compile("([♣♠])(?![\ufe0e\ufe0f])")
 
 
 def text_suits(text: str) -> str:
     """`text` with every bare ♣ and ♠ asked for as text (the rules engines' messages write them bare)."""
     return _BARE_BLACK_SUIT.sub(r"\1" + TEXT_PRESENTATION, text)
+
+
+SUIT_TEXT = {suit: text_suits(symbol) for suit, symbol in SUIT_SYMBOLS.items()}  # "C" -> "♣\ufe0e", "H" -> "♥"
