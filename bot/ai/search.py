@@ -8,7 +8,9 @@ and choose the move with the best average. The playout policy and the score are 
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
+from itertools import accumulate
 from typing import Any
 
 from bot.games import Engine
@@ -41,6 +43,19 @@ def inferring(know: Knowledge, likelihood: Callable[[Engine], float], *, tries: 
         return rng.choices(worlds, weights)[0]
 
     return know.with_sampler(sample)
+
+
+def systematic(weights: Sequence[float], n: int, rng: random.Random) -> list[int]:
+    """`n` indices into `weights` by systematic resampling: one uniform offset, `n` evenly spaced points on the
+    weights laid end to end, each index as often as its points (a weight of k/n of the total: k times), in a
+    shuffled order. Follows the weights more closely than `n` independent draws for the same pool."""
+    ends = list(accumulate(weights))
+    last = len(ends) - 1
+    step = ends[-1] / n
+    u = rng.random() * step
+    picks = [min(last, bisect_right(ends, u + i * step)) for i in range(n)]
+    rng.shuffle(picks)
+    return picks
 
 
 def pimc(know: Knowledge, rng: random.Random, budget: Budget,
