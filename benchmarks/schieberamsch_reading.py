@@ -7,7 +7,7 @@ each card of the other two hands with its true holder, plain and with inference.
 Plays N deals with one strong seat (each seat in turn) among two players of `--opponents`, the searchers at a
 fixed size without a deadline (the figures depend on the seed only), and keeps every position in which the
 strong seat has a choice of card. At each it draws `--worlds` worlds as a card decision does
-(`bot.ai.schieberamsch.worlds`) four ways: as `strong-no-inference` (`plain`); as `strong` did before stop 42
+(`bot.ai.schieberamsch_infer.worlds`) four ways: as `strong-no-inference` (`plain`); as `strong` did before stop 42
 (each world the likeliest-weighted of its own `INFER_TRIES` draws, `fresh`); as `strong` not told who plays
 (every seat read by the factors measured on searching players); and as `strong` told, as a table tells it (an
 easy seat read exactly: `EPS_EASY`). It prints for each the share of the worlds, counted as often as the search
@@ -22,7 +22,8 @@ import random
 from collections.abc import Iterator
 
 from bot.ai import Budget, Knowledge, choose, knowledge
-from bot.ai.schieberamsch import INFER_TRIES, SOLO_TRIES, ids, likelihood, pick, worlds
+from bot.ai.schieberamsch_infer import INFER_TRIES, SOLO_TRIES, likelihood, pick, worlds
+from bot.ai.schieberamsch_thumb import ids
 from bot.games import GAMES
 from bot.games.schieberamsch import Schieberamsch
 

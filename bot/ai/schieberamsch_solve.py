@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from bot.games.schieberamsch import POINTS, Schieberamsch, grand_delta
 
-from .schieberamsch import MASK, PTS, SUIT, WINS, ids
+from .schieberamsch_thumb import MASK, PTS, SUIT, WINS, ids
 
 _NEXT = (1, 2, 0)
 _INF = float("inf")

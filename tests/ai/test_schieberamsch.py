@@ -11,16 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.ai import Budget, choose, knowledge
-from bot.ai.schieberamsch import (
-    SEARCHING,
-    card_to_play,
-    discards,
-    likelihood,
-    plausible_solo,
-    utility,
-    worlds,
-)
+from bot.ai.schieberamsch import utility
+from bot.ai.schieberamsch_infer import SEARCHING, likelihood, worlds
 from bot.ai.schieberamsch_solve import Endgame, _moves, solve
+from bot.ai.schieberamsch_thumb import card_to_play, discards, plausible_solo
 from bot.games.schieberamsch import SORTED_DECK, Schieberamsch, mask_of
 from tests.games.schieberamsch_helpers import make_deal, new
 from tests.games.test_schieberamsch_sample import walk
@@ -200,7 +194,7 @@ def test_endgame_and_inference_switch_off(monkeypatch):
     choose(e, turn, level="strong", seed=1, iterations=SMALL)
     assert calls
     off = knowledge(e, turn, "strong-no-inference")
-    monkeypatch.setattr("bot.ai.schieberamsch.likelihood", lambda w, s, *_: 1 / 0)
+    monkeypatch.setattr("bot.ai.schieberamsch_infer.likelihood", lambda w, s, *_: 1 / 0)
     list(worlds(off, random.Random(7), Budget(3), 3))
     with pytest.raises(ZeroDivisionError):
         list(worlds(knowledge(e, turn, "strong"), random.Random(7), Budget(3), 3))
@@ -231,7 +225,7 @@ def test_a_grand_hand_makes_worlds_with_a_strong_solo_likelier(monkeypatch):
     rubbish = ["7C", "8C", "9C", "7S", "8S", "9S", "7H", "8H", "9H", "QD"]
     solo = ["JH", "JD", "QC", "KC", "QS", "KS", "10H", "KH", "QH", "AD"]
     good, bad = two_worlds(kontra, rubbish, solo, [(FH, "pass"), (MH, "grand"), (FH, "kontra")])
-    monkeypatch.setattr("bot.ai.schieberamsch.SEARCHING", replace(SEARCHING, grand_pass=(1.0, 1.0, 1.0)))  # FH's pass apart
+    monkeypatch.setattr("bot.ai.schieberamsch_infer.SEARCHING", replace(SEARCHING, grand_pass=(1.0, 1.0, 1.0)))  # FH's pass apart
     assert likelihood(good, RH) == likelihood(bad, RH)
     strong_solo, weak_solo = two_worlds(strong_hand, weak_hand, mh, [(FH, "grand"), (MH, "kontra"), (FH, "rekontra")])
     assert likelihood(strong_solo, MH) > 3 * likelihood(weak_solo, MH)
@@ -242,7 +236,7 @@ def test_without_inference_the_same_worlds_are_drawn_where_the_likelihood_is_fla
     # tells worlds apart, so a match between them measures the inference and not two sets of worlds
     e = endgame_position(5, 18, grand=False)
     turn = e._turn
-    monkeypatch.setattr("bot.ai.schieberamsch.likelihood", lambda w, s, *_: 1.0)
+    monkeypatch.setattr("bot.ai.schieberamsch_infer.likelihood", lambda w, s, *_: 1.0)
     on, off = ([(w._masks, w._skat, n) for w, n in worlds(knowledge(e, turn, level), random.Random(7),
                                                           Budget(6), 6)]
                for level in ("strong", "strong-no-inference"))
