@@ -1,14 +1,16 @@
 """How well the strong Treppenrommé player's worlds foresee a discard that feeds the other player (issue 25).
 
-    python -m benchmarks.treppenromme_feed [--deals N] [--worlds N] [--seed S]
+    python -m benchmarks.treppenromme_feed [--deals N] [--worlds N] [--seed S] [--told]
 
 Two easy players play the first hand of each deal; at seat 0's discards (from its second turn on) every card
 of its hand that fits no meld is a candidate, and it **feeds** the other player when it makes a combination
 with two cards of his hand (then he takes it from the staircase: `bot.ai.treppenromme.useful`). For each
 candidate the share of `--worlds` worlds in which it feeds is the prediction, from the worlds strong searches
-(inferred: `treppenromme_infer`) and from uniform ones (`Engine.sample`). Printed: the true rate and the mean
-predictions, Brier scores (a constant at the true rate scores its variance), and a calibration table, true rate
-against the inferred worlds' prediction in bins, whose ratio is what `FEED_SCALE` corrects.
+(inferred: `treppenromme_infer`, one pool of `--worlds` worlds; `--told`: seat 0 is told that seat 1 is an easy
+computer, as a table shows it) and from uniform ones (`Engine.sample`). Printed: how often the worlds put the
+other's hidden hand cards in his hand, the true rate and the mean predictions, Brier scores (a constant at the
+true rate scores its variance), and a calibration table, true rate against the inferred worlds' prediction in
+bins, whose ratio is what `FEED_SCALE` corrects.
 
 Stop 39 (seed 1, 300 deals, 50 worlds): 12,754 candidates, 8.7 % feed; the inferred worlds say 5.9 %, uniform
 ones 3.9 %; where the inferred worlds give a card 2 to 40 %, the true rate is 1.3 to 1.9 times their prediction,
@@ -37,8 +39,12 @@ from bot.games.treppenromme import Treppenromme
 BINS = (0.0, 0.02, 0.05, 0.1, 0.2, 0.4, 1.01)
 
 
-def candidates(deals: int, worlds: int, seed: int) -> list[tuple[float, float, bool]]:
-    """(inferred prediction, uniform prediction, feeds) for every candidate of every position."""
+def candidates(deals: int, worlds: int, seed: int, told: bool = False,
+               held: list[tuple[float, float]] | None = None) -> list[tuple[float, float, bool]]:
+    """(inferred prediction, uniform prediction, feeds) for every candidate of every position; `told`: seat 0
+    knows that seat 1 is an easy computer, as a table shows it. `held` gets, per position, the share of the
+    other's hidden hand cards that the inferred and the uniform worlds put in his hand."""
+    players = ("strong", "easy") if told else ()
     out = []
     for deal in range(deals):
         e = Treppenromme.new(2, seed=seed * 50_000 + deal)
@@ -47,11 +53,15 @@ def candidates(deals: int, worlds: int, seed: int) -> list[tuple[float, float, b
         while not e.over and e.hand_no == hand_no:
             seat = e.current
             if seat == 0 and e.legal_actions(0)[0] != "draw" and e.turn_no >= 2:
-                know = knowledge(e, 0, "strong")
-                inferred = inferring(know, tries=ai.INFERENCE_TRIES, floor=ai.INFERENCE_FLOOR)
+                know = knowledge(e, 0, "strong", players=players)
+                inferred = inferring(know, tries=ai.INFERENCE_TRIES, floor=ai.INFERENCE_FLOOR, worlds=worlds)
                 rng = random.Random(deal * 1_000 + step)
                 hands_i = [inferred.sample(rng).hands[1] for _ in range(worlds)]
                 hands_u = [know.sample(rng).hands[1] for _ in range(worlds)]
+                hidden = [c for c in e.hands[1] if c not in e.known[1]]
+                if held is not None and hidden:
+                    held.append(tuple(sum(c in h for h in hands for c in hidden) / (len(hidden) * worlds)
+                                      for hands in (hands_i, hands_u)))  # type: ignore[arg-type]
                 fits = ai.world_fits(e)
                 for card in e.hands[0]:
                     if card in fits:
@@ -87,8 +97,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--worlds", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--told", action="store_true",
+                        help="seat 0 is told that seat 1 is an easy computer (as a table shows it)")
     args = parser.parse_args(argv)
-    r = report(candidates(args.deals, args.worlds, args.seed))
+    held: list[tuple[float, float]] = []
+    r = report(candidates(args.deals, args.worlds, args.seed, args.told, held))
+    if held:
+        print(f"{len(held)} positions: the worlds put his hidden hand cards in his hand "
+              f"{statistics.fmean(i for i, _ in held):.1%} of the time (inferred), "
+              f"{statistics.fmean(u for _, u in held):.1%} (uniform)")
     print(f"{r['candidates']} candidates: {r['rate']:.1%} feed; inferred worlds say {r['inferred']:.1%}, "
           f"uniform {r['uniform']:.1%}")
     print(f"Brier: constant {r['brier_constant']:.4f}, uniform {r['brier_uniform']:.4f}, "

@@ -39,6 +39,7 @@ from bot.games.schieberamsch import SORTED_DECK, Schieberamsch, mask_of
 
 from . import Budget, Knowledge
 from .schieberamsch_infer import worlds
+from .schieberamsch_solve import Endgame
 from .schieberamsch_thumb import (
     ACTION,
     card_to_play,
@@ -127,7 +128,6 @@ def strong(know: Knowledge, rng: random.Random, budget: Budget) -> str:
             moves.append(act if act in legal else discard_action(b, a))
     exact = phase == "play" and sum(v["counts"]) <= SOLVE_CARDS and know.uses("endgame")
     if exact:
-        from .schieberamsch_solve import Endgame  # it builds on this module's tables
         cards = [SORTED_DECK.index(a[5:]) for a in moves]
     totals = [0.0] * len(moves)
     for world, count in worlds(know, rng, budget, n):

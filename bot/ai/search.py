@@ -48,8 +48,11 @@ def inferring(know: Knowledge, likelihood: Callable[[Engine], float], *, tries: 
 def systematic(weights: Sequence[float], n: int, rng: random.Random) -> list[int]:
     """`n` indices into `weights` by systematic resampling: one uniform offset, `n` evenly spaced points on the
     weights laid end to end, each index as often as its points (a weight of k/n of the total: k times), in a
-    shuffled order. Follows the weights more closely than `n` independent draws for the same pool."""
+    shuffled order. Follows the weights more closely than `n` independent draws for the same pool. Needs
+    `n >= 1` and a positive total."""
     ends = list(accumulate(weights))
+    if n < 1 or not ends or ends[-1] <= 0:
+        raise ValueError(f"systematic resampling of {n} from weights totalling {ends[-1] if ends else 0}")
     last = len(ends) - 1
     step = ends[-1] / n
     u = rng.random() * step

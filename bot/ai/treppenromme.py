@@ -12,11 +12,12 @@ way (which card to keep, what it gives the next player). Melds and lay-offs are 
 first: points count the moment a card is placed and nothing is lost by placing early.
 
 With the ingredient *inference* (`bot.ai.INGREDIENTS`) the worlds follow the other players' visible play
-(`treppenromme_infer`): each is the likeliest-weighted of INFERENCE_TRIES deals of the hidden cards, judged by
-whether the others, holding them, would have placed everything they could, thrown the cards they threw and
-left the staircase cards they left lying, in every turn of the hand the view's public log shows (older turns
-count less: the cards drawn since are unknown). So the cards that go with their discards, or with cards they
-would not take, or onto the table, lie more often in the talon than in their hands.
+(`treppenromme_infer`): they are resampled from one pool of INFERENCE_TRIES deals of the hidden cards per world
+searched, weighted by whether the others, holding them, would have placed everything they could, thrown the
+cards they threw and left the staircase cards they left lying, in every turn of the hand the view's public log
+shows (older turns count less: the cards drawn since are unknown; a seat shown as an easy computer is read as
+the rule it follows exactly). So the cards that go with their discards, or with cards they would not take, or
+onto the table, lie more often in the talon than in their hands.
 
 A discard that feeds the next player (makes a combination with two cards of his hand, so that he takes it
 from the staircase) is where reading his hand pays: a strong player that knows only which of its discard
@@ -47,7 +48,7 @@ HORIZON = 6  # turns played out after this one in a playout (all players), unles
 MAX_TAKE_CANDIDATES = 5  # take K options searched besides drawing (the most useful ones)
 MAX_DISCARD_CANDIDATES = 4  # discards searched (the least connected cards, most expensive first)
 INFERENCE_TRIES = 16  # worlds drawn for each world searched (inference: kept by the others' likelihood)
-INFERENCE_FLOOR = 0.0001  # the least weight a world keeps, however unlikely the others' play was in it
+INFERENCE_FLOOR = 0.0001  # the least weight a deal keeps in the pool, as a share of the likeliest deal's
 FEED_SCALE = 3.0  # a discard's worlds where it feeds the next player count this many times (see `strong`)
 
 _CYCLE = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -183,7 +184,7 @@ def strong(know: Knowledge, rng: random.Random, budget: Budget) -> str:
     seat = know.seat
     # a discard's worlds where it feeds the next player count FEED_SCALE times as often (inference only)
     scale = FEED_SCALE if legal[0] != "draw" and know.uses("inference") else 1.0
-    know = inferring(know, tries=INFERENCE_TRIES, floor=INFERENCE_FLOOR)
+    know = inferring(know, tries=INFERENCE_TRIES, floor=INFERENCE_FLOOR, worlds=max(1, budget.iterations))
     # per move: [sum, worlds] where it does not feed the next player, and where it does
     split = [[[0.0, 0.0], [0.0, 0.0]] for _ in moves]
     for n in range(max(1, budget.iterations)):

@@ -188,7 +188,7 @@ def test_endgame_and_inference_switch_off(monkeypatch):
             calls.append(card)
             return super().value(w, card)
 
-    monkeypatch.setattr("bot.ai.schieberamsch_solve.Endgame", Counting)
+    monkeypatch.setattr("bot.ai.schieberamsch.Endgame", Counting)
     choose(e, turn, level="strong-no-endgame", seed=1, iterations=SMALL)
     assert not calls
     choose(e, turn, level="strong", seed=1, iterations=SMALL)

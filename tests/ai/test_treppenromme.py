@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -11,10 +12,22 @@ from hypothesis import strategies as st
 from bot.ai import choose, knowledge
 from bot.ai import treppenromme as treppenromme_ai
 from bot.ai.treppenromme import INFERENCE_FLOOR, INFERENCE_TRIES, feed_weighted, take_candidates
-from bot.ai.treppenromme_infer import MAX_AGE, combines, has_meld, history, inferring, likelihood_of
+from bot.ai.treppenromme_infer import (
+    EPS_EASY,
+    LEFT_DEEP,
+    LEFT_TOP,
+    MAX_AGE,
+    PRICE,
+    combines,
+    has_meld,
+    history,
+    inferring,
+    likelihood_of,
+    rule_throw,
+)
 from bot.games.cards import DECK_52
 from bot.games.treppenromme import _SORT as ORDER
-from bot.games.treppenromme import Treppenromme
+from bot.games.treppenromme import HAND_VALUE, Treppenromme
 from tests.games.test_treppenromme_sample import random_action, random_position
 
 
@@ -40,16 +53,19 @@ def test_every_decision_of_a_hand_is_legal_for_both_levels() -> None:
 
 
 @settings(max_examples=15, deadline=None)
-@given(st.integers(0, 10_000), st.integers(0, 60), st.integers(0, 100))
-def test_strong_never_peeks(seed: int, steps: int, j: int) -> None:
+@given(st.integers(0, 10_000), st.integers(0, 60), st.integers(0, 100),
+       st.lists(st.sampled_from([None, "easy", "strong"]), min_size=4, max_size=4))
+def test_strong_never_peeks(seed: int, steps: int, j: int, players: list[str | None]) -> None:
     e = random_position(seed, steps)
     if e.over:
         return
     seat = e.current
     world = e.sample(seat, random.Random(j))
+    told = tuple(players[:e.seats])  # who plays each seat, as the table shows it
     for level in ("easy", "strong"):
-        assert (choose(e, seat, level=level, seed=seed, iterations=3)
-                == choose(world, seat, level=level, seed=seed, iterations=3))
+        for who in ((), told):
+            assert (choose(e, seat, level=level, seed=seed, iterations=3, players=who)
+                    == choose(world, seat, level=level, seed=seed, iterations=3, players=who))
 
 
 HAND = ["10H", "JH", "4C", "7S", "KD", "2C", "9S"]
@@ -135,6 +151,77 @@ def test_the_real_hands_of_rule_of_thumb_players_are_likelier_than_random_worlds
             e.apply(seat, choose(e, seat, level="easy", seed=steps))
             steps += 1
     assert sum(real) / len(real) > max(0.5, 3 * sum(sampled) / len(sampled))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(DECK_52), min_size=2, max_size=14, unique=True), st.integers(-1, 13))
+def test_the_reading_knows_the_rules_of_thumb_discard(hand: list[str], forb_at: int) -> None:
+    hand = sorted(hand, key=ORDER.__getitem__)
+    forb = hand[forb_at] if 0 <= forb_at < len(hand) else None
+    legal = ["discard " + c for c in hand if c != forb]  # as the engine lists them
+    assert rule_throw(hand, forb) == treppenromme_ai.thumb(legal, hand, [], set())[8:]
+
+
+def test_an_easy_computer_is_read_as_the_rule_it_follows_exactly() -> None:
+    """Told that seat 1 is an easy computer, its last discard was the rule's throw from the hand it holds now
+    (the least connected card, the dearest of those), and it never takes below the top card; read as a person,
+    both are only soft evidence."""
+    e = after_a_round()
+    person, computer = likelihood_of(e.view(0), 0), likelihood_of(e.view(0), 0, easy=frozenset({1}))
+    calm = ["3C", "6C", "9C", "4S", "7H", "4D", "8D"]  # Q♠ was his dearest lonely card
+    ace = ["AH", "6C", "9C", "4S", "7H", "4D", "8D"]  # a lonely A♥ is dearer: the rule throws it, not Q♠
+    deep = ["3C", "3H", "9C", "4S", "7H", "4D", "8D"]  # the 3♦ under the K♦ he left made three threes
+    for likely in (person, computer):
+        assert likely(world_with(e, 1, calm)) == 1.0
+    assert person(world_with(e, 1, ace)) == pytest.approx(math.exp(-PRICE * (HAND_VALUE["AH"] - HAND_VALUE["QS"])))
+    assert computer(world_with(e, 1, ace)) == pytest.approx(EPS_EASY)
+    assert person(world_with(e, 1, deep)) == pytest.approx(LEFT_DEEP)  # a person may take deeper cards
+    assert computer(world_with(e, 1, deep)) == 1.0
+
+
+def test_an_easy_computer_that_took_the_top_card_says_nothing_by_the_card_under_it() -> None:
+    """Seat 1 took 5♠ alone and melded three fives; the 9♦ under it would have made three nines with his hand.
+    An easy computer takes the top card or none, so that says nothing; a person might have taken both."""
+    e = new([["5S", "2C", "3D", "7H", "JS", "QD", "8C"], ["5C", "5D", "9C", "9H", "KS", "2S", "6H"]], ["9D"])
+    e.apply(0, "draw")
+    e.apply(0, "discard 5S")
+    assert choose(e, 1, level="easy") == "take 1"
+    while e.current == 1:
+        e.apply(1, choose(e, 1, level="easy"))
+    world = e.clone()  # the true deal
+    assert likelihood_of(e.view(0), 0, easy=frozenset({1}))(world) == 1.0
+    assert likelihood_of(e.view(0), 0)(world) <= LEFT_TOP
+
+
+def test_a_card_that_fits_a_meld_placed_later_was_no_lay_off_when_he_played() -> None:
+    """Seat 1 held 4♥ when he ended his turn; seat 0 melds 5-6-7♥ after it: 4♥ fits now, not then."""
+    e = new([["5H", "6H", "7H", "2C", "QD", "8C", "JS"], ["4H", "9C", "KS", "3D", "10S", "2D", "6C"]], ["AS"])
+    e.apply(0, "draw")
+    e.apply(0, "discard QD")
+    e.apply(1, "draw")
+    e.apply(1, "discard KS")
+    e.apply(0, "draw")
+    world = e.clone()
+    before = likelihood_of(e.view(0), 0)(world)
+    e.apply(0, "meld 5H 6H 7H")
+    assert likelihood_of(e.view(0), 0)(e.clone()) == before
+
+
+def test_the_inferred_worlds_come_from_one_pool_and_follow_an_easy_computers_play() -> None:
+    """With `worlds`, the worlds are resampled from one pool: dealt as the engine deals, and told that the
+    other is an easy computer, likelier under that reading than plain worlds, also past the pool's size."""
+    e = after_a_round()
+    know = knowledge(e, 0, "strong", players=("strong", "easy"))
+    likely = likelihood_of(e.view(0), 0, easy=frozenset({1}))
+    pooled = inferring(know, tries=INFERENCE_TRIES, floor=INFERENCE_FLOOR, worlds=24)
+    rng = random.Random(4)
+    worlds = [pooled.sample(rng) for _ in range(48)]  # two pools
+    plain = [know.sample(rng) for _ in range(48)]
+    for w in worlds:
+        assert isinstance(w, Treppenromme)
+        cards = [c for h in w.hands for c in h] + w.talon + w.staircase + [c for m in w.melds for c in m.cards]
+        assert sorted(cards) == sorted(DECK_52) and w.hands[0] == e.hands[0]
+    assert sum(map(likely, worlds)) > 3 * sum(map(likely, plain))
 
 
 def after_two_rounds() -> Treppenromme:
@@ -223,18 +310,18 @@ def test_worlds_where_a_discard_feeds_the_next_player_count_as_often_as_the_scal
 
 def test_the_feed_weight_is_part_of_inference_and_changes_a_discard(monkeypatch: pytest.MonkeyPatch) -> None:
     changed = 0
-    for seed in range(20):
+    for seed in range(120):  # some twenty positions of two players at a discard
         e = random_position(seed, 25)
         if e.over or e.legal_actions(e.current)[0] == "draw" or e.seats != 2:
             continue
         seat = e.current
         chosen = {}
-        for scale in (1.0, 6.0):
+        for scale in (1.0, 12.0):
             monkeypatch.setattr(treppenromme_ai, "FEED_SCALE", scale)
             chosen[scale] = [choose(e, seat, level=lv, seed=seed, iterations=24)
                              for lv in ("strong", "strong-no-inference")]
-        assert chosen[6.0][1] == chosen[1.0][1]  # without inference nothing is weighted
-        changed += chosen[6.0][0] != chosen[1.0][0]
+        assert chosen[12.0][1] == chosen[1.0][1]  # without inference nothing is weighted
+        changed += chosen[12.0][0] != chosen[1.0][0]
     assert changed >= 1
 
 
