@@ -46,6 +46,7 @@ def decisions(rnd: int, seed: int, iterations: int, level: str = "strong") -> li
     for strong_seat in range(4):
         e = GAMES["rufmariasch"].new(4, seed=deal_seed(seed, "rufmariasch", rnd), options={"deals": 4})
         assert isinstance(e, Rufmariasch)
+        players = tuple(level if s == strong_seat else "easy" for s in range(4))  # as a table tells them
         step = 0
         while not e.over:
             seat = e.turn
@@ -54,7 +55,7 @@ def decisions(rnd: int, seed: int, iterations: int, level: str = "strong") -> li
                 action = choose(e, seat, level="easy", seed=cs)
             else:
                 legal = e.legal_actions(seat)
-                action = choose(e, seat, level=level, seed=cs, iterations=iterations)
+                action = choose(e, seat, level=level, seed=cs, iterations=iterations, players=players)
                 if len(legal) > 1 and not action.startswith("announce "):
                     oracle = choose(e, seat, level="oracle", seed=cs, iterations=iterations)
                     if oracle.startswith("announce "):      # the oracle announces first: its card is not asked

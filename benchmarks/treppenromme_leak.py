@@ -112,13 +112,14 @@ def play_seating(deal: int, seed: int, strong: set[int], iterations: int, level:
     e = GAMES["treppenromme"].new(2, seed=deal_seed(seed, "treppenromme", deal))
     assert isinstance(e, Treppenromme)
     rows: list[dict[str, Any]] = []
+    players = tuple(level if s in strong else "easy" for s in range(2))  # as the benchmark tells them, a table too
     for step in range(5000):
         seat = min(e.waiting_for() or e.to_act())
         cs = deal * 10_007 + step
         if seat not in strong:
             action = choose(e, seat, level="easy", seed=cs)
         else:
-            action = choose(e, seat, level=level, seed=cs, iterations=iterations)
+            action = choose(e, seat, level=level, seed=cs, iterations=iterations, players=players)
             legal = e.legal_actions(seat)
             if len(legal) > 1:
                 choices = {"strong": action, "oracle": choose(e, seat, level="oracle", seed=cs, iterations=1),
