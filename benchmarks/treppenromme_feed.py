@@ -21,7 +21,9 @@ left lying and holds from the staircase near each candidate, its unseen partners
 gradient boosting over them 0.0733. Stop 40: seven of those features fit 0.0697, and playing on that model gained
 nothing over `FEED_SCALE` (docs/computer-players.md). The other player's play says little about which card feeds
 him, and that is the hand oracle's whole edge (`python -m benchmarks.treppenromme_sight`); the rate is what
-`FEED_SCALE` corrects.
+`FEED_SCALE` corrects. Stop 43 (the worlds from one pool, the same candidates): the inferred worlds say 6.6 %
+(7.4 % `--told`), Brier 0.0708 (0.0710), and put the other's hidden hand cards in his hand 18.7 % of the time
+(20.6 %) against 13.0 % for uniform worlds.
 """
 
 from __future__ import annotations

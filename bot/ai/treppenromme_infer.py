@@ -29,9 +29,10 @@ model.
 
 The strong player's worlds are resampled from one pool of `tries` deals per world searched (`inferring` with
 `worlds`), which follows a sharp likelihood more closely than a draw of `tries` per world for the same work. At
-seat 0's discards in easy-against-easy play (60 deals, 582 positions, 24 worlds each), the worlds put the
-other's hidden hand cards in his hand 13.5 % of the time when plain, 18.3 % with a draw per world as before,
-18.8 % from one pool and 21.0 % from one pool told that he is an easy computer.
+seat 0's discards between easy players (`python -m benchmarks.treppenromme_feed`, 300 deals, 2,909 positions, 50
+worlds each) the worlds put the other's hidden hand cards in his hand 13.0 % of the time when plain, 18.7 % from
+one pool and 20.6 % told that he is an easy computer (a draw per world, as before stop 43: 18.3 % in a one-off
+over 60 deals, against 18.8 % from one pool there).
 """
 
 from __future__ import annotations
