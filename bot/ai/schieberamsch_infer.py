@@ -11,11 +11,9 @@ worlds the search plays in proportion to it.
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import accumulate
 
 from bot.games.schieberamsch import Schieberamsch, mask_of
 
@@ -33,6 +31,7 @@ from .schieberamsch_thumb import (
     plausible_solo,
     take_ok,
 )
+from .search import floored, locate
 
 # -- inference: how likely the others' actions were in a world --------------------------------------
 #
@@ -237,7 +236,4 @@ def worlds(know: Knowledge, rng: random.Random, budget: Budget, n: int) -> Itera
 def pick(weights: list[float], points: list[float]) -> list[int]:
     """The index each of `points` (in [0, 1)) falls on, with the weights laid end to end, each at least
     `INFER_FLOOR` times the largest."""
-    floor = INFER_FLOOR * max(weights)
-    ends = list(accumulate(max(x, floor) for x in weights))
-    last = len(ends) - 1
-    return [min(last, bisect_right(ends, u * ends[-1])) for u in points]
+    return locate(floored(weights, INFER_FLOOR), points)

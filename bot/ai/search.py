@@ -45,18 +45,31 @@ def inferring(know: Knowledge, likelihood: Callable[[Engine], float], *, tries: 
     return know.with_sampler(sample)
 
 
+def floored(weights: Sequence[float], share: float) -> list[float]:
+    """`weights`, each at least `share` times the largest: a likelihood that is a product of many factors can
+    fall far below the likeliest world's without the world being impossible."""
+    least = share * max(weights)
+    return [max(least, x) for x in weights]
+
+
+def locate(weights: Sequence[float], points: Sequence[float]) -> list[int]:
+    """The index each of `points` (in [0, 1)) falls on, with the weights laid end to end. Needs a positive
+    total."""
+    ends = list(accumulate(weights))
+    if not ends or ends[-1] <= 0:
+        raise ValueError(f"no weight to resample from (total {ends[-1] if ends else 0})")
+    last = len(ends) - 1
+    return [min(last, bisect_right(ends, p * ends[-1])) for p in points]
+
+
 def systematic(weights: Sequence[float], n: int, rng: random.Random) -> list[int]:
     """`n` indices into `weights` by systematic resampling: one uniform offset, `n` evenly spaced points on the
-    weights laid end to end, each index as often as its points (a weight of k/n of the total: k times), in a
-    shuffled order. Follows the weights more closely than `n` independent draws for the same pool. Needs
-    `n >= 1` and a positive total."""
-    ends = list(accumulate(weights))
-    if n < 1 or not ends or ends[-1] <= 0:
-        raise ValueError(f"systematic resampling of {n} from weights totalling {ends[-1] if ends else 0}")
-    last = len(ends) - 1
-    step = ends[-1] / n
-    u = rng.random() * step
-    picks = [min(last, bisect_right(ends, u + i * step)) for i in range(n)]
+    weights laid end to end (`locate`), each index as often as its points (a weight of k/n of the total: k
+    times), in a shuffled order. Follows the weights more closely than `n` independent draws for the same pool."""
+    if n < 1:
+        raise ValueError(f"systematic resampling of {n}")
+    offset = rng.random()
+    picks = locate(weights, [(offset + i) / n for i in range(n)])
     rng.shuffle(picks)
     return picks
 

@@ -44,10 +44,10 @@ from typing import Any, NamedTuple
 
 from bot.games import Engine
 from bot.games.cards import SUITS
-from bot.games.treppenromme import HAND_VALUE, Treppenromme
+from bot.games.treppenromme import HAND_VALUE, Treppenromme, deal_kinds
 
 from . import Knowledge
-from .search import systematic
+from .search import floored, systematic
 
 _CYCLE = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 _RANK = {r: i for i, r in enumerate(_CYCLE)}
@@ -287,41 +287,22 @@ def inferring(know: Knowledge, *, tries: int, floor: float, worlds: int = 0) -> 
         return know
     draw = know.sample
     judge = _judge(know.view, know.seat, easy_seats(know))
-    others = [s for s in range(know.view["seats"]) if s != know.seat]
     n = max(1, worlds)
-    picked: list[list[list[str]]] = []  # the pool's deals not handed out yet
-
-    def deals(w: Treppenromme, n: int, rng: random.Random) -> tuple[list[list[list[str]]], list[float]]:
-        kinds = w.unseen(know.seat)  # as `Treppenromme.sample` deals them (two kinds after a rebuild)
-        out: list[list[list[str]]] = []
-        weights: list[float] = []
-        for _ in range(n):
-            hands = list(w.hands)
-            for s in others:
-                hands[s] = list(w.known[s])
-            for cards, counts in kinds:
-                dealt = rng.sample(cards, sum(counts.values()))
-                at = 0
-                for s, k in counts.items():
-                    hands[s] += dealt[at:at + k]
-                    at += k
-            out.append(hands)
-            weights.append(judge(hands))
-        least = floor * (max(weights) or 1.0)
-        return out, [max(least, x) for x in weights]
+    picked: list[tuple[dict[int, list[str]], list[str]]] = []  # the pool's deals not handed out yet
 
     def sample(rng: random.Random) -> Engine:
         w = draw(rng)
         assert isinstance(w, Treppenromme)
         if not picked:  # the first world asked for (or more than `worlds`): a new pool
-            pool, weights = deals(w, tries * n, rng)
-            picked.extend(pool[i] for i in systematic(weights, n, rng))
-        chosen = picked.pop()
-        hidden = [c for cards, _ in w.unseen(know.seat) for c in cards]
-        for s in others:
-            w.hands[s] = sorted(chosen[s], key=_ORDER.__getitem__)
-        held = {c for s in others for c in chosen[s]}
-        w.talon = [c for c in hidden if c not in held]
+            kinds = w.unseen(know.seat)  # as `Treppenromme.sample` deals them (two kinds after a rebuild)
+            pool = [deal_kinds(kinds, rng) for _ in range(tries * n)]
+            weights = [judge([list(w.known[s]) + hands[s] if s in hands else w.hands[s] for s in range(w.seats)])
+                       for hands, _ in pool]
+            picked.extend(pool[i] for i in systematic(floored(weights, floor), n, rng))
+        hands, rest = picked.pop()
+        for s, cards in hands.items():
+            w.hands[s] = sorted(w.known[s] + cards, key=_ORDER.__getitem__)
+        w.talon = list(rest)
         rng.shuffle(w.talon)
         return w
 

@@ -389,15 +389,8 @@ class Treppenromme(Engine):
 
     def deal_unseen(self, seat: int, rng: random.Random) -> tuple[dict[int, list[str]], list[str]]:
         """The cards `seat` cannot see (`unseen`) dealt anew: each other hand's unknown cards, and the talon."""
-        hands: dict[int, list[str]] = {s: [] for s in range(self.seats) if s != seat}
-        talon: list[str] = []
-        for cards, counts in self.unseen(seat):
-            pool = list(cards)
-            rng.shuffle(pool)
-            for s, n in counts.items():
-                hands[s].extend(pool[:n])
-                del pool[:n]
-            talon.extend(pool)  # shuffled: the talon's order is hidden as well (at most one kind leaves any)
+        hands, talon = deal_kinds(self.unseen(seat), rng)
+        rng.shuffle(talon)  # the talon's order is hidden as well
         return hands, talon
 
     # -- views ----------------------------------------------------------------------------------------
@@ -413,3 +406,20 @@ class Treppenromme(Engine):
 
 
 __all__ = ["Treppenromme", "HAND_SIZE", "HAND_VALUE", "TURN_LIMIT", "seq_values", "set_values"]
+
+
+def deal_kinds(kinds: list[tuple[list[str], dict[int, int]]],
+               rng: random.Random) -> tuple[dict[int, list[str]], list[str]]:
+    """Deal `Treppenromme.unseen`'s kinds: each hand its count of each kind's cards, at random; and the cards
+    left over (for the talon, in no particular order)."""
+    hands: dict[int, list[str]] = {}
+    rest: list[str] = []
+    for cards, counts in kinds:
+        dealt = rng.sample(cards, sum(counts.values()))
+        at = 0
+        for s, n in counts.items():
+            hands.setdefault(s, []).extend(dealt[at:at + n])
+            at += n
+        chosen = set(dealt)
+        rest.extend(c for c in cards if c not in chosen)
+    return hands, rest
