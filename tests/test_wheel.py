@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import site
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -40,8 +41,13 @@ def venv_python(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
             shutil.copy2(source, src / name)
     run(sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", work / "dist", src, cwd=work)
     wheel = next((work / "dist").glob("stammtisch-*.whl"))
-    run(sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", work / "venv", cwd=work)
+    run(sys.executable, "-m", "venv", "--without-pip", work / "venv", cwd=work)
     python = work / "venv" / "bin" / "python"
+    # the new venv sees this interpreter's packages (Pillow, discord.py), whether this interpreter is a system
+    # Python or itself a venv, whose packages --system-site-packages would not reach; plain path lines, so the
+    # checkout's editable install (a .pth hook there) stays out of sight
+    purelib = run(python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])", cwd=work).strip()
+    Path(purelib, "_parent_packages.pth").write_text("\n".join(site.getsitepackages()) + "\n")
     # pip >= 22.3 installs into another environment (--python): the venv needs no pip of its own
     run(sys.executable, "-m", "pip", "--python", python, "install", "-q", "--no-deps", "--no-index", wheel,
         cwd=work)
