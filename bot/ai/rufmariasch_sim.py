@@ -16,6 +16,9 @@ from __future__ import annotations
 from bot.games.cards import SUITS
 from bot.games.rufmariasch import STRENGTH, TRICKS, Rufmariasch, target
 
+from . import bitset
+from .bitset import ids
+
 CARD_ID: dict[str, int] = {c: SUITS.index(c[-1]) * 8 + s for c, s in STRENGTH.items()}
 ID_CARD: dict[int, str] = {i: c for c, i in CARD_ID.items()}
 SUIT_MASK = tuple(0xFF << (8 * s) for s in range(4))
@@ -26,19 +29,7 @@ CHEAP = tuple((POINTS[i] * 8 + (i & 7)) * 4 + (i >> 3) for i in range(32))   # s
 
 
 def mask(cards: list[str]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << CARD_ID[c]
-    return m
-
-
-def ids(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
+    return bitset.mask(cards, CARD_ID)
 
 
 def beats(c: int, w: int, trump: int) -> bool:

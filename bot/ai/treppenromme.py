@@ -16,8 +16,9 @@ With the ingredient *inference* (`bot.ai.INGREDIENTS`) the worlds follow the oth
 searched, weighted by whether the others, holding them, would have placed everything they could, thrown the
 cards they threw and left the staircase cards they left lying, in every turn of the hand the view's public log
 shows (older turns count less: the cards drawn since are unknown; a seat shown as an easy computer is read as
-the rule it follows exactly). So the cards that go with their discards, or with cards they would not take, or
-onto the table, lie more often in the talon than in their hands.
+the rule it follows exactly, and heads-up his whole hand is: `treppenromme_history`). So the cards that go with
+their discards, or with cards they would not take, or onto the table, lie more often in the talon than in their
+hands.
 
 A discard that feeds the next player (makes a combination with two cards of his hand, so that he takes it
 from the staircase) is where reading his hand pays: a strong player that knows only which of its discard
@@ -184,7 +185,8 @@ def strong(know: Knowledge, rng: random.Random, budget: Budget) -> str:
     seat = know.seat
     # a discard's worlds where it feeds the next player count FEED_SCALE times as often (inference only)
     scale = FEED_SCALE if legal[0] != "draw" and know.uses("inference") else 1.0
-    know = inferring(know, tries=INFERENCE_TRIES, floor=INFERENCE_FLOOR, worlds=max(1, budget.iterations))
+    know = inferring(know, tries=INFERENCE_TRIES, floor=INFERENCE_FLOOR, worlds=max(1, budget.iterations),
+                     expired=budget.expired)
     # per move: [sum, worlds] where it does not feed the next player, and where it does
     split = [[[0.0, 0.0], [0.0, 0.0]] for _ in moves]
     for n in range(max(1, budget.iterations)):

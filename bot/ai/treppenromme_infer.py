@@ -24,8 +24,10 @@ hand until he places or throws them).
 A seat the table shows as an easy computer (`Knowledge.players`) follows the rules of thumb exactly, so it is
 read exactly where its hand then is known: its last discard was the rule's own throw (`rule_throw`) from the
 hand it holds now (any other throw: EPS_EASY), and the staircase says nothing below its top card or under the
-cards it took (the rule takes the top card or none). People and searching computers are read by the softened
-model.
+cards it took (the rule takes the top card or none). Heads-up, an easy computer's whole hand is read exactly
+instead, every turn of it against the hand he held then (`treppenromme_history`: his unknown cards and when each
+came to him, drawn from the posterior by Metropolis chains). People and searching computers are read by the
+softened model.
 
 The strong player's worlds are resampled from one pool of `tries` deals per world searched (`inferring` with
 `worlds`), which follows a sharp likelihood more closely than a draw of `tries` per world for the same work. At
@@ -48,6 +50,8 @@ from bot.games.treppenromme import HAND_VALUE, Treppenromme, deal_kinds
 
 from . import Knowledge
 from .search import floored, systematic
+from .treppenromme_history import TurnBits, history_of
+from .treppenromme_history import worlds as worlds_of
 
 _CYCLE = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 _RANK = {r: i for i, r in enumerate(_CYCLE)}
@@ -275,10 +279,21 @@ def easy_seats(know: Knowledge) -> frozenset[int]:
     return frozenset(s for s, level in enumerate(know.players) if level == "easy" and s != know.seat)
 
 
-def inferring(know: Knowledge, *, tries: int, floor: float, worlds: int = 0) -> Knowledge:
-    """`know` whose worlds follow the others' play (sampling-importance-resampling, as
-    `bot.ai.search.inferring`, but quicker): the hidden cards (the others' unknown hand cards and the talon) of
-    a world of `know.sample` are dealt anew, and deals are kept in proportion to `max(floor * the likeliest's
+def easy_history(know: Knowledge) -> list[TurnBits] | None:
+    """The other seat's history, read exactly (`treppenromme_history`), where it can be: a heads-up table whose
+    other seat the table shows as an easy computer, before a rebuilt talon."""
+    if know.view["seats"] != 2 or 1 - know.seat not in easy_seats(know):
+        return None
+    return history_of(know.view, know.seat) or None
+
+
+def inferring(know: Knowledge, *, tries: int, floor: float, worlds: int = 0,
+              expired: Callable[[], bool] | None = None) -> Knowledge:
+    """`know` whose worlds follow the others' play. Against an easy computer heads-up (`easy_history`), his
+    unknown cards are drawn from the chain on his whole history (`treppenromme_history.worlds`: `worlds` of
+    them, `expired` cutting the chain short). Otherwise by sampling-importance-resampling, as
+    `bot.ai.search.inferring`, but quicker: the hidden cards (the others' unknown hand cards and the talon) of a
+    world of `know.sample` are dealt anew, and deals are kept in proportion to `max(floor * the likeliest's
     likelihood, likelihood)`: `worlds` (as many as the search will ask for) are drawn from one pool of
     `tries * worlds` deals by systematic resampling (`search.systematic`), each world's talon shuffled anew, and
     so on for more. `worlds=0`: each world is one of `tries` fresh deals. Without the ingredient `know` is
@@ -286,8 +301,11 @@ def inferring(know: Knowledge, *, tries: int, floor: float, worlds: int = 0) -> 
     if not know.uses("inference") or not played(know.view, know.seat):
         return know
     draw = know.sample
-    judge = _judge(know.view, know.seat, easy_seats(know))
     n = max(1, worlds)
+    turns = easy_history(know)
+    if turns is not None:
+        return know.with_sampler(_history_sampler(know, turns, n, expired))
+    judge = _judge(know.view, know.seat, easy_seats(know))
     picked: list[tuple[dict[int, list[str]], list[str]]] = []  # the pool's deals not handed out yet
 
     def sample(rng: random.Random) -> Engine:
@@ -307,3 +325,26 @@ def inferring(know: Knowledge, *, tries: int, floor: float, worlds: int = 0) -> 
         return w
 
     return know.with_sampler(sample)
+
+
+def _history_sampler(know: Knowledge, turns: list[TurnBits], n: int,
+                     expired: Callable[[], bool] | None) -> Callable[[random.Random], Engine]:
+    """Worlds whose other hand comes from the chain on his history (`n` at a time), the talon shuffled anew."""
+    draw = know.sample
+    other = 1 - know.seat
+    hands: list[list[str]] = []
+
+    def sample(rng: random.Random) -> Engine:
+        w = draw(rng)
+        assert isinstance(w, Treppenromme)
+        (cards, counts), = w.unseen(know.seat)  # one kind: no rebuilt talon
+        if not hands:
+            hands.extend(worlds_of(turns, cards, counts[other], n, rng, expired))
+        hand = hands.pop()
+        w.hands[other] = sorted(w.known[other] + hand, key=_ORDER.__getitem__)
+        held = set(hand)
+        w.talon = [c for c in cards if c not in held]
+        rng.shuffle(w.talon)
+        return w
+
+    return sample

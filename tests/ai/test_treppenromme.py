@@ -207,12 +207,13 @@ def test_a_card_that_fits_a_meld_placed_later_was_no_lay_off_when_he_played() ->
     assert likelihood_of(e.view(0), 0)(e.clone()) == before
 
 
-def test_the_inferred_worlds_come_from_one_pool_and_follow_an_easy_computers_play() -> None:
-    """With `worlds`, the worlds are resampled from one pool: dealt as the engine deals, and told that the
-    other is an easy computer, likelier under that reading than plain worlds, also past the pool's size."""
+def test_the_inferred_worlds_come_from_one_pool_and_follow_a_persons_play() -> None:
+    """With `worlds`, the worlds are resampled from one pool: dealt as the engine deals, and likelier under the
+    reading of a person than plain worlds, also past the pool's size. (Heads-up against an easy computer the
+    worlds come from `treppenromme_history`'s chains instead: tests/ai/test_treppenromme_history.py.)"""
     e = after_a_round()
-    know = knowledge(e, 0, "strong", players=("strong", "easy"))
-    likely = likelihood_of(e.view(0), 0, easy=frozenset({1}))
+    know = knowledge(e, 0, "strong", players=("strong", None))
+    likely = likelihood_of(e.view(0), 0)
     pooled = inferring(know, tries=INFERENCE_TRIES, floor=INFERENCE_FLOOR, worlds=24)
     rng = random.Random(4)
     worlds = [pooled.sample(rng) for _ in range(48)]  # two pools

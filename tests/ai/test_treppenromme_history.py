@@ -1,0 +1,158 @@
+"""An easy computer's hand read from its whole hand in heads-up Treppenrommé (`bot.ai.treppenromme_history`)."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.ai import choose, knowledge
+from bot.ai import treppenromme_history as th
+from bot.ai.treppenromme_infer import combines, has_meld, inferring, rule_throw
+from bot.games.cards import DECK_52
+from bot.games.treppenromme import Treppenromme
+
+hands = st.lists(st.sampled_from(DECK_52), min_size=1, max_size=12, unique=True)
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands, st.integers(0, 20))
+def test_the_rule_throw_on_bits_is_the_rules_of_thumb(hand: list[str], forb_at: int) -> None:
+    forb = hand[forb_at] if forb_at < len(hand) and len(hand) > 1 else None
+    assert th.CODES[th.rule_throw(th.mask(hand), th.INDEX[forb] if forb else -1)] == rule_throw(hand, forb)
+
+
+def plain_breaches(turns: list[th.TurnBits], slot: dict[int, int]) -> int:
+    """`Chain.breaches` written plainly on card lists with the reading's card helpers (the chain's count is the
+    same on bits, for speed)."""
+    cards = lambda m: [th.CODES[i] for i in th.bits(m)]  # noqa: E731
+    hand = [th.CODES[i] for i, j in slot.items() if not j]
+    drawn = {j: th.CODES[i] for i, j in slot.items() if j}
+    n = 0
+    for j, t in enumerate(turns, 1):
+        top = th.CODES[t.top] if t.top >= 0 else None
+        useful = top is not None and (top in cards(t.fits_start) or combines(top, hand))
+        if t.drew:
+            n += useful
+            hand.append(drawn[j])
+        else:
+            n += not (useful and t.forb >= 0)
+            hand += cards(t.taken)
+        full = [c for c in hand if c not in cards(t.placed)]
+        forb = th.CODES[t.forb] if t.forb >= 0 else None
+        if forb is None:
+            n += has_meld(full) + sum(c in cards(t.fits_end) for c in full)
+        n += rule_throw(full, forb) != th.CODES[t.discard]
+        hand = [c for c in full if c != th.CODES[t.discard]]
+    return n
+
+
+def easy_hands(deals: int, seed: int = 50_000):
+    """Easy against easy, heads-up: at each of seat 0's discards from its second turn before a rebuilt talon (the engine, and seat 1's
+    true history so far: his first seven cards and the card he drew in each of his turns, by turn)."""
+    for deal in range(deals):
+        e = Treppenromme.new(2, seed=seed + deal)
+        first = list(e.hands[1])
+        drawn: dict[int, str] = {}
+        turns = 0
+        hand_no, step = e.hand_no, 0
+        while not e.over and e.hand_no == hand_no:
+            seat = e.current
+            if seat == 0 and e.legal_actions(0)[0] != "draw" and e.turn_no >= 2 and not e.rebuilt:
+                yield e, first, dict(drawn)
+            action = choose(e, seat, level="easy", seed=step)
+            events = e.apply(seat, action)
+            step += 1
+            if seat == 1 and action.split()[0] in ("draw", "take"):
+                turns += 1
+                for ev in events:
+                    if ev.get("type") == "drawn":
+                        drawn[turns] = ev["card"]
+
+
+def chain_for(e: Treppenromme, rng: random.Random) -> th.Chain:
+    turns = th.history_of(e.view(0), 0)
+    assert turns is not None
+    (cards, counts), = e.unseen(0)
+    return th.Chain(turns, cards, counts[1], rng)
+
+
+def test_the_true_history_of_an_easy_computer_breaks_no_rule() -> None:
+    """The reading's checks hold for what really happened: else the true world would be read as unlikely."""
+    positions = 0
+    for e, first, drawn in easy_hands(40):
+        chain = chain_for(e, random.Random(0))
+        hidden = {th.INDEX[c] for c in e.hands[1] if c not in e.known[1]}
+        truth = {th.INDEX[c]: 0 for c in first} | {th.INDEX[c]: j for j, c in drawn.items()}
+        chain.slot = {i: j for i, j in truth.items() if i in hidden or i in chain.played}
+        assert chain.breaches() == 0
+        positions += 1
+    assert positions > 300
+
+
+def test_a_wrong_history_breaks_the_rule_as_the_plain_count_says() -> None:
+    """The checks say something (most histories of random hands break the rule somewhere), and the chain counts
+    on bits what the plain count on cards does, also along the chain's own moves."""
+    rng = random.Random(5)
+    broken = []
+    for e, _, _ in easy_hands(10):
+        chain = chain_for(e, rng)
+        broken.append(chain.breaches() > 0)
+        for k in range(30):
+            assert chain.breaches() == chain.cost == plain_breaches(chain.turns, chain.slot)
+            chain.step(0.5 if k % 2 else 0.01)
+    assert sum(broken) > 0.6 * len(broken)
+
+
+def test_the_chain_deals_his_unknown_cards_from_the_unseen_ones() -> None:
+    for e, _, _ in easy_hands(3):
+        (cards, counts), = e.unseen(0)
+        for hand in th.worlds(th.history_of(e.view(0), 0), cards, counts[1], 5, random.Random(1)):
+            assert len(hand) == len(set(hand)) == len(e.hands[1]) - len(e.known[1])
+            assert set(hand) <= set(cards)
+
+
+def test_the_chain_puts_his_cards_in_his_hand_far_more_often_than_plain_worlds() -> None:
+    read = plain = 0.0
+    for n, (e, _, _) in enumerate(easy_hands(12)):
+        hidden = [c for c in e.hands[1] if c not in e.known[1]]
+        (cards, counts), = e.unseen(0)
+        got = th.worlds(th.history_of(e.view(0), 0), cards, counts[1], 20, random.Random(n))
+        read += sum(c in h for h in got for c in hidden) / (20 * len(hidden))
+        plain += counts[1] / len(cards)
+    assert read > 1.8 * plain  # measured: about 2.4 times
+
+
+def test_no_history_when_not_heads_up_or_after_a_rebuild() -> None:
+    e = Treppenromme.new(3, seed=2)
+    assert th.history_of(e.view(0), 0) is None
+    v = Treppenromme.new(2, seed=2).view(0)
+    assert th.history_of({**v, "rebuilt": True}, 0) is None
+
+
+def test_inference_reads_a_told_easy_computer_by_its_history() -> None:
+    """At a heads-up table against an easy computer the strong player's worlds come from the chains: dealt as the
+    engine deals, and (nearly) always with a hand from which his last discard was the rule's throw, which plain
+    worlds often lack."""
+    kept = plain = n = 0
+    for e, _, _ in easy_hands(6):
+        know = knowledge(e, 0, "strong", players=("strong", "easy"))
+        last = [t for t in e.view(0)["log"] if t["seat"] == 1][-1]
+        taken = last["took"].get("cards", [])
+        forb = taken[0] if len(taken) == 1 else None
+
+        def rule_kept(w: Treppenromme, last: dict = last, forb: str | None = forb) -> bool:
+            return rule_throw(w.hands[1] + [last["discard"]], forb) == last["discard"]
+
+        inferred = inferring(know, tries=4, floor=1e-4, worlds=6)
+        rng = random.Random(n)
+        for _ in range(6):
+            w = inferred.sample(rng)
+            cards = [c for h in w.hands for c in h] + w.talon + w.staircase + [c for m in w.melds for c in m.cards]
+            assert sorted(cards) == sorted(DECK_52) and w.hands[0] == e.hands[0]
+            assert set(e.known[1]) <= set(w.hands[1]) and len(w.hands[1]) == len(e.hands[1])
+            kept += rule_kept(w)
+            plain += rule_kept(know.sample(rng))
+            n += 1
+    assert kept > 0.9 * n and plain < 0.7 * n
