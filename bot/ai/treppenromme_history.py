@@ -25,13 +25,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.games.cards import SUITS
 from bot.games.treppenromme import HAND_VALUE
 
 from . import bitset
-from .bitset import ids as bits
+from .bitset import ids
 
 _CYCLE = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 CODES = [r + s for s in SUITS for r in _CYCLE]  # bit i: suit i // 13, cycle rank i % 13 (A = 0)
@@ -70,7 +70,7 @@ def rule_throw(m: int, forb: int = -1) -> int:
     suits = (m & SUIT_BITS, m >> 13 & SUIT_BITS, m >> 26 & SUIT_BITS, m >> 39 & SUIT_BITS)
     best: tuple[int, int, int] | None = None
     card = -1
-    for i in bits(m):
+    for i in ids(m):
         if i == forb:
             continue
         si, ri = divmod(i, 13)
@@ -89,10 +89,10 @@ class TurnBits:
     """One finished turn of his, in bits."""
 
     drew: bool  # from the talon (else he took `taken` from the staircase)
-    taken: int
+    taken: int  # the staircase cards he took
     placed: int  # every card he melded or laid off
     discard: int  # card index
-    top: int  # the staircase's top card when he drew (-1: none)
+    top: int  # the staircase's top card when his turn began (-1: none)
     fits_start: int  # what could be laid off onto the table when his turn began
     fits_end: int  # ... and when he threw
     forb: int  # the card he took alone (-1: none)
@@ -115,16 +115,13 @@ def _meld_fits(cards: list[int]) -> int:
     return 1 << (si * 13 + (low - 1) % 13) | 1 << (si * 13 + (low + n) % 13)
 
 
-def history_of(view: dict[str, Any], seat: int) -> list[TurnBits] | None:
-    """The other seat's finished turns of the running hand (heads-up only), oldest first, rebuilt from the
-    view's public log: the staircase before each draw (backwards from today's) and the table's melds (forwards).
-    None when the hand is not heads-up or its talon was rebuilt (the draws before it are another story)."""
-    if view["seats"] != 2 or view.get("rebuilt"):
-        return None
+def staircases(view: dict[str, Any]) -> list[list[str] | None]:
+    """The staircase (bottom -> top) when each turn of the view's public log began, rebuilt backwards from
+    today's: a turn's discard came off it, the cards it took from it go back. None for the turns before a
+    rebuilt talon (the order of the staircase then is gone)."""
     log = view.get("log") or []
-    other = 1 - seat
     stairs = list(view["staircase"])
-    tops: list[int] = [-1] * len(log)
+    out: list[list[str] | None] = [None] * len(log)
     for i in range(len(log) - 1, -1, -1):
         t = log[i]
         if t["discard"] is not None:
@@ -132,7 +129,21 @@ def history_of(view: dict[str, Any], seat: int) -> list[TurnBits] | None:
         took = t["took"]
         if took.get("from") == "staircase":
             stairs += took["cards"]
-        tops[i] = INDEX[stairs[-1]] if stairs else -1
+        out[i] = list(stairs)
+        if t["rebuilt"]:
+            break
+    return out
+
+
+def history_of(view: dict[str, Any], seat: int) -> list[TurnBits] | None:
+    """The other seat's finished turns of the running hand (heads-up only), oldest first, rebuilt from the
+    view's public log: the staircase when each began (`staircases`) and the table's melds (forwards). None when
+    the hand is not heads-up or its talon was rebuilt (the draws before it are another story)."""
+    if view["seats"] != 2 or view.get("rebuilt"):
+        return None
+    log = view.get("log") or []
+    other = 1 - seat
+    stairs = staircases(view)
     melds: dict[int, list[int]] = {}
     out: list[TurnBits] = []
     for i, t in enumerate(log):
@@ -148,8 +159,12 @@ def history_of(view: dict[str, Any], seat: int) -> list[TurnBits] | None:
             fits_end |= _meld_fits(cards)
         took = t["took"]
         taken = list(took["cards"]) if took.get("from") == "staircase" else []
-        out.append(TurnBits(took.get("from") == "talon", mask(taken), mask([c for p in t["placed"] for c in p["cards"]]),
-                        INDEX[t["discard"]], tops[i], fits_start, fits_end, INDEX[taken[0]] if len(taken) == 1 else -1))
+        before = stairs[i]
+        out.append(TurnBits(
+            drew=took.get("from") == "talon", taken=mask(taken),
+            placed=mask([c for p in t["placed"] for c in p["cards"]]), discard=INDEX[t["discard"]],
+            top=INDEX[before[-1]] if before else -1, fits_start=fits_start, fits_end=fits_end,
+            forb=INDEX[taken[0]] if len(taken) == 1 else -1))
     return out
 
 
@@ -159,15 +174,32 @@ def _neighbours(card: int) -> tuple[int, int, int, int]:
     return tuple(si * 13 + (ri + k) % 13 for k in (-2, -1, 1, 2))  # type: ignore[return-value]
 
 
-def quick(t: TurnBits) -> tuple[Any, ...]:
-    """`t` as `count_breaches` reads it."""
+class QuickTurn(NamedTuple):
+    """A turn as `count_breaches` reads it: `TurnBits` with what it asks of the top card worked out."""
+
+    drew: bool
+    taken: int
+    unplaced: int  # every card but those he placed
+    discard: int
+    top: int
+    top_fits: bool  # the top card fitted a meld on the table
+    top_rank: int  # the four cards of its rank
+    m2: int  # its suit neighbours two and one below, one and two above
+    m1: int
+    p1: int
+    p2: int
+    fits_end: int
+    forb: int
+
+
+def quick(t: TurnBits) -> QuickTurn:
     top = t.top
     near = _neighbours(top) if top >= 0 else (0, 0, 0, 0)
-    return (t.drew, t.taken, FULL & ~t.placed, t.discard, top, top >= 0 and bool(t.fits_start >> top & 1),
-            RANK[top % 13] if top >= 0 else 0, *near, t.fits_end, t.forb)
+    return QuickTurn(t.drew, t.taken, FULL & ~t.placed, t.discard, top, top >= 0 and bool(t.fits_start >> top & 1),
+                     RANK[top % 13] if top >= 0 else 0, *near, t.fits_end, t.forb)
 
 
-def count_breaches(turns: list[tuple[Any, ...]], hand: int, drawn: list[int]) -> int:
+def count_breaches(turns: list[QuickTurn], hand: int, drawn: list[int]) -> int:
     """How many checks of the rule his turns (`quick`) break, from his first hand `hand` and the card he drew in
     each turn (`drawn[j]` for turn j, 1-based): the checks of `Chain`, written out on bits for speed (the chain
     counts a history thousands of times a decision)."""
@@ -219,14 +251,14 @@ class Chain:
         self.turns = turns
         self.rng = rng
         self.unseen = [INDEX[c] for c in unseen]
-        taken_all = 0
-        for t in turns:
-            taken_all |= t.taken
-        # every card he placed or threw unseen before, with the turn he played it (1-based)
+        # every card he placed or threw that came to him unseen, with the turn he first played it (1-based): a
+        # card he threw and took back later from the staircase came to him unseen all the same
         self.played: dict[int, int] = {}
+        taken = 0
         for j, t in enumerate(turns, 1):
-            for i in bits((t.placed | 1 << t.discard) & ~taken_all):
-                self.played[i] = j
+            taken |= t.taken
+            for i in ids((t.placed | 1 << t.discard) & ~taken):
+                self.played.setdefault(i, j)
         self.draws = [j for j, t in enumerate(turns, 1) if t.drew]
         self.quick = [quick(t) for t in turns]
         hand = rng.sample(self.unseen, held)
@@ -248,7 +280,7 @@ class Chain:
             self.slot[i] = 0
 
     def breaches(self) -> int:
-        """How many checks of the rule this history breaks (each costs `eps`)."""
+        """How many checks of the rule this history breaks (`count_breaches`)."""
         drawn = [0] * (len(self.turns) + 1)
         hand = 0
         for i, j in self.slot.items():
@@ -310,25 +342,33 @@ class Chain:
         return [CODES[i] for i in self.slot if i not in self.played]
 
 
-def worlds(turns: list[TurnBits], unseen: Sequence[str], held: int, n: int, rng: random.Random,
-           expired: Callable[[], bool] | None = None) -> list[list[str]]:
+def draw_hands(turns: list[TurnBits], unseen: Sequence[str], held: int, n: int, rng: random.Random,
+               expired: Callable[[], bool] | None = None) -> list[list[str]]:
     """`n` draws of his unknown cards from the posterior (module docstring), by `CHAINS` chains, each from a
-    random start: `BURN` steps annealed from `HOT` a breach down to `EPS` (so that it finds the rule's histories),
-    then a draw every `THIN` steps. Past `expired` a chain stops and its state stands for its draws to come."""
+    random start: `BURN` steps annealed from `HOT` a breach down to `EPS` (so that it finds the rule's histories;
+    a chain that found none without a breach is annealed again, up to `REHEAT` times), then a draw every `THIN`
+    steps. Past `expired` no chain is started and none steps on: the draws still to come are the chain's as it
+    stands (already read, however short)."""
     out: list[list[str]] = []
     chains = min(CHAINS, n)
+    chain: Chain | None = None
     for k in range(chains):
-        chain = Chain(turns, unseen, held, rng)
-        for _ in range(1 + REHEAT):  # a chain that found no history without a breach is heated again
-            for b in range(BURN):
-                chain.step(HOT ** (1 - b / BURN) * EPS ** (b / BURN))
-                if b % 32 == 31 and expired is not None and expired():
+        if chain is None or not late(expired):
+            chain = Chain(turns, unseen, held, rng)
+            for _ in range(1 + REHEAT):
+                for b in range(BURN):
+                    chain.step(HOT ** (1 - b / BURN) * EPS ** (b / BURN))
+                    if b % 32 == 31 and late(expired):
+                        break
+                if not chain.cost or late(expired):
                     break
-            if not chain.cost or expired is not None and expired():
-                break
         for _ in range(n * (k + 1) // chains - n * k // chains):
-            if expired is None or not expired():
+            if not late(expired):
                 for _ in range(THIN):
                     chain.step(EPS)
             out.append(chain.hand())
     return out
+
+
+def late(expired: Callable[[], bool] | None) -> bool:
+    return expired is not None and expired()

@@ -50,8 +50,7 @@ from bot.games.treppenromme import HAND_VALUE, Treppenromme, deal_kinds
 
 from . import Knowledge
 from .search import floored, systematic
-from .treppenromme_history import TurnBits, history_of
-from .treppenromme_history import worlds as worlds_of
+from .treppenromme_history import TurnBits, draw_hands, history_of, staircases
 
 _CYCLE = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 _RANK = {r: i for i, r in enumerate(_CYCLE)}
@@ -166,22 +165,24 @@ def history(view: dict[str, Any], seat: int) -> list[Turn]:
     (his seat, his discard, the staircase he left lying under it (bottom -> top), the cards he placed in his
     later turns, the staircase cards he took in his later turns, the weights of his discard and of what he left
     lying). His hand when he threw is then roughly his hand now, plus what he placed since, less what he took
-    since. The staircase of each turn is rebuilt backwards from today's; a rebuilt talon ends the reading (the
-    order before it is gone). See `Turn`."""
-    stairs = list(view["staircase"])
+    since. The staircase of each turn is rebuilt backwards from today's (`staircases`); a rebuilt talon ends the
+    reading (the order before it is gone). See `Turn`."""
+    log = view.get("log") or []
+    stairs = staircases(view)
     out: list[Turn] = []
     later_public: dict[int, set[str]] = {}
     later_taken: dict[int, set[str]] = {}
     age: dict[int, int] = {}
-    for turn in reversed(view.get("log") or []):
+    for i in range(len(log) - 1, -1, -1):
+        before = stairs[i]
+        if before is None:
+            break
+        turn = log[i]
         s = turn["seat"]
         thrown = turn["discard"]
-        if thrown is not None:
-            stairs.pop()
-        left = list(stairs)
         took = turn["took"]
         taken = took["cards"] if took.get("from") == "staircase" else []
-        stairs += taken
+        left = before[:len(before) - len(taken)]
         if s != seat and thrown is not None:
             a = age.get(s, 0)
             if a < MAX_AGE:
@@ -191,8 +192,6 @@ def history(view: dict[str, Any], seat: int) -> list[Turn]:
             age[s] = a + 1
         later_public.setdefault(s, set()).update(c for p in turn["placed"] for c in p["cards"])
         later_taken.setdefault(s, set()).update(taken)
-        if turn["rebuilt"]:
-            break
     return out
 
 
@@ -290,7 +289,7 @@ def easy_history(know: Knowledge) -> list[TurnBits] | None:
 def inferring(know: Knowledge, *, tries: int, floor: float, worlds: int = 0,
               expired: Callable[[], bool] | None = None) -> Knowledge:
     """`know` whose worlds follow the others' play. Against an easy computer heads-up (`easy_history`), his
-    unknown cards are drawn from the chain on his whole history (`treppenromme_history.worlds`: `worlds` of
+    unknown cards are drawn from the chain on his whole history (`treppenromme_history.draw_hands`: `worlds` of
     them, `expired` cutting the chain short). Otherwise by sampling-importance-resampling, as
     `bot.ai.search.inferring`, but quicker: the hidden cards (the others' unknown hand cards and the talon) of a
     world of `know.sample` are dealt anew, and deals are kept in proportion to `max(floor * the likeliest's
@@ -339,7 +338,7 @@ def _history_sampler(know: Knowledge, turns: list[TurnBits], n: int,
         assert isinstance(w, Treppenromme)
         (cards, counts), = w.unseen(know.seat)  # one kind: no rebuilt talon
         if not hands:
-            hands.extend(worlds_of(turns, cards, counts[other], n, rng, expired))
+            hands.extend(draw_hands(turns, cards, counts[other], n, rng, expired))
         hand = hands.pop()
         w.hands[other] = sorted(w.known[other] + hand, key=_ORDER.__getitem__)
         held = set(hand)

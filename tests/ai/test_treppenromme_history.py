@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from bot.ai import choose, knowledge
 from bot.ai import treppenromme_history as th
+from bot.ai.bitset import ids
 from bot.ai.treppenromme_infer import combines, has_meld, inferring, rule_throw
 from bot.games.cards import DECK_52
 from bot.games.treppenromme import Treppenromme
@@ -26,7 +27,7 @@ def test_the_rule_throw_on_bits_is_the_rules_of_thumb(hand: list[str], forb_at: 
 def plain_breaches(turns: list[th.TurnBits], slot: dict[int, int]) -> int:
     """`Chain.breaches` written plainly on card lists with the reading's card helpers (the chain's count is the
     same on bits, for speed)."""
-    cards = lambda m: [th.CODES[i] for i in th.bits(m)]  # noqa: E731
+    cards = lambda m: [th.CODES[i] for i in ids(m)]  # noqa: E731
     hand = [th.CODES[i] for i, j in slot.items() if not j]
     drawn = {j: th.CODES[i] for i, j in slot.items() if j}
     n = 0
@@ -78,17 +79,80 @@ def chain_for(e: Treppenromme, rng: random.Random) -> th.Chain:
     return th.Chain(turns, cards, counts[1], rng)
 
 
+def true_slots(e: Treppenromme, first: list[str], drawn: dict[int, str], chain: th.Chain) -> dict[int, int]:
+    """Seat 1's true history as the chain writes one: each card that came to him unseen, with the turn it came
+    (0: dealt); it must be exactly the chain's cards, his unknown ones now and those he played."""
+    hidden = {th.INDEX[c] for c in e.hands[1] if c not in e.known[1]}
+    truth = {th.INDEX[c]: 0 for c in first} | {th.INDEX[c]: j for j, c in drawn.items()}
+    assert set(truth) == hidden | set(chain.played)
+    return truth
+
+
 def test_the_true_history_of_an_easy_computer_breaks_no_rule() -> None:
     """The reading's checks hold for what really happened: else the true world would be read as unlikely."""
     positions = 0
     for e, first, drawn in easy_hands(40):
         chain = chain_for(e, random.Random(0))
-        hidden = {th.INDEX[c] for c in e.hands[1] if c not in e.known[1]}
-        truth = {th.INDEX[c]: 0 for c in first} | {th.INDEX[c]: j for j, c in drawn.items()}
-        chain.slot = {i: j for i, j in truth.items() if i in hidden or i in chain.played}
+        chain.slot = true_slots(e, first, drawn, chain)
         assert chain.breaches() == 0
         positions += 1
     assert positions > 300
+
+
+def test_a_card_he_threw_and_took_back_came_to_him_unseen() -> None:
+    """Seat 1 throws A♦, seat 0 takes it and throws it again later, and seat 1 takes it back to lay it off: the
+    A♦ was his from the deal all the same, and his true history breaks no rule."""
+    e = Treppenromme.new(2, seed=3, options={"dealer": 0}, deal={
+        "hands": [["JD", "QD", "KD", "2C", "5S", "9H", "7C"], ["AD", "3C", "6S", "8H", "10C", "KS", "2H"]],
+        "staircase": ["4H"], "talon": ["6D", "5C", "9S", "8C", "JC", "3S"]})
+    first = list(e.hands[1])
+
+    def easy_turn() -> list[str]:
+        done = []
+        while e.current == 1:
+            done.append(choose(e, 1, level="easy"))
+            e.apply(1, done[-1])
+        return done
+
+    for own, his in ((("draw", "discard 9H"), ["draw", "discard AD"]),
+                     (("take 1", "meld JD QD KD", "discard 2C"), ["draw", "discard 10C"]),
+                     (("draw", "discard AD"), ["take 1", "layoff AD 1", "discard KS"])):
+        for action in own:
+            e.apply(0, action)
+        assert easy_turn() == his
+    chain = chain_for(e, random.Random(0))
+    assert chain.played[th.INDEX["AD"]] == 1
+    chain.slot = true_slots(e, first, {1: "5C", 2: "9S"}, chain)
+    assert chain.breaches() == 0
+    assert len(th.draw_hands(chain.turns, e.unseen(0)[0][0], 6, 4, random.Random(1))) == 4
+
+
+def test_the_true_history_breaks_no_rule_against_a_strong_player_too() -> None:
+    """A strong seat 0 takes deeper and throws what it took, so seat 1 meets other staircases than between easy
+    players; his true history still breaks no rule."""
+    positions = 0
+    for deal in range(3):
+        e = Treppenromme.new(2, seed=70_000 + deal)
+        first = list(e.hands[1])
+        drawn: dict[int, str] = {}
+        turns = step = 0
+        while not e.over and e.hand_no == 1 and not e.rebuilt:
+            seat = e.current
+            if seat == 0 and e.turn_no >= 2 and e.legal_actions(0)[0] == "draw":
+                chain = chain_for(e, random.Random(0))
+                chain.slot = true_slots(e, first, drawn, chain)
+                assert chain.breaches() == 0
+                positions += 1
+            level = "strong" if seat == 0 else "easy"
+            action = choose(e, seat, level=level, seed=step, iterations=2, players=("strong", "easy"))
+            events = e.apply(seat, action)
+            step += 1
+            if seat == 1 and action.split()[0] in ("draw", "take"):
+                turns += 1
+                for ev in events:
+                    if ev.get("type") == "drawn":
+                        drawn[turns] = ev["card"]
+    assert positions > 10
 
 
 def test_a_wrong_history_breaks_the_rule_as_the_plain_count_says() -> None:
@@ -108,7 +172,7 @@ def test_a_wrong_history_breaks_the_rule_as_the_plain_count_says() -> None:
 def test_the_chain_deals_his_unknown_cards_from_the_unseen_ones() -> None:
     for e, _, _ in easy_hands(1):
         (cards, counts), = e.unseen(0)
-        for hand in th.worlds(th.history_of(e.view(0), 0), cards, counts[1], 5, random.Random(1)):
+        for hand in th.draw_hands(th.history_of(e.view(0), 0), cards, counts[1], 5, random.Random(1)):
             assert len(hand) == len(set(hand)) == len(e.hands[1]) - len(e.known[1])
             assert set(hand) <= set(cards)
 
@@ -118,7 +182,7 @@ def test_the_chain_puts_his_cards_in_his_hand_far_more_often_than_plain_worlds()
     for n, (e, _, _) in enumerate(easy_hands(3)):
         hidden = [c for c in e.hands[1] if c not in e.known[1]]
         (cards, counts), = e.unseen(0)
-        got = th.worlds(th.history_of(e.view(0), 0), cards, counts[1], 16, random.Random(n))
+        got = th.draw_hands(th.history_of(e.view(0), 0), cards, counts[1], 16, random.Random(n))
         read += sum(c in h for h in got for c in hidden) / (16 * len(hidden))
         plain += counts[1] / len(cards)
     assert read > 1.8 * plain  # measured: about 2.4 times
