@@ -34,7 +34,9 @@ The strong player's worlds are resampled from one pool of `tries` deals per worl
 seat 0's discards between easy players (`python -m benchmarks.treppenromme_feed`, 300 deals, 2,909 positions, 50
 worlds each) the worlds put the other's hidden hand cards in his hand 13.0 % of the time when plain, 18.7 % from
 one pool and 20.6 % told that he is an easy computer (a draw per world, as before stop 43: 18.3 % in a one-off
-over 60 deals, against 18.8 % from one pool there).
+over 60 deals, against 18.8 % from one pool there). Told, the chains of `treppenromme_history` (stop 44): 28.9 %,
+and their feed predictions calibrated on the whole (8.8 % predicted, 8.7 % true; Brier 0.0687 against
+0.0711 from the pool).
 """
 
 from __future__ import annotations
