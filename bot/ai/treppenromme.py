@@ -40,6 +40,7 @@ from typing import Any
 
 from bot.games.cards import SUITS
 from bot.games.treppenromme import HAND_VALUE, Treppenromme
+from bot.games.treppenromme_melds import CYCLE
 
 from . import Budget, Knowledge
 from .treppenromme_infer import combines, inferring
@@ -52,8 +53,7 @@ INFERENCE_TRIES = 16  # worlds drawn for each world searched (inference: kept by
 INFERENCE_FLOOR = 0.0001  # the least weight a deal keeps in the pool, as a share of the likeliest deal's
 FEED_SCALE = 3.0  # a discard's worlds where it feeds the next player count this many times (see `strong`)
 
-_CYCLE = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-_RANK = {r: i for i, r in enumerate(_CYCLE)}
+_RANK = {r: i for i, r in enumerate(CYCLE)}
 _SUIT = {s: i for i, s in enumerate(SUITS)}
 
 

@@ -29,12 +29,12 @@ from typing import Any, NamedTuple
 
 from bot.games.cards import SUITS
 from bot.games.treppenromme import HAND_VALUE
+from bot.games.treppenromme_melds import CYCLE
 
 from . import bitset
 from .bitset import ids
 
-_CYCLE = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-CODES = [r + s for s in SUITS for r in _CYCLE]  # bit i: suit i // 13, cycle rank i % 13 (A = 0)
+CODES = [r + s for s in SUITS for r in CYCLE]  # bit i: suit i // 13, cycle rank i % 13 (A = 0)
 INDEX = {c: i for i, c in enumerate(CODES)}
 SUIT_BITS = 0x1FFF
 VALUE = [HAND_VALUE[c] for c in CODES]

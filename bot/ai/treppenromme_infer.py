@@ -49,15 +49,15 @@ from typing import Any, NamedTuple
 from bot.games import Engine
 from bot.games.cards import SUITS
 from bot.games.treppenromme import HAND_VALUE, Treppenromme, deal_kinds
+from bot.games.treppenromme_melds import CYCLE
 
 from . import Knowledge
 from .search import floored, systematic
 from .treppenromme_history import TurnBits, draw_hands, history_of, staircases
 
-_CYCLE = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-_RANK = {r: i for i, r in enumerate(_CYCLE)}
+_RANK = {r: i for i, r in enumerate(CYCLE)}
 _SUIT = {s: i for i, s in enumerate(SUITS)}
-PARTS: dict[str, tuple[int, int]] = {r + s: (_SUIT[s], _RANK[r]) for r in _CYCLE for s in SUITS}
+PARTS: dict[str, tuple[int, int]] = {r + s: (_SUIT[s], _RANK[r]) for r in CYCLE for s in SUITS}
 _ORDER = {c: si * 13 + (ri - 1) % 13 for c, (si, ri) in PARTS.items()}  # the engine's hand order
 
 HELD_MELD = 0.02  # a hand that could have melded at the end of its turn
@@ -283,9 +283,9 @@ def easy_seats(know: Knowledge) -> frozenset[int]:
 def easy_history(know: Knowledge) -> list[TurnBits] | None:
     """The other seat's history, read exactly (`treppenromme_history`), where it can be: a heads-up table whose
     other seat the table shows as an easy computer, before a rebuilt talon."""
-    if know.view["seats"] != 2 or 1 - know.seat not in easy_seats(know):
+    if 1 - know.seat not in easy_seats(know):
         return None
-    return history_of(know.view, know.seat) or None
+    return history_of(know.view, know.seat) or None  # None unless heads-up and before a rebuilt talon
 
 
 def inferring(know: Knowledge, *, tries: int, floor: float, worlds: int = 0,

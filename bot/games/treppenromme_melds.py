@@ -8,9 +8,9 @@ from typing import Any
 from .base import IllegalAction, Reason
 from .cards import SUITS, pretty
 
-_CYCLE = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")  # cycle index: A=0 ... K=12
-_RIDX = {r: i for i, r in enumerate(_CYCLE)}
-_CODE = [[r + s for r in _CYCLE] for s in SUITS]  # _CODE[suit index][cycle index]
+CYCLE = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")  # cycle index: A=0 ... K=12
+_RIDX = {r: i for i, r in enumerate(CYCLE)}
+_CODE = [[r + s for r in CYCLE] for s in SUITS]  # _CODE[suit index][cycle index]
 _INFO: dict[str, tuple[int, int]] = {_CODE[si][ri]: (si, ri) for si in range(4) for ri in range(13)}
 _FACE = (0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)  # the Ace (index 0) depends on the context
 HAND_VALUE: dict[str, int] = {c: (15 if ri == 0 else _FACE[ri]) for c, (si, ri) in _INFO.items()}
@@ -86,7 +86,7 @@ class _Meld:
         # ends as rank/suit pairs, not card codes: the public view never spells a card that may be hidden
         out["ends"] = [{"rank": c[:-1], "suit": c[-1], "end": end} for c, end in self.fits()]
         if self.kind == "set":
-            out["rank"] = _CYCLE[self.rank]
+            out["rank"] = CYCLE[self.rank]
         else:
             out["suit"] = SUITS[self.suit]
         return out
@@ -143,7 +143,7 @@ def parse_meld(args: list[str], hand: list[str], forb: str | None) -> tuple:
             low = starts[0]
             if named is not None and named != low:
                 raise IllegalAction(Reason("the low end of {cards} is {low}, not {named}", cards=shown,
-                                                  low=_CYCLE[low], named=_CYCLE[named]))
+                                                  low=CYCLE[low], named=CYCLE[named]))
         si = info[0][0]
         ordered = [_CODE[si][(low + i) % 13] for i in range(n)]
         kind, suit, rank = "seq", si, -1

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from .base import IllegalAction, Reason
 from .cards import pretty
-from .treppenromme_melds import _CODE, _CYCLE, _INFO, card_in_hand, parse_layoff, parse_meld
+from .treppenromme_melds import _CODE, _INFO, CYCLE, card_in_hand, parse_layoff, parse_meld
 
 if TYPE_CHECKING:
     from .treppenromme import Treppenromme
@@ -58,7 +58,7 @@ def legal_actions(self: Treppenromme, seat: int) -> list[str]:
                         acts.append("meld " + " ".join(m))
             for start in range(13):
                 m = [row[(start + i) % 13] for i in range(13)]
-                acts.append("meld " + " ".join(m) + " low " + _CYCLE[start])
+                acts.append("meld " + " ".join(m) + " low " + CYCLE[start])
             continue
         for start in range(13):
             if not held[start] or held[start - 1]:
