@@ -32,6 +32,12 @@ def mask(cards: list[str]) -> int:
     return bitset.mask(cards, CARD_ID)
 
 
+def cheapness(c: int, trump: int) -> tuple[int, bool, int]:
+    """Sort key of the card a player gives up most lightly, lowest first: fewest points, a side card before a
+    trump, the lowest (the rules of thumb's low card, `own_lead`'s, and the search's choice among equal cards)."""
+    return POINTS[c], c >> 3 == trump, c & 7
+
+
 def beats(c: int, w: int, trump: int) -> bool:
     """Does card `c` beat the trick's winning card `w`?"""
     cs, ws = c >> 3, w >> 3
@@ -336,7 +342,7 @@ class Hand:
         for s in range(4):
             if s != trump and legal >> (8 * s + 7) & 1:
                 return 8 * s + 7
-        return min(ids(legal), key=lambda c: (POINTS[c], c >> 3 == trump, c & 7))
+        return min(ids(legal), key=lambda c: cheapness(c, trump))
 
     def may_beat(self, s: int, c: int, unseen: int) -> bool:
         """Might seat `s`, still to play to this trick, beat `c`, as far as a seat that sees only its own cards
@@ -382,7 +388,7 @@ class Hand:
             return legal.bit_length() - 1
         trump = self.trump
         cards = ids(legal)
-        low = min(cards, key=lambda c: (POINTS[c], c >> 3 == trump, c & 7))
+        low = min(cards, key=lambda c: cheapness(c, trump))
         if not self.trick:
             for c in cards:
                 if c & 7 == 7 and c >> 3 != trump:

@@ -87,6 +87,17 @@ def test_defender_gives_no_points_to_the_top_trump():
     assert choose(e, 1, level="strong", seed=1, iterations=20) in ("play KD", "play QD", "play KS", "play QS")
 
 
+def test_cards_the_search_values_alike_go_cheapest_first(monkeypatch):
+    """Where the worlds value several cards alike, strong keeps its high cards: it plays the one with the fewest
+    points, a side card before a trump, the lowest (before, it played the first in hand order: the A♠)."""
+    monkeypatch.setattr(Hand, "playout", lambda self, seat: 0)
+    e = run(new(DEAL_A), ["call H KH", "play AH", "announce D", "announce S"])
+    assert choose(e, 1, level="strong", seed=1, iterations=8) in ("play QD", "play QS")
+    deal = [[{"KC": "9S", "9S": "KC"}.get(c, c) for c in hand] for hand in DEAL_A]   # no marriage for seat 0
+    e = run(new(deal), ["call H KH"])        # seat 0 leads from A♥ 10♥ 8♥ 7♥ A♣ 10♣ Q♣ 9♠, hearts trump
+    assert choose(e, 0, level="strong", seed=1, iterations=8) == "play 9S"
+
+
 def test_marriages_are_announced():
     e = run(new(DEAL_A), ["call H KH", "play AC"])
     assert choose(e, 1, level="strong", seed=1, iterations=5).startswith("announce ")
