@@ -37,7 +37,7 @@ from bot.games.rufmariasch import POINTS, RANK_ORDER, STRENGTH, SUIT_OF, Rufmari
 
 from . import Budget, Knowledge
 from .rufmariasch_infer import inferring
-from .rufmariasch_sim import CARD_ID, ID_CARD, Hand, cheapness, solve
+from .rufmariasch_sim import CARD_ID, CHEAPNESS, ID_CARD, Hand, solve
 from .search import clearly_better
 
 ITERATIONS = 100         # worlds per card decision (the call plays about 15 times as many playouts)
@@ -145,7 +145,7 @@ def strong_play(know: Knowledge, rng: random.Random, budget: Budget) -> str:
 
     Cards of equal totals are common (in 57 of 148 decisions against easy players the choice among them
     mattered): the search sees no difference, most often between a high and a low card that neither takes the
-    trick nor changes the end. Of those it plays the cheapest (`cheapness`: fewest points, a side card before a
+    trick nor changes the end. Of those it plays the cheapest (`CHEAPNESS`: fewest points, a side card before a
     trump, the lowest), which keeps the high card for a later trick; it played the first in hand order, the
     highest, before. See docs/computer-players.md, stop 45."""
     moves = [CARD_ID[a[5:]] for a in know.legal]
@@ -177,8 +177,8 @@ def strong_play(know: Knowledge, rng: random.Random, budget: Budget) -> str:
         worlds += 1
         if budget.expired():
             break
-    trump = SUITS.index(know.view["trump"])
-    best = min(range(len(moves)), key=lambda i: (-totals[i], cheapness(moves[i], trump)))
+    cheap = CHEAPNESS[SUITS.index(know.view["trump"])]
+    best = min(range(len(moves)), key=lambda i: (-totals[i], cheap[moves[i]]))
     return "play " + ID_CARD[moves[best]]
 
 

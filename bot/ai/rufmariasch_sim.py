@@ -26,16 +26,14 @@ POINTS = tuple(10 if i & 7 >= 6 else 0 for i in range(32))       # A and 10
 KING, QUEEN = 5, 4
 VOID_RISK = 0.25   # `Hand.own` fears a trump from a seat at least this likely void in the led suit
 CHEAP = tuple((POINTS[i] * 8 + (i & 7)) * 4 + (i >> 3) for i in range(32))   # sort key: cheapest first
+# CHEAPNESS[trump][card]: the card a player gives up most lightly sorts first: fewest points, a side card before a
+# trump, the lowest (the rules of thumb's low card, `own_lead`'s, and the search's choice among equal totals); a
+# table, since the rules of thumb sort by it at every card of a playout
+CHEAPNESS = tuple(tuple((POINTS[i], i >> 3 == t, i & 7) for i in range(32)) for t in range(4))
 
 
 def mask(cards: list[str]) -> int:
     return bitset.mask(cards, CARD_ID)
-
-
-def cheapness(c: int, trump: int) -> tuple[int, bool, int]:
-    """Sort key of the card a player gives up most lightly, lowest first: fewest points, a side card before a
-    trump, the lowest (the rules of thumb's low card, `own_lead`'s, and the search's choice among equal cards)."""
-    return POINTS[c], c >> 3 == trump, c & 7
 
 
 def beats(c: int, w: int, trump: int) -> bool:
@@ -342,7 +340,7 @@ class Hand:
         for s in range(4):
             if s != trump and legal >> (8 * s + 7) & 1:
                 return 8 * s + 7
-        return min(ids(legal), key=lambda c: cheapness(c, trump))
+        return min(ids(legal), key=CHEAPNESS[trump].__getitem__)
 
     def may_beat(self, s: int, c: int, unseen: int) -> bool:
         """Might seat `s`, still to play to this trick, beat `c`, as far as a seat that sees only its own cards
@@ -388,7 +386,7 @@ class Hand:
             return legal.bit_length() - 1
         trump = self.trump
         cards = ids(legal)
-        low = min(cards, key=lambda c: cheapness(c, trump))
+        low = min(cards, key=CHEAPNESS[trump].__getitem__)
         if not self.trick:
             for c in cards:
                 if c & 7 == 7 and c >> 3 != trump:
