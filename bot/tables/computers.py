@@ -57,7 +57,11 @@ class Computers:
 
     def _schedule_computers(self, table: Table) -> None:
         """Start the computers' moves when the game waits for one, or one may act out of turn, and none is
-        under way."""
+        under way. Called after a change that was not a computer's: one still pausing before its move starts
+        its pause over, since a reaction counts from what it reacts to (a person's card in a real-time race)."""
+        if table.pausing and table.thinking is not None and not table.thinking.done():
+            table.thinking.cancel()  # it waits in `_pause` and holds nothing: a new one pauses from now
+            table.thinking = None
         if (table.thinking is None or table.thinking.done()) and (self._computers_due(table)
                                                                    or self._volunteers(table)):
             table.thinking = asyncio.get_running_loop().create_task(self._computers(table),
@@ -69,6 +73,10 @@ class Computers:
             scale = float(table.settings.get("computer_pause", COMPUTER_PAUSE)) / COMPUTER_PAUSE
             return rng.uniform(*REACTION) * scale
         return float(table.settings.get("computer_pause", COMPUTER_PAUSE))
+
+    async def _pause(self, seconds: float) -> None:
+        """A computer's wait before its move; its own method so that a test can hold it to a simulated clock."""
+        await asyncio.sleep(seconds)
 
     def _seed(self, table: Table, seat: int) -> int:
         return (table.seed ^ (table.version * 7919) ^ (seat * 104729)) & 0xFFFFFFFF
@@ -105,7 +113,9 @@ class Computers:
                     return
                 version, engine = table.version, table.engine
                 assert engine is not None
-                await asyncio.sleep(self.computer_pause(table, rng))
+                table.pausing = True  # until the pause is over; a cancelled pause leaves it to its successor
+                await self._pause(self.computer_pause(table, rng))
+                table.pausing = False
                 if table.version != version:
                     continue  # a person moved meanwhile: look again
                 # out of turn first: a knock or a call comes before the next card, as at a real table

@@ -171,8 +171,16 @@ async def test_one_person_plays_a_whole_deal_with_computers(world: World, comman
     assert set(TOLD) == {(None, *levels)}
 
 
-async def test_repezita_computer_reacts_like_a_person_and_the_race_is_finished(world: World):
+async def test_repezita_computer_reacts_like_a_person_and_the_race_is_finished(world: World, monkeypatch):
     table = await open_with_computers(world, "schrum new", ["strong"], variant="repezita")
+
+    async def on_the_simulated_clock(seconds: float) -> None:
+        # SimCord lets a short timer fire in real time too, so during a click's settling the computer would react
+        # on the wall clock, close to the settling's 5 s deadline, and the race would depend on the machine's load;
+        # declared as an external wait its timer fires only through advance_time
+        await world.env.external_wait(asyncio.sleep(seconds), reason="a computer's reaction time")
+
+    monkeypatch.setattr(world.bot.tables, "_pause", on_the_simulated_clock)
     assert world.bot.tables.computer_pause(table, random.Random(1)) == 0  # FAST scales the reaction to nothing
     del table.settings["computer_pause"]  # from here on the computer reacts like a person
     pauses = [world.bot.tables.computer_pause(table, random.Random(i)) for i in range(50)]
