@@ -25,7 +25,8 @@ SUIT_MASK = tuple(0xFF << (8 * s) for s in range(4))
 POINTS = tuple(10 if i & 7 >= 6 else 0 for i in range(32))       # A and 10
 KING, QUEEN = 5, 4
 VOID_RISK = 0.25   # `Hand.own` fears a trump from a seat at least this likely void in the led suit
-CHEAP = tuple((POINTS[i] * 8 + (i & 7)) * 4 + (i >> 3) for i in range(32))   # sort key: cheapest first
+# the order `policy` and `own` try cards in: cheapest first, trump or not (CHEAPNESS below knows the trump)
+CHEAP = tuple((POINTS[i] * 8 + (i & 7)) * 4 + (i >> 3) for i in range(32))
 # CHEAPNESS[trump][card]: the card a player gives up most lightly sorts first: fewest points, a side card before a
 # trump, the lowest (the rules of thumb's low card, `own_lead`'s, and the search's choice among equal totals); a
 # table, since the rules of thumb sort by it at every card of a playout

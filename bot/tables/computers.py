@@ -61,7 +61,7 @@ class Computers:
         its pause over, since a reaction counts from what it reacts to (a person's card in a real-time race)."""
         if table.pausing and table.thinking is not None and not table.thinking.done():
             table.thinking.cancel()  # it waits in `_pause` and holds nothing: a new one pauses from now
-            table.thinking = None
+            table.thinking, table.pausing = None, False
         if (table.thinking is None or table.thinking.done()) and (self._computers_due(table)
                                                                    or self._volunteers(table)):
             table.thinking = asyncio.get_running_loop().create_task(self._computers(table),
@@ -113,7 +113,7 @@ class Computers:
                     return
                 version, engine = table.version, table.engine
                 assert engine is not None
-                table.pausing = True  # until the pause is over; a cancelled pause leaves it to its successor
+                table.pausing = True  # only while it waits here: nothing else of a move is under way
                 await self._pause(self.computer_pause(table, rng))
                 table.pausing = False
                 if table.version != version:

@@ -174,7 +174,7 @@ async def test_one_person_plays_a_whole_deal_with_computers(world: World, comman
 async def test_repezita_computer_reacts_like_a_person_and_the_race_is_finished(world: World, monkeypatch):
     """Repezita: a computer reacts in a person's time (0.8 to 2.4 s), counted from the pile's last change: after
     alice's card it pauses anew from that card, neither moving within 0.7 s nor waiting out the pause it was in
-    first (the code before did, and moved only up to 4.8 s after her card)."""
+    first (the code before did, and moved as late as 4.8 s after her card)."""
     table = await open_with_computers(world, "schrum new", ["strong"], variant="repezita")
 
     async def on_the_simulated_clock(seconds: float) -> None:
