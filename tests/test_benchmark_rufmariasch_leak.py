@@ -33,6 +33,15 @@ def test_the_oracle_against_itself_loses_nothing_and_strong_differs_somewhere():
     assert all(r["loss"] == 0 for r in rows if r["strong"] == r["oracle"])
 
 
+def test_the_hand_oracle_as_yardstick_asks_it_instead():
+    same = leak.decisions(0, 1, 2, level="hand-oracle", yardstick="hand-oracle")
+    assert same and all(r["strong"] == r["oracle"] and r["loss"] == 0 for r in same)
+    fair = leak.decisions(0, 1, 2, yardstick="hand-oracle")
+    seeing = leak.decisions(0, 1, 2)
+    assert [r["strong"] for r in fair] == [r["strong"] for r in seeing]     # the same strong play, other answers
+    assert [r["oracle"] for r in fair] != [r["oracle"] for r in seeing]
+
+
 def test_the_report_sums_the_loss_per_kind_over_the_seat_deals():
     rows = [{"kind": "lead", "known": True, "role": "caller", "trick": 2, "strong": "play AS", "oracle": "play 7S",
              "loss": 8},
