@@ -21,7 +21,8 @@ Levels beyond the two a table offers exist for the benchmarks (`python -m benchm
 every ingredient of the strong player can be shown to help on its own: `strong-no-<ingredient>` is the strong
 player with that ingredient (`INGREDIENTS`) switched off, which its code asks with `know.uses(name)`; `oracle`
 is the strong player whose worlds are the true deal (the same search without fog: a yardstick, not a player);
-`hand-oracle` sees every hand but not the order of the cards still to be drawn (`bot/ai/yardsticks.py`).
+`hand-oracle` sees every hand but not the order of the cards still to be drawn, `play-oracle` (Rufmariasch) calls
+as strong does and plays its cards seeing every hand (`bot/ai/yardsticks.py`).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from functools import partial
 from types import ModuleType
 from typing import Any
 
-from bot.ai.yardsticks import hand_oracle_world
+from bot.ai.yardsticks import hand_oracle_world, play_oracle_world
 from bot.games import Engine
 
 LEVELS = ("easy", "strong")  # what a table offers
@@ -43,7 +44,7 @@ LEVELS = ("easy", "strong")  # what a table offers
 # inference: worlds weighted by how likely the others' actions so far were in them;
 # endgame: the last tricks solved exactly in each world instead of played out by rules of thumb
 INGREDIENTS = ("inference", "endgame")
-BENCH_LEVELS = ("oracle", "hand-oracle", *(f"strong-no-{name}" for name in INGREDIENTS))
+BENCH_LEVELS = ("oracle", "hand-oracle", "play-oracle", *(f"strong-no-{name}" for name in INGREDIENTS))
 # game key -> module in bot/ai (Tač plays with Schrum Schrum's player)
 MODULES = {"schrum": "schrum", "tac": "schrum", "repezita": "repezita", "schroeoem": "schroeoem",
            "treppenromme": "treppenromme", "schieberamsch": "schieberamsch", "rufmariasch": "rufmariasch"}
@@ -107,6 +108,9 @@ def knowledge(engine: Engine, seat: int, level: str = "strong", players: tuple[s
     if level == "hand-oracle":  # sees every hand: nothing left to infer either
         return Knowledge(engine.key, seat, engine.view(seat), engine.legal_actions(seat),
                          partial(hand_oracle_world, engine), frozenset({"inference"}), players)
+    if level == "play-oracle":  # a fair call, then every hand seen
+        return Knowledge(engine.key, seat, engine.view(seat), engine.legal_actions(seat),
+                         partial(play_oracle_world, engine, seat), frozenset({"inference"}), players)
     off = frozenset({level.removeprefix("strong-no-")}) if level.startswith("strong-no-") else frozenset()
     return Knowledge(engine.key, seat, engine.view(seat), engine.legal_actions(seat),
                      lambda rng: engine.sample(seat, rng), off, players)

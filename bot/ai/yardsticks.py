@@ -7,7 +7,11 @@ future draws (`python -m benchmarks.treppenromme_leak`: +27.5 [21.1, 33.8] point
 undrawn cards anew: a fairer yardstick, the most any player could get out of reading the others' hands. In
 Rufmariasch the undrawn cards are the second four of each hand while the call is made: the oracle's call knows the
 partner, which a third of its edge was (`python -m benchmarks.rufmariasch_leak`, stop 33). Only the games whose
-cards still to come are part of the engine's state are offered (`HAND_ORACLE_GAMES`)."""
+cards still to come are part of the engine's state are offered (`HAND_ORACLE_GAMES`).
+
+The `play-oracle` (Rufmariasch only) calls as the strong player does, from its own four cards and fair worlds,
+and plays its cards as the oracle, seeing every hand: the most any player whose call is fair could get out of
+the card play. Its edge over easy against the oracle's says how much of the issue's target a fair call leaves."""
 
 from __future__ import annotations
 
@@ -52,6 +56,16 @@ def _rufmariasch(engine: Engine, rng: random.Random) -> Engine:
 
 HAND_ORACLE_GAMES: dict[str, Callable[[Engine, random.Random], Engine]] = {
     "treppenromme": _treppenromme, "rufmariasch": _rufmariasch}
+
+
+def play_oracle_world(engine: Engine, seat: int, rng: random.Random) -> Engine:
+    """While the call is made, a world dealt from what `seat` knows (the strong player's); after it, the true
+    deal (every card is in a hand then), its next hands' deal drawn anew."""
+    if engine.key != "rufmariasch":
+        raise ValueError(f"no play oracle for {engine.key}; offered for: rufmariasch")
+    if engine.phase == "call":  # type: ignore[attr-defined]
+        return engine.sample(seat, rng)
+    return _fresh(engine, rng)
 
 
 def hand_oracle_world(engine: Engine, rng: random.Random) -> Engine:

@@ -38,8 +38,8 @@ def test_every_benchmark_level_chooses_a_legal_action_and_unknown_levels_are_ref
     e = GAMES["schieberamsch"].new(3, seed=2)
     seat = min(e.to_act())
     for level in BENCH_LEVELS:
-        if level == "hand-oracle":  # offered where future draws are engine state (test below)
-            with pytest.raises(ValueError, match="no hand oracle for schieberamsch"):
+        if level in ("hand-oracle", "play-oracle"):  # offered for some games only (tests below)
+            with pytest.raises(ValueError, match=f"no {level.replace('-', ' ')} for schieberamsch"):
                 choose(e, seat, level=level, iterations=2)
             continue
         assert choose(e, seat, level=level, iterations=2) in e.legal_actions(seat)
@@ -80,6 +80,27 @@ def test_rufmariasch_hand_oracle_calls_without_knowing_the_second_four_cards():
     e.apply(seat, e.legal_actions(seat)[0])  # after the call every card is in a hand: the hand oracle sees it all
     after = knowledge(e, e.turn, "hand-oracle").sample(random.Random(0))
     assert after.hands == e.hands  # type: ignore[attr-defined]
+
+
+def test_rufmariasch_play_oracle_calls_as_strong_and_then_plays_seeing_every_hand():
+    for seed in range(3):
+        e = GAMES["rufmariasch"].new(4, seed=seed)
+        seat = e.turn
+        assert e.phase == "call"
+        know = knowledge(e, seat, "play-oracle")
+        assert not know.uses("inference")
+        # its call's worlds are the strong player's (drawn from the seat's four cards), not the true deal
+        fair = knowledge(e, seat, "strong")
+        assert [know.sample(random.Random(i)).hands for i in range(3)] == [
+            fair.sample(random.Random(i)).hands for i in range(3)]
+        assert any(know.sample(random.Random(i)).hands != e.hands for i in range(3))  # type: ignore[attr-defined]
+        call = choose(e, seat, level="play-oracle", seed=seed, iterations=8)
+        assert call == choose(e, seat, level="strong", seed=seed, iterations=8)
+        e.apply(seat, call)
+        after = knowledge(e, e.turn, "play-oracle")
+        assert after.sample(random.Random(0)).hands == e.hands  # type: ignore[attr-defined]
+        assert choose(e, e.turn, level="play-oracle", seed=seed, iterations=8) == choose(
+            e, e.turn, level="oracle", seed=seed, iterations=8)
 
 
 def test_inferring_keeps_worlds_in_proportion_to_their_likelihood():
