@@ -1,16 +1,19 @@
-"""How much of Rufmariasch's play-oracle edge is knowing the partner (issue 25): strong told who holds the called card.
+"""How much of Rufmariasch's play-oracle edge is which secret (issue 25): strong told one fact of the true deal.
 
-    python -m benchmarks.rufmariasch_sight --sight partner [python -m benchmarks.ai's options]
+    python -m benchmarks.rufmariasch_sight --sight partner|trumps [python -m benchmarks.ai's options]
 
 Plays `python -m benchmarks.ai --games rufmariasch --levels strong,easy` (every option of it may follow) with a
 strong player that sees one thing more than its seat:
 
-- `partner`: at its card decisions, while the called card is hidden, only worlds that put it with its true holder
-  (its own inferred worlds, each the first of up to `PARTNER_TRIES` that agrees): who the partner is, nothing
-  else. Its call is strong's.
+- `partner`: at its card decisions, while the called card is hidden, only worlds that put it with its true holder:
+  who the partner is, nothing else;
+- `trumps`: at its card decisions, only worlds in which every hand holds as many trumps as it truly does.
+
+Its call is strong's; its worlds are its own inferred ones, each the first of up to `PARTNER_TRIES` that agrees.
 
 The play oracle (`--levels play-oracle,easy`: strong's call, then every hand seen) bounds what sight can add to
-strong's card play; this says how much of that is the one secret the game is named for. A yardstick, not a
+strong's card play; this says how much of that is the one secret the game is named for, or the trumps. A
+yardstick, not a
 player: it patches `bot.ai.knowledge` and the strong Rufmariasch player's `inferring` in this process (and in
 its forked workers).
 """
@@ -30,8 +33,7 @@ from bot.games.rufmariasch import Rufmariasch
 
 from . import ai as bench
 
-SIGHTS = ("partner",)
-PARTNER_TRIES = 200  # inferred worlds tried for one that puts the called card with its true holder
+PARTNER_TRIES = 200  # inferred worlds tried for one that agrees with the truth
 
 
 def holder(w: Rufmariasch, card: str) -> int | None:
@@ -39,14 +41,32 @@ def holder(w: Rufmariasch, card: str) -> int | None:
     return next((s for s in range(4) if card in w.hands[s]), None)
 
 
-def agreeing(sample: Callable[[random.Random], Engine], card: str, seat: int | None,
+def partner(w: Rufmariasch) -> int | None:
+    """Who holds the called card, while it is hidden (None: nothing to tell)."""
+    if w.phase != "play" or w.revealed or w.called is None:
+        return None
+    return holder(w, w.called)
+
+
+def trumps(w: Rufmariasch) -> tuple[int, ...] | None:
+    """How many trumps each hand holds, once the call is made."""
+    if w.phase != "play" or w.trump is None:
+        return None
+    return tuple(sum(c[-1] == w.trump for c in hand) for hand in w.hands)
+
+
+# what a sight tells: a fact of the true deal, which the worlds searched must share (None: nothing told)
+SIGHTS: dict[str, Callable[[Rufmariasch], object]] = {"partner": partner, "trumps": trumps}
+
+
+def agreeing(sample: Callable[[random.Random], Engine], fact: Callable[[Rufmariasch], object], truth: object,
              tries: int = PARTNER_TRIES) -> Callable[[random.Random], Engine]:
-    """A sampler of worlds from `sample` that put `card` in `seat`'s hand (the last of `tries` otherwise)."""
+    """A sampler of worlds from `sample` whose `fact` is `truth` (the last of `tries` otherwise)."""
 
     def draw(rng: random.Random) -> Engine:
         w = sample(rng)
         for _ in range(tries - 1):
-            if holder(w, card) == seat:  # type: ignore[arg-type]
+            if fact(w) == truth:  # type: ignore[arg-type]
                 break
             w = sample(rng)
         return w
@@ -59,21 +79,21 @@ def sighted(sight: str) -> Iterator[None]:
     """Within: the strong Rufmariasch player's card decisions see as `sight` says (the module docstring)."""
     if sight not in SIGHTS:
         raise ValueError(f"unknown sight {sight!r}; known: {', '.join(SIGHTS)}")
+    fact = SIGHTS[sight]
     plain_knowledge, plain_inferring = bot.ai.knowledge, ai.inferring
-    truth: dict[str, int | None] = {"holder": None}
+    truth: dict[str, object] = {"fact": None}
 
     def knowledge(engine: Engine, seat: int, level: str = "strong", players: tuple[str | None, ...] = ()
                   ) -> Knowledge:
-        told = (level == "strong" and isinstance(engine, Rufmariasch) and engine.phase == "play"
-                and not engine.revealed and engine.called is not None)
-        truth["holder"] = holder(engine, engine.called) if told else None  # type: ignore[arg-type,attr-defined]
+        told = level == "strong" and isinstance(engine, Rufmariasch)
+        truth["fact"] = fact(engine) if told else None  # type: ignore[arg-type]
         return plain_knowledge(engine, seat, level, players)
 
     def inferring(know: Knowledge, n: int, expired: Callable[[], bool]) -> Knowledge:
         inferred = plain_inferring(know, n, expired)
-        if truth["holder"] is None:
+        if truth["fact"] is None:
             return inferred
-        return inferred.with_sampler(agreeing(inferred.sample, know.view["called"], truth["holder"]))
+        return inferred.with_sampler(agreeing(inferred.sample, fact, truth["fact"]))
 
     bot.ai.knowledge = knowledge  # type: ignore[assignment]
     ai.inferring = inferring  # type: ignore[assignment]

@@ -51,6 +51,17 @@ def test_nothing_is_told_once_the_called_card_is_out_or_to_another_level():
         assert [ai.inferring(know, 8, lambda: False).sample(random.Random(i)).hands for i in range(4)] == plain
 
 
+def test_told_the_trumps_every_hand_holds_as_many_as_it_truly_does():
+    e = after_the_call(2)
+    seat = 1
+    with sight.sighted("trumps"):
+        know = bot.ai.knowledge(e, seat, "strong")
+        worlds = [ai.inferring(know, 8, lambda: False).sample(random.Random(i)) for i in range(8)]
+    assert all(sight.trumps(w) == sight.trumps(e) for w in worlds)
+    assert any(w.hands != e.hands for w in worlds)
+    assert sight.trumps(Rufmariasch.new(4, seed=2)) is None     # nothing to tell before the call
+
+
 def test_an_unknown_sight_is_refused():
     assert sight.main(["--sight", "everything"]) == 2
     assert sight.main([]) == 2
