@@ -5,7 +5,9 @@
 
 `--levels A,B` plays any two levels against each other (default `strong,easy`): besides the table's levels,
 `strong-no-inference` and `strong-no-endgame` (the strong player without that ingredient) and `oracle` (the
-strong player whose only world is the true deal: the same search without fog). Below, "strong" is level A and
+strong player whose only world is the true deal: the same search without fog), with the fairer yardsticks
+`hand-oracle` (every hand seen, the cards still to be dealt or drawn dealt anew) and, in Rufmariasch,
+`play-oracle` (strong's call, then every hand seen; `bot/ai/yardsticks.py`). Below, "strong" is level A and
 "easy" level B. `--oracle` plays each game twice on the same deals, A against B and oracle against B, and
 adds the share of the oracle's edge that A reaches (A's advantage over the oracle's, with a 95 % bootstrap
 interval over the pairs, which both runs share).
