@@ -31,7 +31,7 @@ from bot.ai import rufmariasch as ai
 from bot.games import Engine
 from bot.games.rufmariasch import Rufmariasch
 
-from . import ai as bench
+from . import sighted as sighted_cli
 
 PARTNER_TRIES = 200  # inferred worlds tried for one that agrees with the truth
 
@@ -95,27 +95,12 @@ def sighted(sight: str) -> Iterator[None]:
             return inferred
         return inferred.with_sampler(agreeing(inferred.sample, fact, truth["fact"]))
 
-    bot.ai.knowledge = knowledge  # type: ignore[assignment]
-    ai.inferring = inferring  # type: ignore[assignment]
-    try:
+    with sighted_cli.patched((bot.ai, "knowledge", knowledge), (ai, "inferring", inferring)):
         yield
-    finally:
-        bot.ai.knowledge, ai.inferring = plain_knowledge, plain_inferring  # type: ignore[assignment]
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    if "--sight" not in args or args.index("--sight") + 1 >= len(args):
-        print(__doc__.split("\n\n")[1], file=sys.stderr)
-        return 2
-    at = args.index("--sight")
-    sight = args[at + 1]
-    del args[at:at + 2]
-    if sight not in SIGHTS:
-        print(f"--sight: one of {', '.join(SIGHTS)}", file=sys.stderr)
-        return 2
-    with sighted(sight):
-        return bench.main(["--games", "rufmariasch", "--levels", "strong,easy", *args])
+    return sighted_cli.main(argv, doc=__doc__ or "", game="rufmariasch", sights=SIGHTS, sighted=sighted)
 
 
 if __name__ == "__main__":

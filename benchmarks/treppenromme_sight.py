@@ -33,7 +33,7 @@ from bot.ai.treppenromme_infer import combines
 from bot.ai.yardsticks import hand_oracle_world
 from bot.games import Engine
 
-from . import ai as bench
+from . import sighted as sighted_cli
 
 SIGHTS = ("discard", "take", "feed")
 FEED_TRIES = 200  # inferred worlds tried for one that agrees on every candidate's feeding
@@ -107,28 +107,15 @@ def sighted(sight: str) -> Iterator[None]:
             return inferred
         return inferred.with_sampler(agreeing(inferred.sample, know, truth["bits"]))
 
-    bot.ai.knowledge = knowledge  # type: ignore[assignment]
+    patches: list[tuple[object, str, object]] = [(bot.ai, "knowledge", knowledge)]
     if sight == "feed":
-        ai.inferring = inferring  # type: ignore[assignment]
-    try:
+        patches.append((ai, "inferring", inferring))
+    with sighted_cli.patched(*patches):
         yield
-    finally:
-        bot.ai.knowledge, ai.inferring = plain_knowledge, plain_inferring  # type: ignore[assignment]
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    if "--sight" not in args or args.index("--sight") + 1 >= len(args):
-        print(__doc__.split("\n\n")[1], file=sys.stderr)
-        return 2
-    at = args.index("--sight")
-    sight = args[at + 1]
-    del args[at:at + 2]
-    if sight not in SIGHTS:
-        print(f"--sight: one of {', '.join(SIGHTS)}", file=sys.stderr)
-        return 2
-    with sighted(sight):
-        return bench.main(["--games", "treppenromme", "--levels", "strong,easy", *args])
+    return sighted_cli.main(argv, doc=__doc__ or "", game="treppenromme", sights=SIGHTS, sighted=sighted)
 
 
 if __name__ == "__main__":
