@@ -385,16 +385,22 @@ def test_inference_switches_off():
     assert inferring(knowledge(e, 3, "oracle")).sample(random.Random(1)).hands == e.hands
 
 
-def test_a_fogged_player_solves_the_last_two_tricks_and_a_seeing_one_the_last_three(monkeypatch):
-    """Solving lets every seat see every card: exact for the oracle, misleading for a player in the fog from three
-    tricks out (stop 47: at 12 cards strong lost 0.31 stake a deal against 8)."""
+def late_position(cards: int) -> Rufmariasch:
+    """A hand played at random until at most `cards` are left in hands, with a choice for the seat to act."""
     e = random_position(3, 0)
     rng = random.Random(3)
-    while e.phase == "call" or sum(len(h) for h in e.hands) > SOLVE_CARDS_SEEING:
+    while e.phase == "call" or sum(len(h) for h in e.hands) > cards:
         (seat,) = e.to_act()
         e.apply(seat, rng.choice(e.legal_actions(seat)))
     while len(e.legal_actions(e.turn)) < 2:
         e.apply(e.turn, e.legal_actions(e.turn)[0])
+    return e
+
+
+def test_a_fogged_player_solves_the_last_two_tricks_and_a_seeing_one_the_last_three(monkeypatch):
+    """Solving lets every seat see every card: exact for the oracle, misleading for a player in the fog from three
+    tricks out (stop 47: at 12 cards strong lost 0.31 stake a deal against 8)."""
+    e = late_position(SOLVE_CARDS_SEEING)
     assert SOLVE_CARDS < sum(len(h) for h in e.hands) <= SOLVE_CARDS_SEEING
     solved = []
     real = rufmariasch_ai.solve
@@ -406,13 +412,7 @@ def test_a_fogged_player_solves_the_last_two_tricks_and_a_seeing_one_the_last_th
 
 
 def test_endgame_switches_off(monkeypatch):
-    e = random_position(3, 0)
-    rng = random.Random(3)
-    while e.phase == "call" or sum(len(h) for h in e.hands) > SOLVE_CARDS:
-        (seat,) = e.to_act()
-        e.apply(seat, rng.choice(e.legal_actions(seat)))
-    while len(e.legal_actions(e.turn)) < 2:
-        e.apply(e.turn, e.legal_actions(e.turn)[0])
+    e = late_position(SOLVE_CARDS)
 
     def no_solve(h, seat, alpha=0, beta=0):
         raise AssertionError("solved without the endgame ingredient")
