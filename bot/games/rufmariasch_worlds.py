@@ -46,6 +46,16 @@ def sample(self: Rufmariasch, seat: int, rng: random.Random) -> Rufmariasch:
     return w
 
 
+def by_room(seats: list[int], room: dict[int, int], rng: random.Random) -> int:
+    """One of `seats`, each as likely as it has room left (one draw of `rng`)."""
+    x = rng.random() * sum(room[s] for s in seats)
+    for s in seats:
+        x -= room[s]
+        if x < 0:
+            return s
+    return seats[-1]
+
+
 def _deal_constrained(pool: list[str], allowed: dict[str, tuple[int, ...]], sizes: dict[int, int],
                       rng: random.Random) -> dict[int, list[str]]:
     """Deal `pool` so seat `s` gets `sizes[s]` cards, each card to one of its `allowed` seats. Cards go in random
@@ -81,13 +91,7 @@ def _deal_constrained(pool: list[str], allowed: dict[str, tuple[int, ...]], size
                 room[s] += 1
         if not options:
             raise ValueError("no deal is consistent with what this seat has seen")
-        x = rng.random() * sum(room[s] for s in options)
-        pick = options[-1]
-        for s in options:
-            x -= room[s]
-            if x < 0:
-                pick = s
-                break
+        pick = by_room(options, room, rng)
         room[pick] -= 1
         out[pick].append(c)
     return out
