@@ -12,12 +12,14 @@ legal card played out as before, the best total taken; its later cards by `own` 
 that card under the fog rather than by a rule, without seeing the playout's deal (recursive perfect-information
 Monte Carlo, Furtak and Buro's IIMC for Skat; the first step of an information-set search).
 
-A yardstick for that direction, not a player: it multiplies strong's work by 2 to 40 (decision p99 2 to 5 s
-without a deadline at 100 worlds), far past the table's 0.5 s. It patches `Hand.playout` in this process (and in
+A yardstick for that direction, not a player: it multiplies strong's decision p99 by 7 to 21 (2 to 6 s without
+a deadline at 100 worlds), far past the table's 0.5 s. It patches `Hand.playout` in this process (and in
 its forked workers); the yardsticks, whose one world is the true deal, play as before.
 
-Stop 48 (seed 1, 100 worlds, no deadline), paired round for round with strong: the next card, K = 4, rounds
-0-59: -0.22 [-2.02, 1.58] stake a deal; the next lead, K = 8, rounds 0-119: see docs/computer-players.md.
+Stop 48 (seed 1, 100 worlds, no deadline), paired round for round with strong: the next card, K = 4, rounds 0-59:
+-0.22 [-2.02, 1.58] stake a deal; the next lead, K = 8, rounds 0-179: +0.26 [-0.56, 1.08], decision p99 4.5 to
+6.2 s against 0.3 s; the first 120 rounds by a prototype that drew the redealt cards in another order
+(docs/computer-players.md).
 """
 
 from __future__ import annotations

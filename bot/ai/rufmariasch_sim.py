@@ -72,8 +72,8 @@ class Hand:
     others_thumb: bool        # in `playout`, do the others play by the rules of thumb (else by `own`)?
     lacks: list[int]          # per seat: the cards it showed it lacks (public: a suit not followed, no trump)
     own_self: bool            # in `playout`, does the searching seat play by `own` (else by `policy`)?
-    taken: list[int]          # card points per seat (`points` per side; a seat that does not know the sides
-    tricks: list[int]         # tricks per seat          regroups these by the sides of a world it deals)
+    taken: list[int]          # card points per seat (`points`: per side), and
+    tricks: list[int]         # tricks per seat: a deal that moves the hidden called card regroups the side totals
 
     @classmethod
     def of(cls, w: Rufmariasch) -> Hand:
