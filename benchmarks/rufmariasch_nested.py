@@ -13,8 +13,9 @@ that card under the fog rather than by a rule, without seeing the playout's deal
 Monte Carlo, Furtak and Buro's IIMC for Skat; the first step of an information-set search).
 
 A yardstick for that direction, not a player: it multiplies strong's decision p99 by 7 to 21 (2 to 6 s without
-a deadline at 100 worlds), far past the table's 0.5 s. It patches `Hand.playout` in this process (and in
-its forked workers); the yardsticks, whose one world is the true deal, play as before.
+a deadline at 100 worlds), far past the table's 0.5 s. It deals strong's hands as `Tallied` and patches their
+playout in this process (and in its forked workers); the yardsticks, whose one world is the true deal, play as
+before.
 
 Stop 48 (seed 1, 100 worlds, no deadline), paired round for round with strong: the next card, K = 4, rounds 0-59:
 -0.22 [-2.02, 1.58] stake a deal; the next lead, K = 8, rounds 0-179: +0.26 [-0.56, 1.08], decision p99 4.5 to
@@ -30,9 +31,10 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from bot.ai import rufmariasch as ai
 from bot.ai.bitset import ids
 from bot.ai.rufmariasch_sim import CHEAPNESS, KING, QUEEN, Hand
-from bot.games.rufmariasch import TRICKS
+from bot.games.rufmariasch import TRICKS, Rufmariasch
 from bot.games.rufmariasch_worlds import by_room
 
 from . import ai as bench
@@ -41,11 +43,49 @@ from .sighted import patched
 DEAL_TRIES = 8  # deals tried before a dead end gives up (it has not happened over 1,318 positions)
 
 
-def redeal(h: Hand, seat: int, rng: random.Random) -> Hand | None:
+class Tallied(Hand):
+    """A `Hand` that also keeps card points and tricks per seat (`Hand` keeps them per side only, which its
+    solver and playouts need; the tallies would cost them some 7 %): a redeal that moves the hidden called card
+    regroups the side totals from them. The tool deals strong's hands so while it runs."""
+
+    __slots__ = ("taken", "tricks")
+
+    taken: list[int]
+    tricks: list[int]
+
+    @classmethod
+    def of(cls, w: Rufmariasch) -> Tallied:
+        h = super().of(w)
+        assert isinstance(h, Tallied)
+        h.taken, h.tricks = list(w.card_points), list(w.tricks_won)
+        return h
+
+    @classmethod
+    def called(cls, w: Rufmariasch, trump: str, card: str) -> Tallied:
+        h = super().called(w, trump, card)
+        assert isinstance(h, Tallied)
+        h.taken, h.tricks = [0, 0, 0, 0], [0, 0, 0, 0]
+        return h
+
+    def copy(self) -> Tallied:
+        h = super().copy()
+        assert isinstance(h, Tallied)
+        h.taken, h.tricks = list(self.taken), list(self.tricks)
+        return h
+
+    def play(self, c: int) -> None:
+        trick_no, before = self.trick_no, self.points[0] + self.points[1]
+        super().play(c)
+        if self.trick_no != trick_no:              # the trick is taken: its winner leads the next
+            self.taken[self.turn] += self.points[0] + self.points[1] - before
+            self.tricks[self.turn] += 1
+
+
+def redeal(h: Tallied, seat: int, rng: random.Random) -> Tallied | None:
     """`h` with the cards `seat` cannot see dealt anew as far as its seat knows them (None at a dead end):
     each other seat keeps its number of cards, a card goes only where its seat has not shown it lacks it, an
     announced King or Ober stays with its seat, and while `seat` does not know who holds the called card the
-    sides follow where it lands (the side totals regrouped from the seats' tallies)."""
+    sides follow where it lands (the side totals regrouped from the seats' tallies, `Tallied`)."""
     others = [s for s in range(4) if s != seat]
     unseen = 0
     for s in others:
@@ -70,7 +110,7 @@ def redeal(h: Hand, seat: int, rng: random.Random) -> Hand | None:
     return None
 
 
-def _regrouped(h: Hand, seat: int, hands: list[int]) -> Hand:
+def _regrouped(h: Tallied, seat: int, hands: list[int]) -> Tallied:
     w = h.copy()
     w.hands = hands
     if h.revealed or h.hands[seat] >> h.call_id & 1:
@@ -89,7 +129,7 @@ def _regrouped(h: Hand, seat: int, hands: list[int]) -> Hand:
     return w
 
 
-def searched_card(h: Hand, seat: int, inner: int, rng: random.Random, playout=Hand.playout) -> int:
+def searched_card(h: Tallied, seat: int, inner: int, rng: random.Random, playout=Hand.playout) -> int:
     """`seat`'s card at `h` (its turn) by a search of `inner` redealt worlds, each card played out by `playout`;
     `own`'s card at a dead end. Equal totals: the cheapest, as strong."""
     legal = h.legal()
@@ -115,7 +155,7 @@ def nested(inner: int, leads: bool) -> Iterator[None]:
     redealt worlds (the module docstring); every other playout as before."""
     plain = Hand.playout
 
-    def playout(self: Hand, seat: int) -> int:
+    def playout(self: Tallied, seat: int) -> int:
         if not self.own_self:                      # the yardsticks, and the inner search's own playouts
             return plain(self, seat)
         rng = random.Random(hash((tuple(self.hands), self.turn)) & 0xFFFFFFFF)   # a pure function of the deal
@@ -131,7 +171,7 @@ def nested(inner: int, leads: bool) -> Iterator[None]:
                 self.play(self.thumb() if self.others_thumb else self.own(lead=False))
         return self.value(seat)
 
-    with patched((Hand, "playout", playout)):
+    with patched((ai, "Hand", Tallied), (Tallied, "playout", playout)):
         yield
 
 

@@ -6,6 +6,7 @@ import pytest
 
 from benchmarks import rufmariasch_nested as nested
 from bot.ai import choose
+from bot.ai import rufmariasch as ai
 from bot.ai.rufmariasch_sim import CARD_ID, Hand
 from bot.games.rufmariasch import Rufmariasch
 
@@ -27,7 +28,7 @@ def positions(deals: int) -> list[tuple[int, Rufmariasch]]:
 def test_a_redeal_keeps_what_the_seat_knows_and_deals_the_rest_anew():
     moved = 0
     for i, (seat, e) in enumerate(positions(8)):
-        h = Hand.of(e)
+        h = nested.Tallied.of(e)
         hidden = not h.revealed and not h.hands[seat] >> h.call_id & 1
         holders = set()
         for k in range(6):
@@ -55,7 +56,7 @@ def test_a_redeal_keeps_what_the_seat_knows_and_deals_the_rest_anew():
 
 def test_the_seat_tallies_add_up_to_the_side_totals_through_a_playout():
     for seat, e in positions(3)[::5]:
-        h = Hand.of(e)
+        h = nested.Tallied.of(e)
         h.playout(seat)
         assert sum(h.taken) == sum(h.points) == 90 and sum(h.tricks) == 8
         assert h.points == [sum(h.taken[s] for s in range(4) if h.side[s] == x) for x in (0, 1)]
@@ -65,16 +66,16 @@ def test_the_nested_playout_searches_only_in_a_fogged_seats_playouts_and_is_put_
     plain = Hand.playout
     found = positions(2)
     with nested.nested(2, leads=False):
-        assert Hand.playout is not plain
+        assert ai.Hand is nested.Tallied and nested.Tallied.playout is not plain
         for seat, e in found[:12]:
-            h = Hand.of(e)
+            h = nested.Tallied.of(e)
             assert h.copy().playout(seat) == plain(h.copy(), seat)   # own_self off: the yardsticks' playouts
             h.own_self = True
             v = h.copy().playout(seat)
             assert v == h.copy().playout(seat)                        # a pure function of the deal
             card = nested.searched_card(h, seat, 2, random.Random(1), plain)
             assert h.legal() >> card & 1
-    assert Hand.playout is plain
+    assert Hand.playout is plain and ai.Hand is Hand
 
 
 def test_the_command_runs_the_benchmark_and_refuses_an_empty_search(capsys):

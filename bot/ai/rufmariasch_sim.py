@@ -48,7 +48,7 @@ class Hand:
 
     __slots__ = ("hands", "trump", "side", "alone", "must_head", "stake", "trick", "led", "win_seat",
                  "win_card", "turn", "trick_no", "points", "won", "announced", "married", "fh", "call_id",
-                 "revealed", "others_thumb", "lacks", "own_self", "taken", "tricks")
+                 "revealed", "others_thumb", "lacks", "own_self")
 
     hands: list[int]
     trump: int
@@ -72,8 +72,6 @@ class Hand:
     others_thumb: bool        # in `playout`, do the others play by the rules of thumb (else by `own`)?
     lacks: list[int]          # per seat: the cards it showed it lacks (public: a suit not followed, no trump)
     own_self: bool            # in `playout`, does the searching seat play by `own` (else by `policy`)?
-    taken: list[int]          # card points per seat (`points`: per side), and
-    tricks: list[int]         # tricks per seat: a deal that moves the hidden called card regroups the side totals
 
     @classmethod
     def of(cls, w: Rufmariasch) -> Hand:
@@ -101,7 +99,6 @@ class Hand:
                 h.win_seat, h.win_card = s, i
         h.points = [0, 0]
         h.won = [0, 0]
-        h.taken, h.tricks = list(w.card_points), list(w.tricks_won)
         for s in range(4):
             h.points[h.side[s]] += w.card_points[s]
             h.won[h.side[s]] += w.tricks_won[s]
@@ -130,11 +127,10 @@ class Hand:
         h.trick, h.led, h.win_seat, h.win_card = [], -1, -1, -1
         h.turn, h.trick_no = w.fh, 1
         h.points, h.won, h.announced, h.married = [0, 0], [0, 0], [0, 0], [0, 0, 0, 0]
-        h.taken, h.tricks = [0, 0, 0, 0], [0, 0, 0, 0]
         return h
 
     def copy(self) -> Hand:
-        h = Hand()
+        h = type(self)()
         h.hands = list(self.hands)
         h.trump, h.side, h.alone, h.must_head, h.stake = (self.trump, self.side, self.alone, self.must_head,
                                                           self.stake)
@@ -145,7 +141,6 @@ class Hand:
                                                             self.trick_no)
         h.points, h.won, h.announced, h.married = (list(self.points), list(self.won), list(self.announced),
                                                    list(self.married))
-        h.taken, h.tricks = list(self.taken), list(self.tricks)
         return h
 
     # -- rules ------------------------------------------------------------------------------------
@@ -203,8 +198,6 @@ class Hand:
         side = self.side[self.win_seat]
         self.points[side] += pts
         self.won[side] += 1
-        self.taken[self.win_seat] += pts
-        self.tricks[self.win_seat] += 1
         self.turn = self.win_seat
         self.trick = []
         self.trick_no += 1
