@@ -85,6 +85,7 @@ DEFAULT_DEALS_OTHER = 1000
 BOOTSTRAP = 2000  # resamples for the interval of the share of the oracle's edge
 REALTIME = ("repezita",)
 MAX_STEPS = 5000
+CHECKPOINT_S = 60.0  # with --json, the file holds the pairs finished so far, at most this many seconds late
 
 
 @dataclass
@@ -294,10 +295,12 @@ def has_player(game: str) -> bool:
 
 def run_game(game: str, deals: int, seed: int, iterations: int | None, budget_s: float | None,
              jobs: int, levels: tuple[str, str] = ("strong", "easy"), max_wall_s: float | None = None,
-             first_pair: int = 0) -> dict[str, Any]:
+             first_pair: int = 0, checkpoint: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
     """Play the pairs of `deals` deals, numbered from `first_pair` (a run that goes on where another stopped:
     pair k is the same deal in both); with `max_wall_s`, stop taking results after that many seconds and
-    report the pairs finished by then (the lowest deals, roughly: they are handed out in order)."""
+    report the pairs finished by then (the lowest deals, roughly: they are handed out in order).
+    `checkpoint` is given the result of the pairs finished so far every `CHECKPOINT_S` seconds, so a run
+    killed from outside (a lent machine's time limit) keeps what it played."""
     n_pairs = max(1, deals // ROUNDS.get(game, 1))
     work = [(game, d, seed, iterations, budget_s, levels) for d in range(first_pair, first_pair + n_pairs)]
     deals = len(work)
@@ -305,10 +308,19 @@ def run_game(game: str, deals: int, seed: int, iterations: int | None, budget_s:
     n_iter = iterations if iterations is not None else player(game).ITERATIONS
     every = max(50, deals // 20)
     pairs: list[PairResult] = []
+    saved = [t0]
+
+    def result() -> dict[str, Any]:
+        done = sorted(pairs, key=lambda p: p.deal)
+        return summarize(game, done, n_iter, budget_s, time.perf_counter() - t0, levels) | {
+            "seed": seed, "per_pair": [asdict(p) | {"decisions": len(p.decisions)} for p in done]}
 
     def collect(results: Iterable[PairResult]) -> None:
         for p in results:
             pairs.append(p)
+            if checkpoint is not None and time.perf_counter() - saved[0] >= CHECKPOINT_S:
+                checkpoint(result())
+                saved[0] = time.perf_counter()
             if max_wall_s is not None and time.perf_counter() - t0 > max_wall_s:
                 print(f"  {game} {levels[0]} vs {levels[1]}: stopped after {max_wall_s:.0f} s with {len(pairs)} "
                       f"of {deals} pairs", file=sys.stderr, flush=True)
@@ -324,9 +336,7 @@ def run_game(game: str, deals: int, seed: int, iterations: int | None, budget_s:
             collect(pool.imap_unordered(play_pair, work, chunksize=max(1, min(8, deals // (jobs * 8)))))
     else:
         collect(map(play_pair, work))
-    pairs.sort(key=lambda p: p.deal)
-    return summarize(game, pairs, n_iter, budget_s, time.perf_counter() - t0, levels) | {
-        "seed": seed, "per_pair": [asdict(p) | {"decisions": len(p.decisions)} for p in pairs]}
+    return result()
 
 
 def oracle_share(mine: dict[str, Any], oracle: dict[str, Any], seed: int) -> dict[str, Any]:
@@ -387,7 +397,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget-s", type=float, help="a deadline per strong decision, as the bot gives")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--json", help="write the results (with every pair) to this file")
+    parser.add_argument("--json", help="write the results (with every pair) to this file; "
+                        f"while a run plays, its pairs so far every {CHECKPOINT_S:.0f} s")
     parser.add_argument("--quick", action="store_true", help="a smoke run: 6 pairs per game, 4 iterations")
     parser.add_argument("--levels", default="strong,easy",
                         help=f"the two levels A,B to play (default strong,easy); known: {', '.join(LEVELS + BENCH_LEVELS)}")
@@ -416,11 +427,16 @@ def main(argv: list[str] | None = None) -> int:
         deals = args.deals or (6 if args.quick else DEFAULT_DEALS if game in TRICK_GAMES else DEFAULT_DEALS_OTHER)
         iterations = 4 if args.quick and args.iterations is None else args.iterations
         runs = [levels] + ([("oracle", levels[1])] if args.oracle else [])
-        done = []
+        done: list[dict[str, Any]] = []
         for pair_levels in runs:
+            # the file while this run plays: the runs finished before it, then its pairs so far
+            def save(partial: dict[str, Any], before: list[dict[str, Any]] = rows + done) -> None:
+                write_json(args.json, before + [partial], shares if args.oracle else None)
+
             try:
                 row = run_game(game, deals, args.seed, iterations, args.budget_s, args.jobs,
-                               pair_levels, args.max_wall_s, args.first_pair)  # type: ignore[arg-type]
+                               pair_levels, args.max_wall_s, args.first_pair,  # type: ignore[arg-type]
+                               save if args.json else None)
             except Exception as exc:  # one game's failing player must not hide the others' figures
                 print(f"{game}: failed: {type(exc).__name__}: {exc}")
                 continue
@@ -438,9 +454,17 @@ def main(argv: list[str] | None = None) -> int:
         print()
         print_shares(shares)
     if args.json:
-        with open(args.json, "w") as f:
-            json.dump({"runs": rows, "oracle_shares": shares} if args.oracle else rows, f, indent=1)
+        write_json(args.json, rows, shares if args.oracle else None)
     return 0
+
+
+def write_json(path: str, rows: list[dict[str, Any]], shares: list[dict[str, Any]] | None) -> None:
+    """The results (with `--oracle`, the shares beside them), replacing the file in one step, so that a run
+    killed while writing leaves the last complete file."""
+    tmp = f"{path}.tmp"
+    with open(tmp, "w") as f:
+        json.dump(rows if shares is None else {"runs": rows, "oracle_shares": shares}, f, indent=1)
+    os.replace(tmp, path)
 
 
 if __name__ == "__main__":

@@ -86,6 +86,30 @@ def test_a_run_stops_on_its_wall_clock_and_reports_the_pairs_finished(tmp_path, 
     assert "stopped after 0 s" in capsys.readouterr().err
 
 
+def test_a_run_killed_from_outside_keeps_the_pairs_it_finished(tmp_path, monkeypatch):
+    """With `--json` the file holds the pairs so far while a run plays (every `CHECKPOINT_S`), so a run a lent
+    machine's time limit kills keeps them; the file is replaced whole, never left half written."""
+    import benchmarks.ai as bench
+
+    real, played = bench.play_pair, []
+
+    def play_then_die(args):
+        if len(played) == 3:
+            raise KeyboardInterrupt  # the kill, in the middle of the fourth pair
+        played.append(args[1])
+        return real(args)
+
+    monkeypatch.setattr(bench, "CHECKPOINT_S", 0.0)
+    monkeypatch.setattr(bench, "play_pair", play_then_die)
+    out = tmp_path / "ai.json"
+    with pytest.raises(KeyboardInterrupt):
+        main(["--games", "schieberamsch", "--deals", "6", "--iterations", "2", "--jobs", "1",
+              "--first-pair", "10", "--json", str(out)])
+    (row,) = json.loads(out.read_text())
+    assert [p["deal"] for p in row["per_pair"]] == played == [10, 11, 12] and row["pairs"] == 3
+    assert list(tmp_path.iterdir()) == [out]
+
+
 def test_the_suite_runs_comparisons_side_by_side_and_reports_the_oracle_share(tmp_path, capsys):
     from benchmarks import ai_suite
 
