@@ -308,7 +308,7 @@ def run_game(game: str, deals: int, seed: int, iterations: int | None, budget_s:
     n_iter = iterations if iterations is not None else player(game).ITERATIONS
     every = max(50, deals // 20)
     pairs: list[PairResult] = []
-    saved = [t0]
+    saved = t0  # when `checkpoint` was last given the pairs
 
     def result() -> dict[str, Any]:
         done = sorted(pairs, key=lambda p: p.deal)
@@ -316,11 +316,12 @@ def run_game(game: str, deals: int, seed: int, iterations: int | None, budget_s:
             "seed": seed, "per_pair": [asdict(p) | {"decisions": len(p.decisions)} for p in done]}
 
     def collect(results: Iterable[PairResult]) -> None:
+        nonlocal saved
         for p in results:
             pairs.append(p)
-            if checkpoint is not None and time.perf_counter() - saved[0] >= CHECKPOINT_S:
+            if checkpoint is not None and time.perf_counter() - saved >= CHECKPOINT_S:
                 checkpoint(result())
-                saved[0] = time.perf_counter()
+                saved = time.perf_counter()
             if max_wall_s is not None and time.perf_counter() - t0 > max_wall_s:
                 print(f"  {game} {levels[0]} vs {levels[1]}: stopped after {max_wall_s:.0f} s with {len(pairs)} "
                       f"of {deals} pairs", file=sys.stderr, flush=True)
