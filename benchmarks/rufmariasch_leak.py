@@ -42,7 +42,7 @@ def value(e: Rufmariasch, seat: int, action: str) -> int:
     else:
         h = Hand.of(e)
         h.play(CARD_ID[action[5:]])
-    h.others_thumb, h.own_self = True, True
+    h.thumb_seats, h.own_self = 0b1111, True
     return h.playout(seat)
 
 
@@ -64,7 +64,7 @@ def decisions(rnd: int, seed: int, iterations: int, level: str = "strong",
                 legal = e.legal_actions(seat)
                 action = choose(e, seat, level=level, seed=cs, iterations=iterations, players=players)
                 if len(legal) > 1 and not action.startswith("announce "):
-                    oracle = choose(e, seat, level=yardstick, seed=cs, iterations=iterations)
+                    oracle = choose(e, seat, level=yardstick, seed=cs, iterations=iterations, players=players)
                     if oracle.startswith("announce "):      # the oracle announces first: its card is not asked
                         oracle = action
                     call = e.phase == "call"

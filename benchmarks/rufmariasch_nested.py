@@ -168,7 +168,7 @@ def nested(inner: int, leads: bool) -> Iterator[None]:
                 else:
                     self.play(self.own())
             else:
-                self.play(self.thumb() if self.others_thumb else self.own(lead=False))
+                self.play(self.thumb() if self.thumb_seats >> self.turn & 1 else self.own(lead=False))
         return self.value(seat)
 
     with patched((ai, "Hand", Tallied), (Tallied, "playout", playout)):
