@@ -5,10 +5,9 @@ higher bit in a suit is a higher card), the sides known. On it run a playout pol
 (`policy`), a sound policy that sees only what its seat may know (`own`), the rules of thumb of the easy
 player, which see only that too (`thumb`), playouts to the end of the hand (`playout`: the searching seat by
 `own`, leading by `own_lead`, the others by `thumb` if they are among `thumb_seats`, else by `own` with its
-cautious lead;
-`thumb_playout`: everybody by `thumb`, which judges the call, see `bot.ai.rufmariasch.strong_call`) and an
-exact alpha-beta over the last tricks (`solve`). Values are
-the searching seat's money for the hand, as `settle` in the engine computes it.
+cautious lead; `thumb_playout`: everybody by `thumb`, which judges the call, see
+`bot.ai.rufmariasch.strong_call`) and an exact alpha-beta over the last tricks (`solve`). Values are the
+searching seat's money for the hand, as `settle` in the engine computes it.
 Roughly twenty times quicker than playing the engine itself: no events, views or strings.
 """
 
@@ -280,11 +279,10 @@ class Hand:
         """Play the hand to its end; `seat`'s money. `seat` plays by `own` (by `policy` unless `own_self`: the
         oracle, whose one world is the true deal), the others by the rules of thumb (`thumb`) if among
         `thumb_seats`, else by `own` with the cautious lead (`lead=False`): nobody at a table sees the others'
-        cards. The others
-        keep the cautious lead: with `own_lead` for them too the searcher gained as much against easy (+1.00
-        [-1.37, 3.37] stake per deal against +1.33 [-1.07, 3.73], 200 deals at 100 worlds, paired against the
-        code before) but read a smear on the caller's trick less well (it gave the A♦ to the likely partner in
-        10 of 12 seeds of the test of that)."""
+        cards. The others keep the cautious lead: with `own_lead` for them too the searcher gained as much
+        against easy (+1.00 [-1.37, 3.37] stake per deal against +1.33 [-1.07, 3.73], 200 deals at 100 worlds,
+        paired against the code before) but read a smear on the caller's trick less well (it gave the A♦ to the
+        likely partner in 10 of 12 seeds of the test of that)."""
         thumb_seats, own_self = self.thumb_seats, self.own_self
         while self.trick_no <= TRICKS:
             if self.turn == seat:
