@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -284,6 +286,25 @@ DEAL_CALL = [["AH", "10H", "7C", "8C", "KD", "QS", "8D", "9D"],
              ["7H", "AC", "KC", "JC", "7S", "10D", "JD", "QD"]]
 
 
+def after_the_smear(*more: str) -> Rufmariasch:
+    """DEAL_READ after the first trick (seat 2's 10♣ onto the caller's A♣) and 7♠ 8♠ A♠ of the second, then
+    `more`; without more, seat 3 is to play."""
+    return run(new(DEAL_READ), ["call H AH", "play AC", "play 9C", "play 10C", "play 7C", "play 7S", "play 8S",
+                                "play AS", *more])
+
+def playouts_seen(monkeypatch: pytest.MonkeyPatch, what: Callable[[Hand], object]) -> list[Any]:
+    """`what(hand)` of every playout the strong player starts from now on (the playouts play as before)."""
+    import bot.ai.rufmariasch as ai
+    seen: list[Any] = []
+    playout = Hand.playout
+
+    def counted(self: Hand, seat: int) -> int:
+        seen.append(what(self))
+        return playout(self, seat)
+
+    monkeypatch.setattr(ai.Hand, "playout", counted)
+    return seen
+
 def worlds(e: Rufmariasch, seat: int, level: str, n: int = 200) -> list[Rufmariasch]:
     know = inferring(knowledge(e, seat, level))
     rng = random.Random(5)
@@ -323,8 +344,7 @@ def swap(hands: dict[int, list[str]], a: int, x: str, b: int, y: str) -> dict[in
 
 
 def test_a_seat_that_smears_onto_the_callers_trick_is_likely_his_partner():
-    e = run(new(DEAL_READ), ["call H AH", "play AC", "play 9C", "play 10C", "play 7C", "play 7S", "play 8S",
-                             "play AS"])
+    e = after_the_smear()
     know = knowledge(e, 3, "strong")
     model = Model(know, e.sample(3, random.Random(1)))
     hidden = {s: list(e.hands[s]) for s in range(3)}
@@ -340,8 +360,7 @@ def test_a_seat_that_smears_onto_the_callers_trick_is_likely_his_partner():
 def test_the_whole_hands_play_counts_not_only_the_last_trick():
     """The view's `tricks` keep every trick of the hand: seat 2's smear onto the caller's trick in trick 1 still
     marks it as his partner in trick 3; a seat that played in trick 1 without announcing holds no marriage."""
-    e = run(new(DEAL_READ), ["call H AH", "play AC", "play 9C", "play 10C", "play 7C", "play 7S", "play 8S",
-                             "play AS", "play KC", "play 9S"])
+    e = after_the_smear("play KC", "play 9S")
     assert e.view(3)["last_trick"]["cards"][0]["card"] == "7S"          # trick 1 is no longer the last one
     model = Model(knowledge(e, 3, "strong"), e.sample(3, random.Random(1)))
     hidden = {s: list(e.hands[s]) for s in range(3)}
@@ -357,8 +376,7 @@ def test_a_searching_computers_cards_are_not_read_by_the_rules_of_thumb():
     """Told (as the table shows) that seat 2 is a strong computer, its smear says nothing about who its partner
     is: a searcher's cards fit the rules of thumb in its true hand no better than in a wrong one. Its silence
     about a marriage in trick 1 still counts (every player announces), and an easy seat is still read."""
-    e = run(new(DEAL_READ), ["call H AH", "play AC", "play 9C", "play 10C", "play 7C", "play 7S", "play 8S",
-                             "play AS", "play KC", "play 9S"])
+    e = after_the_smear("play KC", "play 9S")
     hidden = {s: list(e.hands[s]) for s in range(3)}
 
     partner = swap(hidden, 1, "QC", 2, "KS")
@@ -432,8 +450,7 @@ def test_strong_gives_no_points_to_the_seat_that_smeared_onto_the_callers_trick(
     easy computers, whose later cards its playouts then know exactly, strong finds every card here within a point
     of the others (-38.9 to -39.7 stake over 400 inferred worlds: kept, the A♦ is worth nothing more) and gives it
     in 7 of the 12 seeds; that case is left unasserted."""
-    e = run(new(DEAL_READ), ["call H AH", "play AC", "play 9C", "play 10C", "play 7C", "play 7S", "play 8S",
-                             "play AS"])
+    e = after_the_smear()
     given = [choose(e, 3, level="strong", seed=seed, iterations=100) for seed in range(12)]
     assert sum(a in ("play AD", "play 10D") for a in given) <= 1
 
@@ -441,8 +458,7 @@ def test_strong_gives_no_points_to_the_seat_that_smeared_onto_the_callers_trick(
 def test_the_worlds_are_resampled_from_one_pool_in_proportion_to_the_likelihood():
     """Systematic resampling: a deal of weight w among the pool's total W comes floor or ceil(n w / W) times
     among n worlds; a pool stopped by the deadline still gives n worlds."""
-    e = run(new(DEAL_READ), ["call H AH", "play AC", "play 9C", "play 10C", "play 7C", "play 7S", "play 8S",
-                             "play AS"])
+    e = after_the_smear()
     know = knowledge(e, 3, "strong")
     model = Model(know, e.sample(3, random.Random(1)))
     n = 50
@@ -465,8 +481,7 @@ def test_pooled_worlds_read_the_partner_better_than_a_fresh_draw_per_world():
     """Seat 2 smeared the 10♣ onto the caller's trick; later a defender's play marks it further. The pooled
     worlds follow the likelihood closely, so among them the called card lies with seat 2 at least as often as
     in worlds drawn from `TRIES` fresh deals each, and clearly more often than in plain worlds."""
-    e = run(new(DEAL_READ), ["call H AH", "play AC", "play 9C", "play 10C", "play 7C", "play 7S", "play 8S",
-                             "play AS"])
+    e = after_the_smear()
     know = knowledge(e, 3, "strong")
 
     def share(k, m: int = 400) -> float:
@@ -480,17 +495,8 @@ def test_pooled_worlds_read_the_partner_better_than_a_fresh_draw_per_world():
 
 def test_a_world_that_comes_twice_is_searched_once(monkeypatch):
     """The pooled worlds repeat a likely deal; its values are worked out once (the playouts are deterministic)."""
-    import bot.ai.rufmariasch as ai
-    e = run(new(DEAL_READ), ["call H AH", "play AC", "play 9C", "play 10C", "play 7C", "play 7S", "play 8S",
-                             "play AS"])
-    calls: list[tuple[int, ...]] = []
-    playout = Hand.playout
-
-    def counted(self: Hand, seat: int) -> int:
-        calls.append((self.thumb_seats, *self.hands))
-        return playout(self, seat)
-
-    monkeypatch.setattr(ai.Hand, "playout", counted)
+    e = after_the_smear()
+    calls = playouts_seen(monkeypatch, lambda h: (h.thumb_seats, *h.hands))
     monkeypatch.setattr("bot.ai.rufmariasch_infer.TRIES", 1)     # a pool of 100 deals, resampled: repeats
     choose(e, 3, level="strong", seed=1, iterations=100)
     legal = len(e.legal_actions(3))
@@ -503,17 +509,8 @@ def test_an_easy_computer_plays_by_the_rules_of_thumb_in_every_playout(monkeypat
     """The rules of thumb are an easy computer's exact rule, so in the searcher's playouts a seat the table shows
     as easy plays by them in every world; a person (or a searching computer) in `THUMB_SHARE` of the worlds, by
     `Hand.own` in the rest. The searching seat itself is never among them."""
-    import bot.ai.rufmariasch as ai
-    e = run(new(DEAL_READ), ["call H AH", "play AC", "play 9C", "play 10C", "play 7C", "play 7S", "play 8S",
-                             "play AS"])
-    seen: list[int] = []
-    playout = Hand.playout
-
-    def counted(self: Hand, seat: int) -> int:
-        seen.append(self.thumb_seats)
-        return playout(self, seat)
-
-    monkeypatch.setattr(ai.Hand, "playout", counted)
+    e = after_the_smear()
+    seen = playouts_seen(monkeypatch, lambda h: h.thumb_seats)
     others = 0b0111                                            # seat 3 searches
     choose(e, 3, level="strong", seed=1, iterations=40, players=("easy", None, "strong", "strong"))
     assert set(seen) == {others, 0b0001}                      # seat 0 (easy) in every world, 1 and 2 in half
@@ -529,18 +526,9 @@ def test_an_easy_computer_plays_by_the_rules_of_thumb_in_every_playout(monkeypat
 def test_the_searcher_plays_its_own_later_cards_by_what_it_knows_even_when_the_worlds_repeat(monkeypatch):
     """A sharp likelihood may make every inferred world the same deal; the searching seat still plays its later
     cards by `Hand.own` in the playouts (it does not see the hands), and only the oracle by the all-seeing policy."""
-    import bot.ai.rufmariasch as ai
-    e = run(new(DEAL_READ), ["call H AH", "play AC", "play 9C", "play 10C", "play 7C", "play 7S", "play 8S",
-                             "play AS"])
+    e = after_the_smear()
     monkeypatch.setattr(Pool, "next", lambda self, rng: self.deals[0])     # every world the pool's first deal
-    own: list[bool] = []
-    playout = Hand.playout
-
-    def counted(self: Hand, seat: int) -> int:
-        own.append(self.own_self)
-        return playout(self, seat)
-
-    monkeypatch.setattr(ai.Hand, "playout", counted)
+    own = playouts_seen(monkeypatch, lambda h: h.own_self)
     choose(e, 3, level="strong", seed=1, iterations=20)
     assert own and all(own)
     own.clear()
