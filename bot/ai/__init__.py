@@ -81,6 +81,11 @@ class Knowledge:
         level = self.players[seat] if seat < len(self.players) else None
         return level is not None and level != "easy"
 
+    def easy_seats(self) -> frozenset[int]:
+        """The other seats the table shows as easy computers: their moves are the rules of thumb exactly, so a
+        world can be read by them and played out by them without error."""
+        return frozenset(s for s, level in enumerate(self.players) if level == "easy" and s != self.seat)
+
     def with_sampler(self, sampler: Callable[[random.Random], Engine]) -> Knowledge:
         """The same knowledge, its worlds dealt by `sampler` (which must deal only worlds consistent with it)."""
         return replace(self, _sampler=sampler)

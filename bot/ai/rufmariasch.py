@@ -173,8 +173,7 @@ def strong_play(know: Knowledge, rng: random.Random, budget: Budget) -> str:
     know = inferring(know, n, budget.expired)
     seat = know.seat
     others = 0b1111 & ~(1 << seat)
-    # the seats that play by the rules of thumb in every world: the easy computers (their exact rule)
-    easy = sum(1 << s for s in range(4) if s < len(know.players) and know.players[s] == "easy") & others
+    easy = sum(1 << s for s in know.easy_seats())   # by the rules of thumb in every world: their exact rule
     totals = [0] * len(moves)
     worlds = 0
     seen: dict[tuple[int, tuple[int, ...]], list[int]] = {}

@@ -204,7 +204,7 @@ def worlds(know: Knowledge, rng: random.Random, budget: Budget, n: int) -> Itera
     v = know.view
     n = max(1, n)
     infer = know.uses("inference") and v["mode"] is not None
-    easy_seats = frozenset(s for s, level in enumerate(know.players) if level == "easy" and s != seat)
+    easy_seats = know.easy_seats()
     tries = SOLO_TRIES if v["mode"] == "grand" and v["solo"] != seat else INFER_TRIES
 
     def deal(seed: int) -> Schieberamsch:

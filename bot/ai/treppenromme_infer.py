@@ -275,15 +275,10 @@ def _judge(view: dict[str, Any], seat: int,
     return likelihood
 
 
-def easy_seats(know: Knowledge) -> frozenset[int]:
-    """The other seats the table shows as easy computers."""
-    return frozenset(s for s, level in enumerate(know.players) if level == "easy" and s != know.seat)
-
-
 def easy_history(know: Knowledge) -> list[TurnBits] | None:
     """The other seat's history, read exactly (`treppenromme_history`), where it can be: a heads-up table whose
     other seat the table shows as an easy computer, before a rebuilt talon."""
-    if 1 - know.seat not in easy_seats(know):
+    if 1 - know.seat not in know.easy_seats():
         return None
     return history_of(know.view, know.seat) or None  # None unless heads-up and before a rebuilt talon
 
@@ -306,7 +301,7 @@ def inferring(know: Knowledge, *, tries: int, floor: float, worlds: int = 0,
     turns = easy_history(know)
     if turns is not None:
         return know.with_sampler(_history_sampler(know, turns, n, expired))
-    judge = _judge(know.view, know.seat, easy_seats(know))
+    judge = _judge(know.view, know.seat, know.easy_seats())
     picked: list[tuple[dict[int, list[str]], list[str]]] = []  # the pool's deals not handed out yet
 
     def sample(rng: random.Random) -> Engine:

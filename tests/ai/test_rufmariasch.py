@@ -292,6 +292,7 @@ def after_the_smear(*more: str) -> Rufmariasch:
     return run(new(DEAL_READ), ["call H AH", "play AC", "play 9C", "play 10C", "play 7C", "play 7S", "play 8S",
                                 "play AS", *more])
 
+
 def playouts_seen(monkeypatch: pytest.MonkeyPatch, what: Callable[[Hand], object]) -> list[Any]:
     """`what(hand)` of every playout the strong player starts from now on (the playouts play as before)."""
     import bot.ai.rufmariasch as ai
@@ -304,6 +305,7 @@ def playouts_seen(monkeypatch: pytest.MonkeyPatch, what: Callable[[Hand], object
 
     monkeypatch.setattr(ai.Hand, "playout", counted)
     return seen
+
 
 def worlds(e: Rufmariasch, seat: int, level: str, n: int = 200) -> list[Rufmariasch]:
     know = inferring(knowledge(e, seat, level))
