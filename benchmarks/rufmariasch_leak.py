@@ -27,7 +27,7 @@ from collections import defaultdict
 from typing import Any
 
 from bot.ai import choose
-from bot.ai.rufmariasch_sim import CARD_ID, Hand
+from bot.ai.rufmariasch_sim import CARD_ID, EVERY_SEAT, Hand
 from bot.games import GAMES
 from bot.games.rufmariasch import Rufmariasch
 
@@ -42,7 +42,7 @@ def value(e: Rufmariasch, seat: int, action: str) -> int:
     else:
         h = Hand.of(e)
         h.play(CARD_ID[action[5:]])
-    h.thumb_seats, h.own_self = 0b1111, True
+    h.thumb_seats, h.own_self = EVERY_SEAT, True
     return h.playout(seat)
 
 

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from benchmarks import rufmariasch_leak as leak
-from bot.ai.rufmariasch_sim import CARD_ID, Hand
+from bot.ai.rufmariasch_sim import CARD_ID, EVERY_SEAT, Hand
 from bot.games.rufmariasch import Rufmariasch
 
 DEAL = [["AC", "7H", "8H", "9H", "JH", "AS", "7S", "8S"],
@@ -14,13 +14,13 @@ def test_a_choice_is_valued_by_playing_the_hand_out_on_the_true_deal():
     e = Rufmariasch.new(4, seed=1, options={"dealer": 3}, deal={"hands": DEAL})
     assert isinstance(e, Rufmariasch)
     h = Hand.called(e, "H", "AD")
-    h.thumb_seats, h.own_self = 0b1111, True
+    h.thumb_seats, h.own_self = EVERY_SEAT, True
     assert leak.value(e, 0, "call H AD") == h.playout(0)
     assert leak.value(e, 0, "call H AD") != leak.value(e, 0, "call H AC")   # alone against a partner
     e.apply(0, "call H AD")
     h = Hand.of(e)
     h.play(CARD_ID["AS"])
-    h.thumb_seats, h.own_self = 0b1111, True
+    h.thumb_seats, h.own_self = EVERY_SEAT, True
     assert leak.value(e, 0, "play AS") == h.playout(0)
 
 

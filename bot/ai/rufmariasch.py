@@ -39,7 +39,7 @@ from bot.games.rufmariasch import POINTS, RANK_ORDER, STRENGTH, SUIT_OF, Rufmari
 
 from . import Budget, Knowledge
 from .rufmariasch_infer import inferring
-from .rufmariasch_sim import CARD_ID, CHEAPNESS, ID_CARD, Hand, solve
+from .rufmariasch_sim import CARD_ID, CHEAPNESS, EVERY_SEAT, ID_CARD, Hand, solve
 from .search import clearly_better
 
 ITERATIONS = 100         # worlds per card decision (the call plays about 15 times as many playouts)
@@ -172,7 +172,7 @@ def strong_play(know: Knowledge, rng: random.Random, budget: Budget) -> str:
     n = max(1, budget.iterations)
     know = inferring(know, n, budget.expired)
     seat = know.seat
-    others = 0b1111 & ~(1 << seat)
+    others = EVERY_SEAT & ~(1 << seat)
     easy = sum(1 << s for s in know.easy_seats())   # by the rules of thumb in every world: their exact rule
     totals = [0] * len(moves)
     worlds = 0

@@ -24,6 +24,7 @@ ID_CARD: dict[int, str] = {i: c for c, i in CARD_ID.items()}
 SUIT_MASK = tuple(0xFF << (8 * s) for s in range(4))
 POINTS = tuple(10 if i & 7 >= 6 else 0 for i in range(32))       # A and 10
 KING, QUEEN = 5, 4
+EVERY_SEAT = 0b1111  # `Hand.thumb_seats` for a playout in which every seat plays by the rules of thumb
 VOID_RISK = 0.25   # `Hand.own` fears a trump from a seat at least this likely void in the led suit
 # the order `policy` and `own` try cards in: cheapest first, trump or not (CHEAPNESS below knows the trump)
 CHEAP = tuple((POINTS[i] * 8 + (i & 7)) * 4 + (i >> 3) for i in range(32))
@@ -85,7 +86,7 @@ class Hand:
         h.must_head = w._must_head
         h.stake = w._stake
         h.fh, h.call_id, h.revealed = w.fh, CARD_ID[w.called] if w.called else -1, w.revealed
-        h.thumb_seats = 0b1111
+        h.thumb_seats = EVERY_SEAT
         h.lacks = [mask(list(x)) for x in w._lacks]
         h.own_self = False
         h.trick = [CARD_ID[c] for _, c in w.trick]
@@ -122,7 +123,7 @@ class Hand:
         h.must_head = w._must_head
         h.stake = w._stake
         h.fh, h.call_id, h.revealed = w.fh, CARD_ID[card], False
-        h.thumb_seats = 0b1111
+        h.thumb_seats = EVERY_SEAT
         h.lacks, h.own_self = [0, 0, 0, 0], False
         h.trick, h.led, h.win_seat, h.win_card = [], -1, -1, -1
         h.turn, h.trick_no = w.fh, 1
