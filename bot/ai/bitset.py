@@ -13,6 +13,14 @@ def mask(cards: Iterable[str], index: Mapping[str, int]) -> int:
     return m
 
 
+def of_ids(bits: Iterable[int]) -> int:
+    """The set of the bit indices `bits`."""
+    m = 0
+    for k in bits:
+        m |= 1 << k
+    return m
+
+
 def ids(m: int) -> list[int]:
     """The bit indices set in `m`, lowest first."""
     out = []
