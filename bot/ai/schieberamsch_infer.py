@@ -4,8 +4,9 @@
 `likelihood(world)` is the chance that the other seats, holding that world's cards, took the public actions
 they took: Grand Hand announced or passed, Kontra and Rekontra said or not, the skat pushed or taken, the
 discard put down and every card played, under the rules of thumb (`schieberamsch_thumb`) softened by factors
-measured on searching players, or exactly for a seat the table shows as an easy computer. `worlds` draws the
-worlds the search plays in proportion to it.
+measured on searching players, or exactly for a seat the table shows as an easy computer. The cards of a seat the
+table shows as a searching computer are read by a choice model fitted to searchers' cards instead
+(`schieberamsch_choice`). `worlds` draws the worlds the search plays in proportion to it.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from dataclasses import dataclass
 from bot.games.schieberamsch import Schieberamsch, mask_of
 
 from . import Budget, Knowledge
+from .bitset import of_ids
+from .schieberamsch_choice import p_card
 from .schieberamsch_thumb import (
     JACKS,
     SUIT,
@@ -49,7 +52,10 @@ from .search import floored, locate
 # 0.85 / 0.80 / 2.20 in a Grand Hand, followed 0.57 / 0.89 / 1.73 and 0.55 / 0.87 / 2.09 (unlike / alike /
 # the rule's card, n 2,742). So strong players take the skat and push it with almost any hand, announce
 # Grand Hand with hands the rule would not and always say Kontra: those actions say little, while the
-# discard and the cards played say much.
+# discard and the cards played say much. Since stop 53 a seat the table shows as a searching computer has its
+# cards read by the choice model fitted to searchers (`schieberamsch_choice`), which tells its hands apart
+# better than these three classes (see `worlds`); people's cards are still read by the classes, since the
+# model describes a searcher and reads a rule-of-thumb player worse than they do.
 INFER_TRIES = 4  # worlds in the pool for each world searched (`worlds`)
 SOLO_TRIES = 8  # against a Grand Hand, whose announcement says most
 INFER_FLOOR = 0.02  # a world keeps at least this share of the likeliest world's weight in the pool
@@ -65,6 +71,11 @@ P_DISCARD = (0.05, 0.15, 1.0)  # a discard with 0, 1, 2 of them
 # a card unlike the rule's, like it (same suit, same side of the trick's best), the rule's own; led, followed
 P_LEAD = (0.45, 0.45, 1.0)
 P_FOLLOW = (0.3, 0.45, 1.0)
+# a searching computer's card: the choice model's probability of it, to this power. On the positions of `python
+# -m benchmarks.schieberamsch_reading --opponents strong-no-inference` (seeds 11 and 12, 100 deals each, the
+# positions of the code before) the worlds put a hidden card with its holder 49.34 % and 50.02 % of the time
+# at 1.0 (the fitted probabilities), 49.58 % and 50.19 % at 1.5; the classes above 47.72 % and 48.89 %
+CHOICE_SHARPNESS = 1.5
 
 
 @dataclass(frozen=True)
@@ -129,24 +140,35 @@ def solo_class(hand: int) -> int:
     return 2 if grand_ok(hand) else int(plausible_solo(hand))
 
 
-def likelihood(w: Schieberamsch, seat: int, easy_seats: frozenset[int] = frozenset()) -> float:
+def likelihood(w: Schieberamsch, seat: int, easy_seats: frozenset[int] = frozenset(),
+               searchers: frozenset[int] = frozenset()) -> float:
     """How likely the public actions of the seats other than `seat` were if they held world `w`'s cards
     (see the factors above): Grand Hand and its passes, Kontra and Rekontra, takes and pushes with the
     cards put into the skat, and every card played. The factors are those measured on searching players
     (`SEARCHING`), except for `easy_seats` (shown as easy computers), whose every action is the rule's
-    (`EASY`). Reads the world's hidden cards and the public history only."""
+    (`EASY`); the cards of `searchers` (shown as searching computers) are read by the choice model
+    (`schieberamsch_choice.p_card`). Reads the world's hidden cards and the public history only."""
     masks = w._masks
     mode, solo = w._mode, w._solo
     tricks = list(w._tricks)
     if w._trick:
         tricks.append((w._trick, w._leader, -1))
+    before = [0] * len(tricks)  # per trick: the cards played before it (the choice model's unseen cards)
+    for t in range(1, len(tricks)):
+        before[t] = before[t - 1] | of_ids(tricks[t - 1][0])
     later = list(masks)  # per seat: what it holds now and plays from this trick on, going back in time
     like = 1.0
-    for cards, leader, _ in reversed(tricks):
+    for t in range(len(tricks) - 1, -1, -1):
+        cards, leader, _ = tricks[t]
         order = [(leader + i) % 3 for i in range(len(cards))]
         for i, (s, k) in enumerate(zip(order, cards, strict=True)):
             later[s] |= 1 << k
-            if s != seat:
+            if s == seat:
+                continue
+            if s in searchers:
+                like *= p_card(later[s], tuple(cards[:i]), tuple(order[:i]), mode, s, solo,
+                               before[t] | of_ids(cards[:i]), k) ** CHOICE_SHARPNESS
+            else:
                 r = EASY if s in easy_seats else SEARCHING
                 like *= (r.follow if i else r.lead)[card_class(later[s], cards[:i], k, mode, s, solo, order[:i])]
     took = w._took_by
@@ -192,8 +214,10 @@ def worlds(know: Knowledge, rng: random.Random, budget: Budget, n: int) -> Itera
     the same work (as `rufmariasch_infer.Pool`): against easy players the worlds put a card of the other hands
     with its true holder 52.57 % of the time instead of 50.97 % (plain worlds 48.23 %; `python -m
     benchmarks.schieberamsch_reading`, 764 card decisions of 100 deals), and 55.39 % told that they are easy
-    computers (`EPS_EASY`); against `strong-no-inference` 47.72 % instead of 47.83 % (47.22 %): its cards say
-    little either way.
+    computers (`EPS_EASY`); against `strong-no-inference` 47.72 % instead of 47.83 % (47.22 %): read by the
+    rules of thumb, a searcher's cards say little either way. Told that they are searching computers and read
+    by the choice model (`schieberamsch_choice`), on the same positions: 49.58 % (seed 11) and 50.19 % (seed
+    12, where the classes gave 48.89 % and plain worlds 47.41 %).
 
     Without inference the same seeds are drawn and, the weights being equal, every `INFER_TRIES`-th of them
     is dealt: every candidate world is dealt from a seed of its own, so a world chosen both ways is the same
@@ -205,6 +229,7 @@ def worlds(know: Knowledge, rng: random.Random, budget: Budget, n: int) -> Itera
     n = max(1, n)
     infer = know.uses("inference") and v["mode"] is not None
     easy_seats = know.easy_seats()
+    searchers = frozenset(s for s in range(3) if s != seat and know.searching(s))
     tries = SOLO_TRIES if v["mode"] == "grand" and v["solo"] != seat else INFER_TRIES
 
     def deal(seed: int) -> Schieberamsch:
@@ -221,7 +246,7 @@ def worlds(know: Knowledge, rng: random.Random, budget: Budget, n: int) -> Itera
             if i and budget.expired():
                 break
             drawn[i] = deal(s)
-        weights = [likelihood(drawn[i], seat, easy_seats) for i in range(len(drawn))]
+        weights = [likelihood(drawn[i], seat, easy_seats, searchers) for i in range(len(drawn))]
     else:
         weights = [1.0] * len(seeds)
     counts = Counter(pick(weights, picks))
