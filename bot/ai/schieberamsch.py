@@ -17,7 +17,9 @@ table:
 - *inference*: the worlds follow what the others did (`schieberamsch_infer`): each is kept from a few drawn
   with the chance that the others, holding its cards, would have announced or passed Grand Hand, said
   Kontra or Rekontra or not, pushed or taken the skat, put down that discard and played those cards, by the
-  rules of thumb softened. Against a Grand Hand this replaces the former filter on the solo's hand.
+  rules of thumb softened (the cards of a seat shown as a searching computer by a choice model fitted to
+  searchers' cards, `schieberamsch_choice`). Against a Grand Hand this replaces the former filter on the
+  solo's hand.
 Measured with `python -m benchmarks.ai --games schieberamsch --jobs 1` (24 worlds, no deadline) on a loaded
 2-core machine, neither ingredient shows yet at the sizes that fitted: strong over easy +7.98 [6.14, 9.82]
 points in 120 deals (seed 12), 66 % [51, 86] of the oracle's +12.03 (the code before the measured factors:
