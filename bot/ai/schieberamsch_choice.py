@@ -1,12 +1,17 @@
 """How a searching Schieberamsch player picks its card: a choice model that reads a searcher's cards.
 
-The rules of thumb describe a searching player's cards poorly (it plays the rule's card in about a third of its
-decisions, whatever its hand), so class factors on the rule's card told worlds apart hardly at all: with them
-the worlds put a hidden card with its true holder 47.7 % of the time against 47.2 % for plain worlds. This model
-gives each legal card a probability instead, a conditional logit over the card's features in the seat's hand
-(`FEATURES`): P(card) = exp(w . f(card)) / sum over the legal cards of the same. The weights are fitted by
-maximum likelihood on three `strong-no-inference` players' card decisions, one set per situation (a Ramsch, a
-Grand Hand's solo, its defenders; leading or following): `python -m benchmarks.schieberamsch_choice`.
+The rules of thumb describe a searching player's cards poorly: in the 44,687 card decisions with a choice that
+the weights below are fitted on, it played the rule's card in 25 % of its leads and 56 % of its follows in a
+Ramsch, 28 % and 49 % in a Grand Hand. So class factors on the rule's card told worlds apart hardly at all: with
+them the worlds put a hidden card with its true holder 47.7 % of the time against 47.2 % for plain worlds.
+
+This model gives each legal card a probability instead, a conditional logit over the card's features in the
+seat's hand (`FEATURES`): P(card) = exp(w . f(card)) / the sum of the same over the legal cards. The weights are
+fitted by maximum likelihood on three `strong-no-inference` players' card decisions, one set per situation (a
+Ramsch, a Grand Hand's solo, its defenders; leading or following): `python -m benchmarks.schieberamsch_choice`.
+On the held-out fifth of the deals the mean log-likelihood of a decision rises from -1.68 (uniform) and -1.66
+(the rule's card alone) to -1.39 for a Ramsch's leads, from -1.19 and -1.07 to -0.92 for its follows, and by
+0.05 to 0.17 over the rule's card alone in a Grand Hand's four situations.
 
 A world's likelihood multiplies the model's probability of every card the seat played there, with the hand it
 held then. The features read the seat's hand, the trick and the cards played before (public), nothing else.
