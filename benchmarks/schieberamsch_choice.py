@@ -23,6 +23,7 @@ import textwrap
 from collections.abc import Iterator, Sequence
 
 from bot.ai import choose
+from bot.ai.bitset import of_ids
 from bot.ai.schieberamsch_choice import FEATURES, features, situation
 from bot.games import GAMES
 from bot.games.schieberamsch import SORTED_DECK
@@ -46,12 +47,7 @@ def play(args: tuple[int, int, int]) -> list[Record]:
             seat = min(e.waiting_for())
             record = None
             if e.view(seat)["phase"] == "play" and len(e.legal_actions(seat)) > 1:
-                played = 0
-                for cards, _, _ in e._tricks:
-                    for k in cards:
-                        played |= 1 << k
-                for k in e._trick:
-                    played |= 1 << k
+                played = of_ids(k for cards, _, _ in e._tricks for k in cards) | of_ids(e._trick)
                 record = {"deal": deal, "seat": seat, "hand": e._masks[seat], "trick": list(e._trick),
                           "seats": [(e._leader + i) % 3 for i in range(len(e._trick))], "mode": e._mode,
                           "solo": e._solo, "played": played}
