@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.ai import choose
+from bot.ai.bitset import of_ids
 from bot.ai.schieberamsch_choice import FEATURES, WEIGHTS, features, p_card, situation
 from bot.ai.schieberamsch_infer import likelihood
 from bot.games.schieberamsch import SORTED_DECK, Schieberamsch, mask_of
@@ -27,7 +28,7 @@ def test_every_situation_has_a_weight_per_feature():
     assert situation("grand", False, 2, 1) == "grand-def/follow"
 
 
-def positions(seed: int, steps: int) -> tuple[Schieberamsch, int] | None:
+def position(seed: int, steps: int) -> tuple[Schieberamsch, int] | None:
     e = Schieberamsch.new(3, seed=seed, options={"deals": 3})
     rng = random.Random(seed)
     for _ in range(steps):
@@ -43,18 +44,13 @@ def positions(seed: int, steps: int) -> tuple[Schieberamsch, int] | None:
 @settings(max_examples=30, deadline=None)
 @given(st.integers(0, 10_000), st.integers(8, 40))
 def test_the_legal_cards_share_probability_one(seed, steps):
-    found = positions(seed, steps)
+    found = position(seed, steps)
     if found is None:
         return
     e, seat = found
     trick = tuple(e._trick)
     seats = tuple((e._leader + i) % 3 for i in range(len(trick)))
-    played = 0
-    for cards, _, _ in e._tricks:
-        for k in cards:
-            played |= 1 << k
-    for k in trick:
-        played |= 1 << k
+    played = of_ids(k for cards, _, _ in e._tricks for k in cards) | of_ids(trick)
     cards, rows = features(e._masks[seat], trick, seats, e._mode, seat, e._solo, played)
     legal = {SORTED_DECK.index(a[5:]) for a in e.legal_actions(seat)}
     assert set(cards) == legal and all(len(r) == len(FEATURES) for r in rows)
@@ -67,8 +63,8 @@ def test_the_legal_cards_share_probability_one(seed, steps):
 
 def test_an_ace_thrown_on_a_suit_it_cannot_follow_likely_emptied_its_suit():
     # a Ramsch: MH leads 7♣ and RH holds no club. A searcher sheds its A♠ there far more readily when it is its
-    # last spade (its hand then has one suit fewer to be caught in) than from four spades, and hardly keeps a
-    # 7♦ over it: so a world in which it held the A♠ alone is the likelier one
+    # last spade (its hand then has one suit fewer to be caught in) than from four spades: so a world in which it
+    # held the A♠ alone is the likelier one
     seven = SORTED_DECK.index("7C")
     ace = SORTED_DECK.index("AS")
     alone = mask_of(["JD", "AS", "QD", "9D", "8D", "7D", "10H", "KH", "QH", "9H"])
