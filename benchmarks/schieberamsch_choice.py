@@ -24,7 +24,7 @@ from collections.abc import Iterator, Sequence
 
 from bot.ai import choose
 from bot.ai.bitset import of_ids
-from bot.ai.schieberamsch_choice import FEATURES, features, situation
+from bot.ai.schieberamsch_choice import FEATURES, features, probabilities, situation
 from bot.games import GAMES
 from bot.games.schieberamsch import SORTED_DECK
 
@@ -80,14 +80,6 @@ def decisions(recs: Sequence[Record]) -> dict[str, list[Decision]]:
         key = situation(r["mode"], not r["trick"], r["seat"], r["solo"])
         out.setdefault(key, []).append((rows, cards.index(r["chosen"]), r["deal"]))
     return out
-
-
-def probabilities(w: Sequence[float], rows: list[list[float]]) -> list[float]:
-    scores = [sum(a * b for a, b in zip(w, row, strict=True)) for row in rows]
-    top = max(scores)
-    exps = [math.exp(x - top) for x in scores]
-    total = sum(exps)
-    return [x / total for x in exps]
 
 
 def log_likelihood(w: Sequence[float], data: list[Decision]) -> float:

@@ -124,8 +124,8 @@ def features(hand: int, trick: tuple[int, ...], seats: tuple[int, ...], mode: st
             float(wins_now),
             PTS[k] / 11,
             float(s == 0),
-            float(n > 1 and _top(in_suit, k)),
-            float(n > 1 and _bottom(in_suit, k)),
+            float(n > 1 and in_suit & -in_suit == 1 << k),  # a suit's ids run from its highest card down
+            float(n > 1 and in_suit.bit_length() - 1 == k),
             float(n == 1 and s != 0),
             float(higher > 0),
             lower / len(plain_unseen) if plain_unseen else 0.0,
@@ -144,12 +144,13 @@ def features(hand: int, trick: tuple[int, ...], seats: tuple[int, ...], mode: st
     return cards, rows
 
 
-def _top(in_suit: int, k: int) -> bool:
-    return all(STRENGTH[c] <= STRENGTH[k] for c in ids(in_suit))
-
-
-def _bottom(in_suit: int, k: int) -> bool:
-    return all(STRENGTH[c] >= STRENGTH[k] for c in ids(in_suit))
+def probabilities(weights: tuple[float, ...] | list[float], rows: list[list[float]]) -> list[float]:
+    """The conditional logit's probability of each row (a legal card's features) under `weights`."""
+    scores = [sum(a * b for a, b in zip(weights, row, strict=True)) for row in rows]
+    top = max(scores)
+    exps = [math.exp(x - top) for x in scores]
+    total = sum(exps)
+    return [x / total for x in exps]
 
 
 @lru_cache(maxsize=1 << 16)
@@ -160,8 +161,4 @@ def p_card(hand: int, trick: tuple[int, ...], seats: tuple[int, ...], mode: str 
     cards, rows = features(hand, trick, seats, mode, seat, solo, played)
     if len(cards) < 2:
         return 1.0
-    w = WEIGHTS[situation(mode, not trick, seat, solo)]
-    scores = [sum(a * b for a, b in zip(w, row, strict=True)) for row in rows]
-    top = max(scores)
-    exps = [math.exp(x - top) for x in scores]
-    return exps[cards.index(card)] / sum(exps)
+    return probabilities(WEIGHTS[situation(mode, not trick, seat, solo)], rows)[cards.index(card)]
