@@ -130,6 +130,18 @@ class Tables(commands.Cog):
         """A table's thread was deleted (raw: the cache may not hold the thread)."""
         await self._gone(f"thread {payload.thread_id} deleted", channel_id=payload.thread_id)
 
+    @commands.Cog.listener()
+    async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
+        """A table's thread is open again (a moderator unlocked it): while it was locked Discord refused the bot's
+        messages there (developer docs, Threads, "Locked Threads"), so the table shows now what it missed, not only
+        at the next move. (Raw: the cache may not hold the thread.)"""
+        meta = payload.data.get("thread_metadata") or {}
+        if meta.get("locked") or meta.get("archived"):
+            return
+        for table in self.service.open_tables(channel_id=payload.thread_id):
+            if table.thread_id == payload.thread_id and table.shown_version != table.version:
+                await self.bot.table_ui.delivery.catch_up(table)  # type: ignore[attr-defined]
+
     async def _gone(self, why: str, *, guild_id: int | None = None, channel_id: int | None = None) -> None:
         ended = await self.service.gone(guild_id=guild_id, channel_id=channel_id)
         if ended:

@@ -39,6 +39,9 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 THREAD_ARCHIVED = 50083  # "Operation cannot be performed on an archived thread"
+# "Thread is locked": a moderator locked the table's thread (developer docs, Threads, "Locked Threads": without
+# Manage Threads nobody may send or edit messages there); it shows again once unlocked (cogs/tables.py)
+THREAD_LOCKED = 160005
 OLD_MESSAGE_EDITS = 30046  # "Maximum number of edits to messages older than 1 hour reached"
 TOKEN_EDIT_TIMEOUT_S = 10.0  # see Delivery.edit
 CATCH_UP_RETRIES = (5, 30, 120, 600)  # seconds before each new try after a send failed
@@ -241,7 +244,8 @@ class Delivery(HandDMs):
                     await edit_original(self.bot, token, **payload)
                 return now_bare
             except (discord.HTTPException, TimeoutError) as exc:
-                if isinstance(exc, discord.HTTPException) and exc.code in (THREAD_ARCHIVED, OLD_MESSAGE_EDITS):
+                if isinstance(exc, discord.HTTPException) and exc.code in (THREAD_ARCHIVED, THREAD_LOCKED,
+                                                                           OLD_MESSAGE_EDITS):
                     raise  # the message's own trouble, handled as the channel's edit would be
                 # expired (401 50027), unknown (10015), slow, or a 10008 that webhook routes have given for messages
                 # in threads that exist: the channel's route says whether the message is really gone

@@ -4,6 +4,7 @@ visible where it can be, and ends where nobody can see it any more."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,11 @@ pytestmark = pytest.mark.e2e
 
 def status(db_file: Path, table_id: int) -> str:
     return read_db(db_file, "SELECT status FROM tables WHERE table_id = ?", (table_id,))[0]["status"]
+
+
+def table_version_stored(db_file: Path, table_id: int) -> int:
+    """The table's version as stored: its number of actions."""
+    return read_db(db_file, "SELECT MAX(seq) AS version FROM actions WHERE table_id = ?", (table_id,))[0]["version"]
 
 
 def shown(fake: FakeDiscord, table: OpenTable) -> int:
@@ -125,6 +131,32 @@ async def test_without_send_messages_in_threads_no_table_plays_unseen(fake: Fake
             assert not any(fake.dms(u) for u in ("bernd", "ceca")), "hands sent for a table that did not start"
         refused = [r for r in fake.requests if r.status == 403]
         assert len(refused) <= 1, refused  # no 403 repeated
+
+
+async def test_a_locked_thread_holds_the_table_back_and_unlocking_shows_what_it_missed(
+        fake: FakeDiscord, db_file: Path) -> None:
+    """A moderator locks the table's thread (it stays active; the bot has no Manage Threads): Discord refuses the
+    bot's messages there (403 / 160005). The game goes on from the DM hands, every move stored, and the refusals
+    are not retried in a loop; once the thread is unlocked, the table message shows the moves it missed without
+    waiting for the next one."""
+    async with bot_process(fake, env={"DATABASE_PATH": str(db_file)}) as bp:
+        await bp.wait_ready("schieberamsch", timeout=30)
+        table = await open_table(fake, "anna", ["bernd", "ceca"], options={"deals": 3})
+        turn = await dm_turn(fake, table)
+        fake.lock(table.thread_id)
+        mark = fake.mark()
+        ix = await table.players.click(turn, table.players.choose(turn))
+        await ix.wait()
+        assert ix.callback_type in MOVE_ANSWERS  # the player's own hand is answered as always
+        await fake.wait_for(lambda: any(r.status == 403 for r in fake.requests[mark:]), timeout=10,
+                            what="the table's edit refused")
+        await asyncio.sleep(1.0)  # the same edit is not tried again by another route
+        stored = table_version_stored(db_file, table.table_id)
+        assert stored > turn.version and shown(fake, table) <= turn.version
+        refused = [r for r in fake.requests[mark:] if r.status == 403]
+        assert [r.error_code for r in refused] == [160005], refused
+        fake.lock(table.thread_id, locked=False)
+        await fake.wait_for(lambda: shown(fake, table) >= stored, timeout=3, what="the missed move on the table")
 
 
 @pytest.mark.parametrize("what", ["thread", "channel", "server"])

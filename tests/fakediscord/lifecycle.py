@@ -78,6 +78,14 @@ class WorldRules:
         ch.locked = ch.locked or locked
         self._set_archived(ch, True)
 
+    def lock(self: FakeDiscord, thread: FakeChannel | int | str, locked: bool = True) -> None:
+        """A moderator locks (or unlocks) a thread, which stays active: THREAD_UPDATE. Without MANAGE_THREADS the bot
+        may then neither send nor edit messages there (`_refuse_locked`), nor edit the thread."""
+        ch = self.channel(thread)
+        if ch.locked != locked:
+            ch.locked = locked
+            self._emit("THREAD_UPDATE", ch.payload())
+
     def thread_activity(self: FakeDiscord, thread: FakeChannel) -> None:
         """A message was sent into the thread: it stays active (and un-archives unless locked)."""
         if thread.archived and not thread.locked:

@@ -131,6 +131,7 @@ class MessageStore:
         payload = payload or {}
         validate_message(payload)
         flags = int(payload.get("flags") or 0)
+        self._refuse_locked(channel, ephemeral=interaction is not None and bool(flags & EPHEMERAL))
         msg = FakeMessage(id=self.snowflake(), channel_id=channel.id, guild_id=channel.guild_id, author=author)
         msg.content = payload.get("content") or ""
         msg.embeds = list(payload.get("embeds") or [])
@@ -184,6 +185,8 @@ class MessageStore:
         if merged_flags is None:
             check["flags"] = msg.flags
         validate_message(check)
+        if msg.channel_id in self.channels:
+            self._refuse_locked(self.channels[msg.channel_id], ephemeral=msg.ephemeral)
         if "content" in payload:
             msg.content = payload["content"] or ""
         if "embeds" in payload:
@@ -231,6 +234,15 @@ class MessageStore:
                 raise RateLimitedError(wait, code=30046,
                                        message="Maximum number of edits to messages older than 1 hour reached. "
                                                "Try again later")
+
+    def _refuse_locked(self, channel: FakeChannel, *, ephemeral: bool) -> None:
+        """Threads, "Locked Threads": without MANAGE_THREADS, users (bot users included) "won't be able to create or
+        update messages in locked threads". Opcodes and Status Codes name the answer, 160005 "Thread is locked", but
+        no HTTP status: the fake answers 403, a refusal like a missing permission. Every way the bot writes a message
+        counts (the channel's routes, an interaction's answer and its webhook edits), the strict reading; an
+        ephemeral answer is nobody's message in the thread."""
+        if channel.is_thread and channel.locked and not ephemeral and not self._has_perm(channel, "manage_threads"):
+            raise DiscordError(403, 160005, "Thread is locked")
 
     def _has_perm(self, channel: FakeChannel, name: str) -> bool:
         return bool(self.bot_permissions(channel) & PERMISSIONS[name])

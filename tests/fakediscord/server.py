@@ -148,6 +148,7 @@ class FakeDiscord(UserActions, WorldRules, MessageStore, Lookups, RestEntry, Com
         self.left_guilds: set[int] = set()  # guilds the bot was removed from (remove_bot)
         self.dm_closed: set[int] = set()  # user ids whose DMs answer 403 / 50007
         self.denied: dict[int, int] = {}  # channel id -> permission bits the bot lacks (REST answers 403 / 50013)
+        self.allowed: dict[int, int] = {}  # channel id -> permission bits a moderator gave the bot there
         self._consecutive_faults: dict[tuple[str, str], int] = {}
         self._scheduled_faults: list[list[Any]] = []  # [kind, status, remaining]
         self._waiters: list[tuple[Callable[[], Any], asyncio.Future[Any]]] = []
@@ -291,9 +292,25 @@ class FakeDiscord(UserActions, WorldRules, MessageStore, Lookups, RestEntry, Com
             bits |= PERMISSIONS[name]
         self.denied[ch.id] = self.denied.get(ch.id, 0) | bits
         if announce and not ch.is_thread and not ch.is_dm:
-            ch.overwrites = [o for o in ch.overwrites if o["id"] != str(self.bot.id)]
-            ch.overwrites.append({"id": str(self.bot.id), "type": 1, "allow": "0", "deny": str(self.denied[ch.id])})
-            self._emit("CHANNEL_UPDATE", ch.payload())
+            self._overwrite_bot(ch)
+
+    def allow_bot(self, channel: FakeChannel | int | str, *permissions: str) -> None:
+        """Give the bot permissions in a channel beyond its role's (a moderator's overwrite, e.g. "manage_threads"),
+        announced as `deny_bot` announces."""
+        ch = self.channel(channel)
+        for name in permissions:
+            self.allowed[ch.id] = self.allowed.get(ch.id, 0) | PERMISSIONS[name]
+            self.denied[ch.id] = self.denied.get(ch.id, 0) & ~PERMISSIONS[name]
+        if not ch.is_thread and not ch.is_dm:
+            self._overwrite_bot(ch)
+
+    def _overwrite_bot(self, ch: FakeChannel) -> None:
+        """The bot's member overwrite in `ch`, as allowed and denied (CHANNEL_UPDATE, so that discord.py's
+        permissions_for() agrees with REST)."""
+        ch.overwrites = [o for o in ch.overwrites if o["id"] != str(self.bot.id)]
+        ch.overwrites.append({"id": str(self.bot.id), "type": 1, "allow": str(self.allowed.get(ch.id, 0)),
+                              "deny": str(self.denied.get(ch.id, 0))})
+        self._emit("CHANNEL_UPDATE", ch.payload())
 
     def grant(self, user: FakeUser | int | str, *permissions: str, role_name: str | None = None) -> int:
         """Give a user guild permissions (names from models.PERMISSIONS, e.g. "manage_messages") through a new
@@ -324,8 +341,8 @@ class FakeDiscord(UserActions, WorldRules, MessageStore, Lookups, RestEntry, Com
         if channel.is_dm:
             return EVERYONE_PERMISSIONS
         base = channel.parent_id if channel.is_thread and channel.parent_id else channel.id
-        return (EVERYONE_PERMISSIONS | BOT_ROLE_PERMISSIONS) & ~self.denied.get(base, 0) & ~self.denied.get(
-            channel.id, 0)
+        granted = EVERYONE_PERMISSIONS | BOT_ROLE_PERMISSIONS | self.allowed.get(base, 0) | self.allowed.get(channel.id, 0)
+        return granted & ~self.denied.get(base, 0) & ~self.denied.get(channel.id, 0)
 
     @property
     def members(self) -> list[FakeUser]:

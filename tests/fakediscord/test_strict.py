@@ -79,10 +79,35 @@ async def test_sending_into_an_archived_thread_unarchives_it_unless_locked(fake:
     status, msg, _ = await send(http, fake, thread, "weiter")
     assert status == 200 and not fake.channel(thread).archived and fake.active_threads() == 1
     assert (await edit(http, fake, thread, int(msg["id"]), "ok"))[0] == 200
-    fake.deny_bot("spieltisch", "manage_threads")
     fake.archive(thread, locked=True)
     status, data, _ = await send(http, fake, thread, "gesperrt")
     assert (status, data["code"]) == (400, 50083)
+
+
+async def test_a_locked_thread_refuses_the_bots_messages_without_manage_threads(fake: FakeDiscord, http) -> None:
+    """Threads, "Locked Threads": a locked thread stays active, but without MANAGE_THREADS nobody may send or edit
+    messages there, by any route, nor edit the thread; with it, everything goes on."""
+    thread = await new_thread(http, fake)
+    _, msg, _ = await send(http, fake, thread, "Tisch")
+    ix = fake._new_interaction(3, fake.user("anna"), fake.channel(thread), {"custom_id": "x", "component_type": 2},
+                               message=fake.message(int(msg["id"])))
+    ix.dispatched_at, ix.dispatched_clock = time.perf_counter(), fake.now()
+    fake.lock(thread)
+    assert not fake.channel(thread).archived
+    refused = [await send(http, fake, thread, "Zug"), await edit(http, fake, thread, int(msg["id"]), "Zug"),
+               await call(http, fake, "PATCH", f"/channels/{thread}", {"name": "Tisch 2"}),
+               await call(http, fake, "POST", f"/interactions/{ix.id}/{ix.token}/callback",
+                          {"type": 7, "data": {"content": "Zug"}})]
+    assert [(status, data["code"]) for status, data, _ in refused] == [(403, 160005)] * 4
+    status, _, _ = await call(http, fake, "POST", f"/interactions/{ix.id}/{ix.token}/callback",
+                              {"type": 4, "data": {"content": "nur für dich", "flags": 64}})
+    assert status == 204  # an ephemeral answer is nobody's message in the thread
+    assert fake.message(int(msg["id"])).content == "Tisch"
+    fake.lock(thread, locked=False)
+    assert (await edit(http, fake, thread, int(msg["id"]), "Zug"))[0] == 200
+    fake.lock(thread)
+    fake.allow_bot("spieltisch", "manage_threads")  # a bot given Manage Threads may still write there
+    assert (await send(http, fake, thread, "Zug 2"))[0] == 200
 
 
 async def test_a_patch_archives_and_unarchives_the_bots_own_thread(fake: FakeDiscord, http) -> None:
