@@ -211,6 +211,24 @@ async def test_a_click_answered_by_updating_its_message_lends_an_edit_outside_th
     assert (status, data["code"]) == (429, 30046), "an hour-old message's edits run out by this route too"
 
 
+async def test_an_interactions_webhook_routes_take_five_requests_per_two_seconds(fake: FakeDiscord, http) -> None:
+    """Interaction webhooks have webhooks' rate limits (discord/discord-api-docs#2701: 5 per 2 s per interaction),
+    shared by its original response's edits and its follow-ups; another interaction has its own."""
+    ix, other = dispatched(fake), dispatched(fake)
+    for i in (ix, other):
+        assert (await call(http, fake, "POST", f"/interactions/{i.id}/{i.token}/callback",
+                           {"type": 4, "data": {"content": "ok"}}))[0] == 204
+    path = f"/webhooks/{fake.application_id}/{ix.token}"
+    answers = [await call(http, fake, "PATCH", f"{path}/messages/@original", {"content": f"v{i}"}) for i in range(3)]
+    answers += [await call(http, fake, "POST", path, {"content": f"f{i}"}) for i in range(3)]
+    assert [a[0] for a in answers] == [200] * 3 + [204] * 2 + [429]
+    assert 0 < answers[5][1]["retry_after"] <= 2 and answers[4][2]["X-RateLimit-Remaining"] == "0"
+    assert (await call(http, fake, "POST", f"/webhooks/{fake.application_id}/{other.token}", {"content": "x"}))[0] \
+        == 204
+    fake.advance(seconds=2)
+    assert (await call(http, fake, "PATCH", f"{path}/messages/@original", {"content": "later"}))[0] == 200
+
+
 async def test_opening_new_dm_channels_too_fast(http) -> None:
     async with FakeDiscord(users=[f"u{i}" for i in range(7)]) as fake:
         answers = [await call(http, fake, "POST", "/users/@me/channels", {"recipient_id": str(u.id)})
