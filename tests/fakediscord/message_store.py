@@ -244,6 +244,13 @@ class MessageStore:
         if channel.is_thread and channel.locked and not ephemeral and not self._has_perm(channel, "manage_threads"):
             raise DiscordError(403, 160005, "Thread is locked")
 
+    def _require_view(self, channel: FakeChannel) -> None:
+        """Permissions, "Implicit Permissions": without VIEW_CHANNEL every other permission in the channel is denied,
+        so even the bot's own messages there cannot be edited or deleted through the channel's routes (403 / 50001).
+        An interaction's webhook does not ask for the bot's permissions."""
+        if not channel.is_dm and not self.bot_permissions(channel) & PERMISSIONS["view_channel"]:
+            raise DiscordError(403, 50001, "Missing Access")
+
     def _has_perm(self, channel: FakeChannel, name: str) -> bool:
         return bool(self.bot_permissions(channel) & PERMISSIONS[name])
 

@@ -33,6 +33,7 @@ class ChannelRoutes:
         body = body or {}
         if ch.is_dm:
             raise DiscordError(403, 50003, "Cannot execute action on a DM channel")
+        self._require_view(ch)
         renamed = any(key in body and body[key] != getattr(ch, key, None) for key in ("name", "topic"))
         if renamed and self.limits.route_limits:  # community figure: 2 renames per 10 minutes (rules.py)
             wait = self.limits.take(RENAME_RULE, str(ch.id))
@@ -114,6 +115,7 @@ class ChannelRoutes:
 
     async def _h_message_edit(self, rec, params, body, files):
         ch = self._channel_or_404(params)
+        self._require_view(ch)
         msg = self._message_or_404(ch, params)
         if msg.author.id != self.bot.id:
             raise DiscordError(403, 50005, "Cannot edit a message authored by another user")
@@ -125,6 +127,7 @@ class ChannelRoutes:
 
     async def _h_message_delete(self, rec, params, body, files):
         ch = self._channel_or_404(params)
+        self._require_view(ch)
         msg = self._message_or_404(ch, params)
         if msg.author.id != self.bot.id:
             self._require_perm(ch, "manage_messages")

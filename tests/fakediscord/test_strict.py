@@ -110,6 +110,20 @@ async def test_a_locked_thread_refuses_the_bots_messages_without_manage_threads(
     assert (await send(http, fake, thread, "Zug 2"))[0] == 200
 
 
+async def test_without_view_channel_the_bots_own_messages_are_out_of_reach(fake: FakeDiscord, http) -> None:
+    """Permissions, Implicit Permissions: VIEW_CHANNEL denied denies everything else there, editing and deleting the
+    bot's own messages and editing its threads included (403 / 50001)."""
+    channel = fake.channel("spieltisch").id
+    thread = await new_thread(http, fake)
+    _, msg, _ = await send(http, fake, channel, "Lobby")
+    fake.deny_bot("spieltisch", "view_channel")
+    answers = [await edit(http, fake, channel, int(msg["id"]), "neu"),
+               await call(http, fake, "DELETE", f"/channels/{channel}/messages/{msg['id']}"),
+               await call(http, fake, "PATCH", f"/channels/{thread}", {"archived": True})]
+    assert [(status, data["code"]) for status, data, _ in answers] == [(403, 50001)] * 3
+    assert fake.message(int(msg["id"])).content == "Lobby"
+
+
 async def test_a_patch_archives_and_unarchives_the_bots_own_thread(fake: FakeDiscord, http) -> None:
     thread = await new_thread(http, fake)
     _, msg, _ = await send(http, fake, thread, "Tisch")
