@@ -292,6 +292,14 @@ class TableUI(TableMessages):
                 # a public decision asked on the table message: the answer to the click is the table edit
                 await self.delivery.after_move(table, outcome, answer=interaction, answer_since=since)
                 return
+            if not in_private(interaction):
+                # a decision clicked on a table message that is the table's no more (too old to edit, replaced by a
+                # new one and not yet deleted): it counts, but the answer must not draw the clicker's hand into a
+                # message the channel sees; it takes that message's buttons away, and the new table message shows
+                # the move
+                await self.delivery.safe(interaction.response.edit_message(view=None))
+                await self.delivery.after_move(table, outcome)
+                return
             seat = outcome.seat
             lang = normalize(interaction.locale)
             from_dm = interaction.guild_id is None
@@ -428,6 +436,13 @@ def computer_name(lang: str, level: str, n: int) -> str:
     if n == 1:
         return tr(lang, "🤖 Computer ({level})", level=word)
     return tr(lang, "🤖 Computer {n} ({level})", n=n, level=word)
+
+
+def in_private(interaction: discord.Interaction) -> bool:
+    """Was the click on a message only the clicker sees (a DM, or an ephemeral "My hand")? Only there may its answer
+    show the clicker's hand."""
+    message = interaction.message
+    return interaction.guild_id is None or (message is not None and message.flags.ephemeral)
 
 
 def check_origin(interaction: discord.Interaction, table: Table, *, dm_ok: bool) -> None:

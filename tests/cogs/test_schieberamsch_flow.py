@@ -140,6 +140,28 @@ async def test_decisions_on_the_table_message(world):
     assert {s: (dm(world, s).id, dm(world, s).content) for s in range(3)} == dms
 
 
+async def test_a_decision_on_a_replaced_table_message_shows_no_hand_in_the_channel(world):
+    """The table moved to a new message (the old one too old to edit) and the old one is still there (its delete
+    failed): a decision clicked on it counts, but its answer draws nobody's hand into that public message; it takes
+    the old message's buttons away, and the new table message shows the move."""
+    table = await start_table(world, deals=3)
+    asked = min(table.engine.waiting_for())
+    old = table_message(world, table)
+    pass_id = button(old, "Pass").custom_id
+    hand = [c.custom_id for c in components(dm(world, asked))]
+    await world.env.bot.table_ui.delivery.post_table(table)  # as `update_table` does after Discord's 30046
+    assert table.table_message_id != old.id
+    result = await world.users[asked].click(old, custom_id=pass_id)
+    assert table.version == 1
+    old = next(m for m in world.channel.threads[0].history() if m.id == old.id)
+    assert not components(old), "the old table message keeps buttons (before the fix: the clicker's cards)"
+    assert all(a.filename.startswith("table-") for a in old.attachments), "a hand drawn into a channel message"
+    assert hand and not result.ephemeral
+    new = table_message(world, table)
+    assert f"{table.names[asked]} passes" in new.content or table.names[min(table.engine.waiting_for())] in \
+        new.content
+
+
 async def test_live_cards(world):
     """Every card of a DM hand is clickable, whoever's turn it is; a card that cannot be played now is refused
     with the reason and the playable cards (or whom the table waits for), and moves by others do not make the
