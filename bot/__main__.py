@@ -50,6 +50,23 @@ class _RedactToken(logging.Filter):
         return True
 
 
+# discord.py's loggers that write whole payloads at DEBUG: every request's and answer's body (a hand DM's card
+# buttons), every gateway event (a click carries the message it was on). Never below INFO, whatever LOG_LEVEL says:
+# a log line reveals no card (the bot's host often sits at the table too).
+PAYLOAD_LOGGERS = ("discord.http", "discord.gateway", "discord.webhook")
+
+
+def configure_logging(level: str, token: str) -> None:
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s"))
+    handler.addFilter(_RedactToken(token))
+    logging.basicConfig(handlers=[handler])
+    logging.getLogger().setLevel(level)
+    floor = max(logging.getLevelName(level), logging.INFO)
+    for name in PAYLOAD_LOGGERS:
+        logging.getLogger(name).setLevel(floor)
+
+
 def _fail(message: str, code: int) -> int:
     print(f"stammtisch: {message}", file=sys.stderr)
     return code
@@ -101,10 +118,7 @@ def run() -> int:
         settings = load_settings()
     except ConfigError as exc:
         return _fail(str(exc), 2)
-    handler = logging.StreamHandler()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s"))
-    handler.addFilter(_RedactToken(settings.token))
-    logging.basicConfig(level=settings.log_level, handlers=[handler])
+    configure_logging(settings.log_level, settings.token)
     _point_at(settings.api_base, settings.gateway_url)
     return asyncio.run(_serve(settings))
 

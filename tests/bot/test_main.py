@@ -55,3 +55,25 @@ def test_a_database_path_that_is_a_folder_is_called_one(tmp_path):
     assert run.returncode == 2 and "Traceback" not in run.stderr
     line, = run.stderr.strip().splitlines()
     assert "DATABASE_PATH" in line and "is a folder" in line and "stammtisch.sqlite3" in line, line
+
+
+def test_debug_logging_never_writes_discord_payloads(monkeypatch):
+    """LOG_LEVEL=DEBUG shows the bot's own debug lines, but discord.py's payload loggers (request bodies with a
+    hand's card buttons, gateway events with the clicked hand) stay at INFO: a log line reveals no card."""
+    import logging
+
+    from bot.__main__ import PAYLOAD_LOGGERS, configure_logging
+
+    root = logging.getLogger()
+    monkeypatch.setattr(root, "handlers", list(root.handlers))
+    monkeypatch.setattr(root, "level", root.level)
+    for name in PAYLOAD_LOGGERS:
+        monkeypatch.setattr(logging.getLogger(name), "level", logging.getLogger(name).level)
+    configure_logging("DEBUG", "t0ken")
+    assert logging.getLogger("bot.ui.delivery").isEnabledFor(logging.DEBUG)
+    assert not logging.getLogger("discord.http").isEnabledFor(logging.DEBUG)
+    assert not logging.getLogger("discord.gateway").isEnabledFor(logging.DEBUG)
+    assert not logging.getLogger("discord.webhook.async_").isEnabledFor(logging.DEBUG)
+    assert logging.getLogger("discord.client").isEnabledFor(logging.DEBUG)
+    configure_logging("WARNING", "t0ken")
+    assert not logging.getLogger("discord.http").isEnabledFor(logging.INFO)
