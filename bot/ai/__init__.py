@@ -153,7 +153,8 @@ def choose(engine: Engine, seat: int, *, level: str = "strong", seed: int = 0, b
         deadline = time.perf_counter() + budget_s if budget_s is not None else None
         action = module.strong(know, rng, Budget(n, deadline))
     if action not in know.legal:
-        raise AssertionError(f"{engine.key} computer chose {action!r}, not a legal action")
+        # (the action not named: the log would show a card of the computer's hand, or of a world it imagined)
+        raise AssertionError(f"{engine.key} computer at seat {seat} chose an action that is not legal")
     return action
 
 
@@ -177,5 +178,5 @@ def volunteer(engine: Engine, seat: int, *, level: str = "strong", seed: int = 0
         deadline = time.perf_counter() + budget_s if budget_s is not None else None
         action = fn(know, rng, Budget(n, deadline)) if fn is not None else None
     if action is not None and action not in know.legal:
-        raise AssertionError(f"{engine.key} computer volunteered {action!r}, not a legal action")
+        raise AssertionError(f"{engine.key} computer at seat {seat} volunteered an action that is not legal")
     return action

@@ -125,12 +125,12 @@ def dispatch_directly(client: discord.Client) -> None:
         try:
             item = await factory.from_custom_id(interaction, None, match)
         except Exception:
-            log.exception("Ignoring exception in dynamic item creation for %r", factory)
+            log.exception("Ignoring exception in dynamic item creation for %s", factory.__name__)
             return None
         try:
             await item.callback(interaction)
-        except Exception:
-            log.exception("Ignoring exception in dynamic item callback for %r", item)
+        except Exception:  # (the item's class only: its label and custom_id may name a card of a hand)
+            log.exception("Ignoring exception in dynamic item callback for %s", type(item).__name__)
         return None
 
     store.schedule_dynamic_item_call = schedule
