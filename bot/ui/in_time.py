@@ -4,10 +4,10 @@ Discord takes the first answer to an interaction only within 3 s of creating it 
 Responding: "you must send an initial response within 3 seconds of receiving the event"); later the answer fails
 with 10062 and the player reads "This interaction failed". A click's answer usually carries a picture drawn in a
 process of its own, and on an overloaded machine that picture can be late. So `edit_in_time` waits for it until
-`ANSWER_BY_S` after the click reached the bot and otherwise acknowledges the click with a deferred update (type 6:
-the message stays as it is), then edits the message through the interaction's webhook (`PATCH .../@original`:
-valid for 15 minutes, and like every interaction endpoint exempt from the global rate limit) once the picture is
-there. Either way the caller learns whether the message went out without controls (`bare`).
+`ANSWER_BY_S` after the click reached the bot (sooner if the click reached it late: `answer_wait`) and otherwise
+acknowledges the click with a deferred update (type 6: the message stays as it is), then edits the message through
+the interaction's webhook (`PATCH .../@original`: valid for 15 minutes, and like every interaction endpoint exempt
+from the global rate limit) once the picture is there. Either way the caller learns whether the message went out without controls (`bare`).
 """
 
 from __future__ import annotations
@@ -26,6 +26,22 @@ log = logging.getLogger(__name__)
 # From the click reaching the bot: what is left of the 3 s covers the gateway's delay before it and the answer's
 # own trip to Discord after it.
 ANSWER_BY_S = 2.0
+# ... and from the interaction's creation (its snowflake's time, where Discord's 3 s start): when the event came late
+# (a slow gateway, or an event loop busy when it arrived) the answer leaves by this age, whatever ANSWER_BY_S says.
+ANSWER_BY_AGE_S = 2.5
+
+
+def answer_wait(interaction: discord.Interaction, since: float) -> float:
+    """How long the answer to `interaction` may still wait for its picture: `ANSWER_BY_S` after `since` (when it
+    reached the bot, `time.monotonic()`), and no later than `ANSWER_BY_AGE_S` after Discord created it, where the
+    host's clock agrees with Discord's (the age read from the id is at least the time since it reached the bot, and
+    at most 3 s more: past that the interaction is dead anyway, or the clock is wrong)."""
+    elapsed = time.monotonic() - since
+    wait = ANSWER_BY_S - elapsed
+    age = time.time() - interaction.created_at.timestamp()
+    if elapsed <= age <= elapsed + 3.0:
+        wait = min(wait, ANSWER_BY_AGE_S - age)
+    return max(0.0, wait)
 
 
 async def edit_in_time(interaction: discord.Interaction, drawing: Awaitable[dict[str, Any]], *,
@@ -34,7 +50,7 @@ async def edit_in_time(interaction: discord.Interaction, drawing: Awaitable[dict
     when the click reached the bot. Returns whether the message now has no controls; raises what the answer's
     calls raise (`discord.HTTPException`)."""
     task = asyncio.ensure_future(drawing)
-    done, _ = await asyncio.wait({task}, timeout=max(0.0, ANSWER_BY_S - (time.monotonic() - since)))
+    done, _ = await asyncio.wait({task}, timeout=answer_wait(interaction, since))
     if done:
         payload = task.result()
         now_bare = bare(payload)

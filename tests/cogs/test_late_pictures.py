@@ -99,3 +99,28 @@ async def test_a_late_decision_whose_edit_then_fails_is_caught_up_without_a_seco
     assert callbacks(world, since) == [6], "one answer only: the deferred update"
     assert table_message(world, table).attachments[0].filename == f"table-{table.id}-{table.version}.png"
     assert "unexpected error" not in caplog.text
+
+
+class _Click:
+    """An interaction as `answer_wait` reads it: only its creation time (the snowflake's)."""
+
+    def __init__(self, age_s: float) -> None:
+        import datetime as dt
+
+        self.created_at = dt.datetime.now(dt.UTC) - dt.timedelta(seconds=age_s)
+
+
+@pytest.mark.parametrize(("lag_s", "waited_s", "expected"), [
+    (0.1, 0.0, in_time.ANSWER_BY_S),  # a prompt event: ANSWER_BY_S from its arrival
+    (1.2, 0.0, in_time.ANSWER_BY_AGE_S - 1.2),  # a late one: the age since Discord created it decides
+    (1.2, 0.5, in_time.ANSWER_BY_AGE_S - 1.7),
+    (2.8, 0.0, 0.0),  # no time left: acknowledge at once
+    (-5.0, 0.0, in_time.ANSWER_BY_S),  # the host's clock behind Discord's: the age says nothing
+    (60.0, 0.0, in_time.ANSWER_BY_S),  # ... or far ahead of it
+])
+def test_a_click_that_reached_the_bot_late_waits_less_for_its_picture(lag_s, waited_s, expected):
+    import time
+
+    since = time.monotonic() - waited_s  # it reached the bot `waited_s` ago, `lag_s` after Discord created it
+    wait = in_time.answer_wait(_Click(lag_s + waited_s), since)
+    assert wait == pytest.approx(max(0.0, min(expected, in_time.ANSWER_BY_S - waited_s)), abs=0.05)

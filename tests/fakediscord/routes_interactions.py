@@ -250,12 +250,17 @@ class InteractionRoutes:
         return payload
 
     async def _dispatch_interaction(self, ix: FakeInteraction) -> FakeInteraction:
+        lag = self.gateway_delay
+
         def on_sent() -> None:
             ix.deliveries += 1
             if ix.dispatched_at is None:
-                ix.dispatched_at = time.perf_counter()
-                ix.dispatched_clock = self.now()
+                # the 3 s and the token's 15 minutes run from the interaction's creation, `gateway_delay` earlier
+                ix.dispatched_at = time.perf_counter() - lag
+                ix.dispatched_clock = self.now() - lag
 
         payload = self._interaction_payload(ix)
+        if lag:
+            await asyncio.sleep(lag)
         await self.gateway_for(payload).dispatch("INTERACTION_CREATE", payload, on_sent)
         return ix

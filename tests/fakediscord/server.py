@@ -81,6 +81,7 @@ class FakeDiscord(UserActions, WorldRules, MessageStore, Lookups, RestEntry, Com
         fail_max_consecutive: int = 2,
         fail_filter: Callable[[RecordedRequest], bool] | None = None,
         rest_delay: float = 0.0,
+        gateway_delay: float = 0.0,
         callback_deadline: float | None = 3.0,
         token_lifetime: float | None = 900.0,
         auto_archive: bool = True,
@@ -129,6 +130,9 @@ class FakeDiscord(UserActions, WorldRules, MessageStore, Lookups, RestEntry, Com
         self.fail_max_consecutive = fail_max_consecutive
         self.fail_filter = fail_filter
         self.rest_delay = rest_delay
+        # seconds between an interaction's creation at Discord (its snowflake's time, where its 3 s begin) and its
+        # INTERACTION_CREATE reaching the bot's socket: the gateway's lag, which the deadline counts too
+        self.gateway_delay = gateway_delay
         self.callback_deadline = callback_deadline
         self.store_file_bytes = store_file_bytes
         self.echo_bot_messages = echo_bot_messages
