@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.i18n import normalize, tr
 from bot.tables import Table, UserError
+from bot.tables.model import OPEN_STATUSES
 from bot.ui.checks import unknown_component
 from bot.ui.errors import send_ephemeral
 from bot.ui.game_ui import card_style, score_text
@@ -54,7 +55,8 @@ class Tables(commands.Cog):
         """The table meant: the id given, else the caller's table in this channel (or server)."""
         if table_id is not None:
             table = self.service.get(table_id)
-            if table.guild_id != interaction.guild_id:
+            if table.guild_id != interaction.guild_id or table.status not in OPEN_STATUSES:
+                # (a finished, cancelled or abandoned table stays in memory while its last messages go out)
                 raise UserError("Table #{id} is not open any more.", id=table_id)
             return table
         mine = self.service.tables_of(interaction.user.id, guild_id=interaction.guild_id)

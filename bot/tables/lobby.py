@@ -147,10 +147,12 @@ class Lobbies:
         return table
 
     @staticmethod
-    def _host_in_lobby(table: Table, user_id: int) -> None:
+    def _host_in_lobby(table: Table, user_id: int, *, setting: bool = False) -> None:
         if table.status != LOBBY:
             raise UserError("Table #{id} has already started.", id=table.id)
         if user_id != table.host_id:
+            if setting:
+                raise UserError("Only the host can change this table's settings.")
             raise UserError("Only the host can seat or remove computer players.")
 
     @staticmethod
@@ -164,7 +166,7 @@ class Lobbies:
         """The host changes a table setting in the lobby (hints on or off)."""
         table = self.get(table_id)
         async with table.lock:
-            self._host_in_lobby(table, user_id)
+            self._host_in_lobby(table, user_id, setting=True)
             table.settings = {**table.settings, key: value}
             await self.db.execute("UPDATE tables SET settings = ? WHERE table_id = ?",
                                   (json.dumps(table.settings), table.id))

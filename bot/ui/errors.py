@@ -35,8 +35,10 @@ async def send_ephemeral(interaction: discord.Interaction, content: str, **kwarg
 def explain(error: BaseException, locale: object) -> tuple[str, bool]:
     """(text for the user, whether it was expected)."""
     lang = normalize(locale)
-    if isinstance(error, (app_commands.CommandInvokeError, app_commands.TransformerError)):
-        error = error.__cause__ or error.original if hasattr(error, "original") else error  # type: ignore[union-attr]
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    elif isinstance(error, app_commands.TransformerError) and isinstance(error.__cause__, UserError):
+        error = error.__cause__
     if isinstance(error, UserError):  # the engines' reasons write suits bare
         return text_suits(tr(lang, error.msgid, **error.fields)), True
     if isinstance(error, discord.Forbidden):
@@ -50,6 +52,12 @@ def explain(error: BaseException, locale: object) -> tuple[str, bool]:
                   perms=", ".join(error.missing_permissions)), True
     if isinstance(error, app_commands.NoPrivateMessage):
         return tr(lang, "Tables are opened in a server channel, not in DMs."), True
+    if isinstance(error, app_commands.TransformerError):  # a value the command does not know (an old client's)
+        return tr(lang, "I do not know that value. Pick one from the list Discord offers, and try again."), True
+    if isinstance(error, (app_commands.CommandSignatureMismatch, app_commands.CommandNotFound)):
+        # the client still shows a command as it was before an update of the bot
+        return tr(lang, "This command changed in an update of the bot. Reload Discord (Ctrl+R, or restart the "
+                        "app) and try again."), True
     if isinstance(error, app_commands.CommandOnCooldown):
         return tr(lang, "Slow down a little: try again in {s} seconds.", s=int(error.retry_after) + 1), True
     return tr(lang, "Sorry, something went wrong on my side. The table is safe; please try again."), False

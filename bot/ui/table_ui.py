@@ -79,9 +79,12 @@ class TableUI(TableMessages):
         if interaction.guild is None or channel is None or isinstance(channel, discord.DMChannel):
             raise UserError("Tables are opened in a server channel, not in DMs.")
         parent = channel.parent if isinstance(channel, discord.Thread) else channel
-        perms = channel.permissions_for(interaction.guild.me)  # type: ignore[arg-type]
-        missing = [name for name, ok in (("Send Messages", perms.send_messages), ("Attach Files", perms.attach_files),
-                                         ("Embed Links", perms.embed_links)) if not ok]
+        # what Discord says the bot may do here, sent with the interaction: the cache may not know a role a moderator
+        # just gave the bot (without the members intent no member update for it need arrive)
+        perms = interaction.app_permissions
+        missing = [name for name, ok in (("View Channel", perms.view_channel), ("Send Messages", perms.send_messages),
+                                         ("Attach Files", perms.attach_files), ("Embed Links", perms.embed_links))
+                   if not ok]
         if isinstance(channel, discord.Thread) and not perms.send_messages_in_threads:
             missing.append("Send Messages in Threads")
         if missing:
@@ -215,14 +218,18 @@ class TableUI(TableMessages):
 
     def check_can_play(self, interaction: discord.Interaction, table: Table) -> None:
         """Start only where the table's messages can go out: a table nobody sees would play itself on its turn
-        timers. Checked from the cached permissions (no request); a channel the cache lacks is left to the sends."""
+        timers. Checked from the permissions the click carries, else the cached ones (no request); a channel the
+        cache lacks is left to the sends."""
         guild = interaction.guild
         if guild is None:
             return
         home = guild.get_channel_or_thread(table.home_channel_id) or guild.get_channel(table.channel_id)
         if home is None:
             return
-        perms = home.permissions_for(guild.me)
+        # the click's channel is the table's own (the lobby's, or its thread): Discord's word on the bot's permissions
+        # there comes with the click; a thread's permissions are its channel's
+        here = interaction.channel_id in (table.channel_id, table.home_channel_id)
+        perms = interaction.app_permissions if here else home.permissions_for(guild.me)
         in_thread = table.thread_id is not None
         needed = [("View Channel", perms.view_channel), ("Attach Files", perms.attach_files),
                   ("Send Messages in Threads", perms.send_messages_in_threads) if in_thread

@@ -32,3 +32,20 @@ def test_the_rules_pages_ask_for_text_suits_and_still_fit_a_message():
     texts = pages("treppenromme", "en")
     assert all(text_suits(t) == t for t in texts) and any("♣\ufe0e" in t for t in texts)
     assert all(len(t) < MESSAGE_LIMIT for t in texts)
+
+
+def test_a_command_or_value_from_before_an_update_is_explained_not_apologised_for():
+    """An old client's choice value (TransformerError) and a command that changed (signature mismatch, not found):
+    the person is told what to do, and it is expected (no error logged)."""
+    import discord
+    from discord import app_commands
+
+    from bot.ui.errors import explain
+
+    value = app_commands.TransformerError("french5", discord.AppCommandOptionType.string,
+                                          app_commands.transformers.IdentityTransformer(
+                                              discord.AppCommandOptionType.string))
+    stale = app_commands.CommandNotFound("schieberamsch", ["old"])
+    for error, words in ((value, "Wert kenne ich nicht"), (stale, "Lade Discord neu")):
+        text, expected = explain(error, "de")
+        assert expected and words in text, text

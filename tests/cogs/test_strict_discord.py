@@ -130,21 +130,18 @@ async def test_without_send_messages_in_threads_the_table_plays_in_the_channel(w
     assert not requests(world, "POST", "/threads")
 
 
-async def test_start_is_refused_with_the_reason_where_the_table_cannot_be_posted(world: World, monkeypatch):
+async def test_start_is_refused_with_the_reason_where_the_table_cannot_be_posted(world: World):
     _, lobby = await open_table(world)
     table = world.table()
     assert table.thread_id is not None
-    # after the lobby opened, a moderator took Send Messages in Threads from the bot (a CHANNEL_UPDATE)
-    original = discord.abc.GuildChannel.permissions_for  # a thread asks its parent through this
+    # after the lobby opened, a moderator took Send Messages in Threads from the bot (a CHANNEL_UPDATE); the click
+    # carries the bot's permissions as Discord computes them (app_permissions), whatever the cache knows
+    from simcord.backend.models import Overwrite
+    from simcord.enums import OverwriteType
 
-    def without_threads(self, obj):
-        perms = original(self, obj)
-        if obj.id == world.bot.user.id:
-            perms.send_messages_in_threads = False
-        return perms
-
-    monkeypatch.setattr(discord.abc.GuildChannel, "permissions_for", without_threads)
-    monkeypatch.setattr(discord.TextChannel, "permissions_for", without_threads)
+    world.env.backend.set_overwrite(world.channel.id, Overwrite(
+        target_id=world.bot.user.id, type=OverwriteType.MEMBER, allow=0,
+        deny=discord.Permissions(send_messages_in_threads=True).value))
     result = await world.users[0].click(lobby, custom_id=button(lobby, "Start").custom_id)
     assert result.ephemeral and "Send Messages in Threads" in result.response.content
     assert table.status == "lobby" and table.table_message_id is None
