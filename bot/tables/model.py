@@ -79,6 +79,7 @@ class Table:
     timer: asyncio.Task[None] | None = field(default=None, repr=False)
     deadline: float | None = None
     vote: dict[str, Any] | None = None  # an open absent-player vote: {"seat": s, "yes": [...]}
+    vote_timer: asyncio.Task[None] | None = field(default=None, repr=False)  # ends the table if the vote stays open
     last_events: list[dict[str, Any]] = field(default_factory=list)
     practice: bool = False  # a computer seat or hints: nothing booked or rated (fixed at the start)
     thinking: asyncio.Task[None] | None = field(default=None, repr=False)  # the computers' moves under way

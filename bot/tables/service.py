@@ -112,7 +112,12 @@ class TableService(Lobbies, Computers, TurnTimers):
             if seat not in table.engine.to_act():
                 raise UserError("It is not your turn.")
             outcome = await self._apply(table, seat, action, auto=AUTO_PERSON)
-            table.seats[seat].timeouts = 0
+            if table.seats[seat].timeouts:  # played again: the count of turns the timer played for them starts anew
+                table.seats[seat].timeouts = 0
+                await self.db.execute("UPDATE seats SET timeouts = 0 WHERE table_id = ? AND seat = ?",
+                                      (table.id, seat))
+            if table.vote is not None and table.vote["seat"] == seat:
+                self._close_vote(table)  # the player the others were asked about is back
             self._arm(table)
         if self.metrics is not None:
             self.metrics.observe_move(time.perf_counter() - started)
@@ -230,7 +235,7 @@ class TableService(Lobbies, Computers, TurnTimers):
         if table.status not in OPEN_STATUSES:
             raise UserError("Table #{id} is not open any more.", id=table.id)
         table.status = status
-        table.vote = None
+        self._close_vote(table)
         self._disarm(table)
         await self.db.write([
             ("UPDATE tables SET status = ?, ended_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE table_id = ?",

@@ -46,6 +46,15 @@ class TurnTimers:
         table.timer = None
         table.deadline = None
 
+    def _close_vote(self, table: Table) -> None:
+        """The absent-player vote is over (decided, the player back, the table ended): its deadline goes too. The
+        turn timer is another task (`_arm` and `_disarm` never touch the vote's), so moves made while the vote is
+        open keep its deadline."""
+        table.vote = None
+        if table.vote_timer is not None and table.vote_timer is not asyncio.current_task():
+            table.vote_timer.cancel()
+        table.vote_timer = None
+
     def _arm(self, table: Table) -> None:
         self._disarm(table)
         if table.status != RUNNING or table.engine is None or table.engine.over:
@@ -103,11 +112,11 @@ class TurnTimers:
                     absent.append(seat)
             await self.db.write([("UPDATE seats SET timeouts = ? WHERE table_id = ? AND seat = ?",
                                   (table.seats[s].timeouts, table.id, s)) for s in waiting])
-            if absent and table.status == RUNNING:
+            if absent and table.status == RUNNING and table.vote is None:
                 table.vote = {"seat": absent[0], "yes": []}
                 self._disarm(table)
-                table.timer = asyncio.get_running_loop().create_task(self._vote_timer(table),
-                                                                     name=f"table-{table.id}-vote")
+                table.vote_timer = asyncio.get_running_loop().create_task(self._vote_timer(table),
+                                                                          name=f"table-{table.id}-vote")
             else:
                 self._arm(table)
         self._schedule_computers(table)
@@ -125,6 +134,7 @@ class TurnTimers:
             async with table.lock:
                 if table.vote is None or table.status != RUNNING:
                     return
+                table.vote_timer = None  # (this task: `_end` closes the vote)
                 await self._end(table, ABANDONED)
             if self.listener:
                 await self.listener.ended(table)
@@ -143,7 +153,9 @@ class TurnTimers:
             absent = table.vote["seat"]
             if seat == absent:
                 table.seats[seat].timeouts = 0
-                table.vote = None
+                await self.db.execute("UPDATE seats SET timeouts = 0 WHERE table_id = ? AND seat = ?",
+                                      (table.id, seat))
+                self._close_vote(table)
                 self._arm(table)
                 return "continue"
             if not keep_playing:
@@ -158,7 +170,7 @@ class TurnTimers:
                 table.seats[absent].autopilot = True
                 await self.db.execute("UPDATE seats SET autopilot = 1 WHERE table_id = ? AND seat = ?",
                                       (table.id, absent))
-                table.vote = None
+                self._close_vote(table)
                 self._arm(table)
                 result = "continue"
         if result == "abandoned" and self.listener:

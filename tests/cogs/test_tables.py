@@ -223,6 +223,50 @@ async def test_vote_to_continue_puts_the_absent_seat_on_autopilot(world: World):
     assert absent not in table.engine.waiting_for() or table.engine.over
 
 
+async def _open_vote(world: World, table) -> int:
+    for _ in range(12):
+        if table.vote:
+            break
+        await world.env.advance_time(61)
+    assert table.vote is not None
+    return table.vote["seat"]
+
+
+async def test_moves_while_a_vote_is_open_keep_its_deadline(world: World):
+    """The others go on playing while the absent player is voted on: their moves arm the turn timer, which is not
+    the vote's deadline; a vote nobody answers still ends the table when its time is up."""
+    table = await start_table(world, deals=3, turn_timer=60)
+    absent = await _open_vote(world, table)
+    movers = [s for s in table.engine.waiting_for() if s != absent]
+    if movers:  # (the absent seat itself may be next: then the vote's deadline is all that runs anyway)
+        seat = movers[0]
+        await world.bot.tables.act(table.id, world.users[seat].user.id, table.engine.legal_actions(seat)[0],
+                                   version=table.version)
+        assert table.vote is not None
+    await world.env.advance_time(61)
+    assert table.status == "abandoned"
+
+
+async def test_the_absent_player_playing_again_closes_the_vote(world: World):
+    table = await start_table(world, deals=3, turn_timer=60)
+    absent = await _open_vote(world, table)
+    for _ in range(6):  # the others play until the absent player's turn comes round
+        if absent in table.engine.waiting_for():
+            break
+        seat = min(table.engine.waiting_for())
+        await world.bot.tables.act(table.id, world.users[seat].user.id, table.engine.legal_actions(seat)[0],
+                                   version=table.version)
+    assert absent in table.engine.waiting_for()
+    await world.bot.tables.act(table.id, world.users[absent].user.id, table.engine.legal_actions(absent)[0],
+                               version=table.version)
+    assert table.vote is None and table.vote_timer is None and table.seats[absent].timeouts == 0
+    row = await world.bot.db.fetchone("SELECT timeouts FROM seats WHERE table_id = ? AND seat = ?",
+                                      (table.id, absent))
+    assert row["timeouts"] == 0
+    await world.env.advance_time(61)
+    assert table.status == "running"
+
+
 async def test_cancel_a_running_table_by_the_host(world: World):
     table = await start_table(world)
     result = await world.users[0].slash(world.channel, "table cancel")
