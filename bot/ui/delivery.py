@@ -195,8 +195,9 @@ class Delivery(HandDMs):
         try:
             version = table.version
             await edit_in_time(interaction, self.ui.render_table(table, batch.events, reply=True), since=since)
-        except discord.HTTPException as exc:
-            log.warning("table %s: could not answer on the table message: %s", table.id, exc)
+        except Exception as exc:  # (a connection dropped, a picture that failed: the batch then goes out by edit)
+            log.warning("table %s: could not answer on the table message: %r", table.id, exc,
+                        exc_info=not isinstance(exc, discord.HTTPException))
             return False
         batch.table_shown = True
         batch.shown_version = version

@@ -320,10 +320,12 @@ class TableUI(TableMessages):
                 drawing = self.render_hand(table, seat, lang, reply=True)
             try:
                 now_bare = await edit_in_time(interaction, drawing, since=since)
-            except discord.HTTPException as exc:
-                # the move is stored; the answer was lost (10062 past Discord's 3 s deadline, a 5xx): the hand
-                # message and the table are brought in line as if someone else had moved
-                log.warning("table %s: the answer to a move was lost (%s); delivering it instead", table.id, exc)
+            except Exception as exc:
+                # the move is stored; the answer was lost (10062 past Discord's 3 s deadline, a 5xx, a connection
+                # dropped on the way, a picture that failed): the hand message and the table are brought in line as
+                # if someone else had moved
+                log.warning("table %s: the answer to a move was lost (%r); delivering it instead", table.id, exc,
+                            exc_info=not isinstance(exc, discord.HTTPException))
                 await self.delivery.after_move(table, outcome)
                 return
             if from_dm:

@@ -57,6 +57,27 @@ async def test_a_lost_answer_to_a_card_still_updates_the_table_and_the_hand(worl
     assert table.shown_version == table.version
 
 
+async def test_an_answer_lost_to_a_dropped_connection_still_delivers_the_move(world: World, monkeypatch):
+    """Not every lost answer is an HTTP error: a connection reset on the way (aiohttp raises its own errors) or a
+    picture that failed. The move is stored all the same, so the table and the others still see it."""
+    table = await start_table(world, deals=3)
+    seat = await dm_card_move(world, table, random.Random(4))
+    before = table.version
+    ui = world.bot.table_ui
+    original = ui.render_hand
+
+    async def dropped(*args, **kwargs):
+        if kwargs.get("reply"):  # the click's own answer
+            raise ConnectionResetError("Connection reset by peer")
+        return await original(*args, **kwargs)
+
+    monkeypatch.setattr(ui, "render_hand", dropped)
+    await click_a_card(world, table, seat)
+    assert table.version == before + 1
+    assert shows_version(world, table), "the table message shows the stored move"
+    assert table.shown_version == table.version
+
+
 async def test_a_lost_answer_to_start_still_posts_the_table_and_deals(world: World):
     _, lobby = await open_table(world)
     world.env.inject_error("POST", "/interactions/*/callback", **UNKNOWN_INTERACTION)
