@@ -37,7 +37,7 @@ from .model import (
     UserError,
 )
 from .stored import StoredTables, replay, table_from_row
-from .timers import TurnTimers
+from .timers import TurnTimers, vote_statement
 
 log = logging.getLogger(__name__)
 
@@ -112,12 +112,13 @@ class TableService(Lobbies, Computers, TurnTimers):
             if seat not in table.engine.to_act():
                 raise UserError("It is not your turn.")
             outcome = await self._apply(table, seat, action, auto=AUTO_PERSON)
+            back = table.vote is not None and table.vote["seat"] == seat  # the player the others were asked about
             if table.seats[seat].timeouts:  # played again: the count of turns the timer played for them starts anew
                 table.seats[seat].timeouts = 0
-                await self.db.execute("UPDATE seats SET timeouts = 0 WHERE table_id = ? AND seat = ?",
-                                      (table.id, seat))
-            if table.vote is not None and table.vote["seat"] == seat:
-                self._close_vote(table)  # the player the others were asked about is back
+                await self.db.write([("UPDATE seats SET timeouts = 0 WHERE table_id = ? AND seat = ?",
+                                      (table.id, seat))] + ([vote_statement(table.id, None)] if back else []))
+            if back:
+                self._close_vote(table)
             self._arm(table)
         if self.metrics is not None:
             self.metrics.observe_move(time.perf_counter() - started)
@@ -238,8 +239,8 @@ class TableService(Lobbies, Computers, TurnTimers):
         self._close_vote(table)
         self._disarm(table)
         await self.db.write([
-            ("UPDATE tables SET status = ?, ended_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE table_id = ?",
-             (status, table.id)),
+            ("UPDATE tables SET status = ?, vote = NULL, ended_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')"
+             " WHERE table_id = ?", (status, table.id)),
             snapshots.drop_statement(table.id)])
 
     # -- DMs ------------------------------------------------------------------------------------
@@ -348,6 +349,8 @@ class TableService(Lobbies, Computers, TurnTimers):
         for table in restored:
             if table.status == RUNNING:
                 self._arm(table)
+                if table.vote is not None:  # the vote goes on, with a full time to answer it again
+                    self._start_vote_timer(table)
                 self._schedule_computers(table)
         return restored
 

@@ -5,6 +5,7 @@ A part of `TableService`, kept apart by job."""
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +17,11 @@ log = logging.getLogger(__name__)
 
 DEFAULT_TURN_TIMER = 300  # seconds; a table option
 ABSENT_AFTER = 3  # consecutive timeouts
+
+
+def vote_statement(table_id: int, vote: dict[str, Any] | None) -> tuple[str, tuple[Any, ...]]:
+    """The statement that stores a table's open vote (None: no vote open)."""
+    return "UPDATE tables SET vote = ? WHERE table_id = ?", (json.dumps(vote) if vote else None, table_id)
 
 
 class TurnTimers:
@@ -45,6 +51,10 @@ class TurnTimers:
             table.timer.cancel()
         table.timer = None
         table.deadline = None
+
+    def _start_vote_timer(self, table: Table) -> None:
+        table.vote_timer = asyncio.get_running_loop().create_task(self._vote_timer(table),
+                                                                  name=f"table-{table.id}-vote")
 
     def _close_vote(self, table: Table) -> None:
         """The absent-player vote is over (decided, the player back, the table ended): its deadline goes too. The
@@ -110,13 +120,15 @@ class TurnTimers:
                 table.seats[seat].timeouts += 1
                 if table.seats[seat].timeouts >= ABSENT_AFTER and not table.seats[seat].plays_itself:
                     absent.append(seat)
+            opens = bool(absent) and table.status == RUNNING and table.vote is None
+            vote = {"seat": absent[0], "yes": []} if opens else None
             await self.db.write([("UPDATE seats SET timeouts = ? WHERE table_id = ? AND seat = ?",
-                                  (table.seats[s].timeouts, table.id, s)) for s in waiting])
-            if absent and table.status == RUNNING and table.vote is None:
-                table.vote = {"seat": absent[0], "yes": []}
+                                  (table.seats[s].timeouts, table.id, s)) for s in waiting]
+                                + ([vote_statement(table.id, vote)] if opens else []))
+            if opens:
+                table.vote = vote
                 self._disarm(table)
-                table.vote_timer = asyncio.get_running_loop().create_task(self._vote_timer(table),
-                                                                          name=f"table-{table.id}-vote")
+                self._start_vote_timer(table)
             else:
                 self._arm(table)
         self._schedule_computers(table)
@@ -153,8 +165,8 @@ class TurnTimers:
             absent = table.vote["seat"]
             if seat == absent:
                 table.seats[seat].timeouts = 0
-                await self.db.execute("UPDATE seats SET timeouts = 0 WHERE table_id = ? AND seat = ?",
-                                      (table.id, seat))
+                await self.db.write([("UPDATE seats SET timeouts = 0 WHERE table_id = ? AND seat = ?",
+                                      (table.id, seat)), vote_statement(table.id, None)])
                 self._close_vote(table)
                 self._arm(table)
                 return "continue"
@@ -162,14 +174,15 @@ class TurnTimers:
                 await self._end(table, ABANDONED)
                 result = "abandoned"
             else:
-                if user_id not in table.vote["yes"]:
-                    table.vote["yes"].append(user_id)
+                yes = sorted({*table.vote["yes"], user_id})
                 voters = {s.user_id for i, s in enumerate(table.seats) if i != absent and not s.plays_itself}
-                if not voters <= set(table.vote["yes"]):
+                if not voters <= set(yes):
+                    await self.db.write([vote_statement(table.id, {**table.vote, "yes": yes})])
+                    table.vote = {**table.vote, "yes": yes}  # (after the write: a vote counts once stored)
                     return "waiting"
                 table.seats[absent].autopilot = True
-                await self.db.execute("UPDATE seats SET autopilot = 1 WHERE table_id = ? AND seat = ?",
-                                      (table.id, absent))
+                await self.db.write([("UPDATE seats SET autopilot = 1 WHERE table_id = ? AND seat = ?",
+                                      (table.id, absent)), vote_statement(table.id, None)])
                 self._close_vote(table)
                 self._arm(table)
                 result = "continue"

@@ -267,6 +267,27 @@ async def test_the_absent_player_playing_again_closes_the_vote(world: World):
     assert table.status == "running"
 
 
+async def test_a_vote_and_the_votes_cast_survive_a_restart(world: World):
+    """The bot restarts while a vote is open: the vote is there again (its buttons on the table message work), with
+    the votes already cast, and a fresh time to answer it."""
+    from bot.tables import TableService
+
+    table = await start_table(world, deals=3, turn_timer=60)
+    absent = await _open_vote(world, table)
+    voters = [i for i in range(3) if i != absent]
+    assert await world.bot.tables.vote(table.id, world.users[voters[0]].user.id, True) == "waiting"
+    fresh = TableService(world.bot.db)
+    await fresh.restore()
+    again = fresh.tables[table.id]
+    assert again.vote == {"seat": absent, "yes": [world.users[voters[0]].user.id]}
+    assert again.vote_timer is not None
+    assert await fresh.vote(table.id, world.users[voters[1]].user.id, True) == "continue"
+    assert again.vote is None and again.seats[absent].autopilot
+    row = await world.bot.db.fetchone("SELECT vote FROM tables WHERE table_id = ?", (table.id,))
+    assert row["vote"] is None
+    await fresh.close()
+
+
 async def test_cancel_a_running_table_by_the_host(world: World):
     table = await start_table(world)
     result = await world.users[0].slash(world.channel, "table cancel")
