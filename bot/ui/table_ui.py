@@ -403,14 +403,16 @@ class TableUI(TableMessages):
                                         ephemeral=True)
 
     async def on_vote(self, interaction: discord.Interaction, table_id: int, keep: bool) -> None:
+        # answered first: a vote that ends the table edits the table message and its thread before `vote` returns,
+        # which can take longer than Discord's 3 s; what follows (a refusal too) comes as a follow-up
+        with contextlib.suppress(discord.HTTPException):  # lost or not, the table is shown by delivery
+            await interaction.response.defer()
         result = await self.service.vote(table_id, interaction.user.id, keep)
         table = self.service.get(table_id) if table_id in self.service.tables else None
         lang = normalize(interaction.locale)
         if result == "waiting":
             await send_ephemeral(interaction, tr(lang, "Your vote counts; waiting for the others."))
             return
-        with contextlib.suppress(discord.HTTPException):  # lost or not, the table is shown by delivery
-            await interaction.response.defer()
         if table is not None:
             self.delivery.keep_token(table, interaction)
             await self.delivery.show_table(table)

@@ -201,8 +201,12 @@ async def test_turn_timer_reminds_then_plays_and_marks_absent(world: World):
     labels = [b.label for b in components(table_msg)]
     assert "Keep playing" in labels and "End the table" in labels
     others = [u for i, u in enumerate(world.users[:3]) if i != table.vote["seat"]]
+    since = len(world.env.http_requests)
     await others[0].click(table_msg, custom_id=button(table_msg, "End the table").custom_id)
     assert table.status == "abandoned"
+    calls = [(r.method, r.path) for r in world.env.http_requests[since:]]
+    assert calls[0][0] == "POST" and calls[0][1].endswith("/callback"), \
+        f"the click is answered before the table's messages are edited: {calls}"
     status = await world.bot.db.fetchone("SELECT status FROM tables WHERE table_id = ?", (table.id,))
     assert status["status"] == "abandoned"
 
