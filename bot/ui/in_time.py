@@ -67,3 +67,29 @@ async def edit_in_time(interaction: discord.Interaction, drawing: Awaitable[dict
     now_bare = bare(payload)
     await sending(interaction.edit_original_response(**payload), payload.get("view"))
     return now_bare
+
+
+async def send_in_time(interaction: discord.Interaction, drawing: Awaitable[dict[str, Any]], *,
+                       since: float) -> None:
+    """Answer with a new ephemeral message of what `drawing` gives (a hand: "My hand", a stale click's current
+    hand), within Discord's deadline: a picture later than `answer_wait` allows is answered with "thinking" first,
+    then sent as the follow-up that replaces it."""
+    task = asyncio.ensure_future(drawing)
+    done, _ = await asyncio.wait({task}, timeout=answer_wait(interaction, since))
+    if not done:
+        log.warning("the picture answering a click is late (%.1f s); the click is acknowledged now and the picture "
+                    "follows", time.monotonic() - since)
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        except BaseException:
+            task.cancel()
+            raise
+    payload = await task
+    files = payload.pop("attachments")
+    if "view" in payload and payload["view"] is None:  # (no controls: nothing to send for them)
+        payload.pop("view")
+    if interaction.response.is_done():
+        await sending(interaction.followup.send(ephemeral=True, files=files, **payload), payload.get("view"))
+    else:
+        await sending(interaction.response.send_message(ephemeral=True, files=files, **payload),
+                      payload.get("view"))

@@ -20,12 +20,11 @@ from bot.i18n import normalize, tr
 from bot.tables import Outcome, StaleError, Table, TableService, UserError
 from bot.tables.model import RUNNING, escape_markdown, shows_digest
 
-from .components import sending
 from .delivery import Delivery
 from .drawing import Drawings
 from .errors import reply_error, send_ephemeral
 from .game_ui import GameUI, card_label, card_style, verb_of
-from .in_time import edit_in_time
+from .in_time import edit_in_time, send_in_time
 from .messages import TableMessages
 
 log = logging.getLogger(__name__)
@@ -246,7 +245,9 @@ class TableUI(TableMessages):
 
     # -- hands ------------------------------------------------------------------------------------
     async def show_hand(self, interaction: discord.Interaction, table_id: int,
-                        note: str | None = None) -> None:
+                        note: str | None = None, *, since: float | None = None) -> None:
+        """The clicker's hand as an ephemeral answer; `since`: when the click reached the bot (default: now)."""
+        since = time.monotonic() if since is None else since
         table = self.service.get(table_id)
         seat = table.seat_of(interaction.user.id)
         lang = normalize(interaction.locale)
@@ -255,13 +256,14 @@ class TableUI(TableMessages):
         if table.engine is None:
             raise UserError("The game has not started yet.")
         self._note_locale(table, interaction)
-        payload = await self.render_hand(table, seat, lang, reply=True)
-        if note:
-            payload["content"] = note + "\n" + payload["content"]
-        if payload["view"] is None:
-            payload.pop("view")
-        files = payload.pop("attachments")
-        await sending(interaction.response.send_message(ephemeral=True, files=files, **payload), payload.get("view"))
+
+        async def drawing() -> dict[str, Any]:
+            payload = await self.render_hand(table, seat, lang, reply=True)
+            if note:
+                payload["content"] = note + "\n" + payload["content"]
+            return payload
+
+        await send_in_time(interaction, drawing(), since=since)
 
     # -- moves ------------------------------------------------------------------------------------
     async def on_select(self, interaction: discord.Interaction, table_id: int, version: int, verb: str,
@@ -290,7 +292,8 @@ class TableUI(TableMessages):
                 if note is not None and interaction.guild_id is None:
                     await send_ephemeral(interaction, note)  # the faster move re-renders this DM
                     return
-                await self.show_hand(interaction, table_id, note="⚠️ " + (note or tr(interaction.locale, exc.msgid)))
+                await self.show_hand(interaction, table_id, note="⚠️ " + (note or tr(interaction.locale, exc.msgid)),
+                                     since=since)
                 return
             except UserError as exc:
                 await send_ephemeral(interaction, self.refusal(table, interaction, action, exc))

@@ -124,3 +124,21 @@ def test_a_click_that_reached_the_bot_late_waits_less_for_its_picture(lag_s, wai
     since = time.monotonic() - waited_s  # it reached the bot `waited_s` ago, `lag_s` after Discord created it
     wait = in_time.answer_wait(_Click(lag_s + waited_s), since)
     assert wait == pytest.approx(max(0.0, min(expected, in_time.ANSWER_BY_S - waited_s)), abs=0.05)
+
+
+async def test_my_hand_whose_picture_is_late_is_answered_thinking_then_shown(world: World, short_wait, monkeypatch):
+    """"My hand" answers with a new ephemeral message: a late picture is answered with "thinking" in time (type 5)
+    and follows as the follow-up that replaces it."""
+    from tests.cogs.helpers import button
+
+    table = await start_table(world, deals=3)
+    slow(monkeypatch, world.bot.table_ui, "render_hand")
+    since = len(world.env.http_requests)
+    message = table_message(world, table)
+    result = await world.users[1].click(message, custom_id=button(message, "My hand").custom_id)
+    await world.env.advance_time(2 * LATE_S)
+    assert callbacks(world, since) == [5], "acknowledged with 'thinking', not left to fail"
+    followups = [r for r in requests(world, "PATCH", "/messages/@original", since)] + \
+        [r for r in requests(world, "POST", "/webhooks/", since)]
+    assert followups, "then the hand follows"
+    assert result.ephemeral
