@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -43,6 +44,7 @@ from bot.tables import UserError
 from bot.ui import GameUI
 from bot.ui.errors import reply_error
 from bot.ui.game_ui import Button, Controls, Custom, card_label
+from bot.ui.in_time import edit_in_time
 from bot.ui.options import DECK_CHOICES, TIMER_RANGE, table_settings
 from bot.ui.suits import SUIT_TEXT
 
@@ -144,6 +146,7 @@ class TrPage(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["table"]), int(match["version"]), match["page"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        since = time.monotonic()  # the click reached the bot: Discord's 3 s run (bot/ui/in_time.py)
         table_ui = interaction.client.table_ui  # type: ignore[attr-defined]
         try:
             table = table_ui.service.get(self.table_id)
@@ -155,9 +158,11 @@ class TrPage(discord.ui.DynamicItem[discord.ui.Button[Any]],
             ui = table_ui.game_ui(table)
             with ui.showing(self.page) if isinstance(ui, TreppenrommeUI) else contextlib.nullcontext():
                 payload, job = table_ui.hand_message(table, seat, normalize(interaction.locale))
-            # the picture is drawn in the bot's drawing thread for replies, not on the event loop
-            png = await table_ui.draw(job, reply=True) if job else None
-            await interaction.response.edit_message(**table_ui.with_picture(payload, png))
+            async def drawing() -> dict[str, Any]:
+                # the picture is drawn in the bot's drawing thread for replies, not on the event loop
+                return table_ui.with_picture(payload, await table_ui.draw(job, reply=True) if job else None)
+
+            await edit_in_time(interaction, drawing(), since=since)  # a late picture: acknowledged, then shown
         except Exception as exc:
             await reply_error(interaction, exc, table_id=self.table_id)
 
