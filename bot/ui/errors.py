@@ -66,5 +66,10 @@ def explain(error: BaseException, locale: object) -> tuple[str, bool]:
 async def reply_error(interaction: discord.Interaction, error: BaseException, *, table_id: int | None = None) -> None:
     text, expected = explain(error, interaction.locale)
     if not expected:
-        log.error("table %s: unexpected error for interaction %s", table_id, interaction.id, exc_info=error)
+        command = getattr(interaction.command, "qualified_name", None)
+        data = interaction.data or {}
+        # a component's custom_id without its action, which may name a card of the clicker's hand
+        what = f"/{command}" if command else ":".join(str(data.get("custom_id", "")).split(":")[:4])
+        log.error("table %s: unexpected error for interaction %s (%s, server %s, user %s)", table_id, interaction.id,
+                  what, interaction.guild_id, interaction.user.id, exc_info=error)
     await send_ephemeral(interaction, text)

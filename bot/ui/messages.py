@@ -41,8 +41,9 @@ class TableMessages:
     def lobby_payload(self, table: Table) -> dict[str, Any]:
         lang = table.settings.get("lang", "en")
         cls = table.engine_cls
+        host = " · " + tr(lang, "host") if table.status == LOBBY else ""  # who may start (it passes on if they leave)
         seated = "\n".join(f"{i + 1}. " + (s.name if s.computer else f"<@{s.user_id}>")
-                           for i, s in enumerate(table.seats))
+                           + (host if s.user_id == table.host_id else "") for i, s in enumerate(table.seats))
         lines = [f"**{tr(lang, '{game} table #{id}', game=cls.title, id=table.id)}**"]
         if table.status == LOBBY:
             if cls.min_seats == cls.max_seats:
