@@ -31,6 +31,15 @@ async def test_join_rules_and_host_only_start(world: World):
     assert world.table().status == "lobby"
 
 
+async def test_the_lobby_names_the_host_and_who_takes_over_when_the_host_leaves(world: World):
+    _, lobby = await open_table(world, n=2)
+    alice, bob = world.users[:2]
+    assert f"1. <@{alice.user.id}> · host" in lobby.content and f"<@{bob.user.id}> · host" not in lobby.content
+    await alice.slash(world.channel, "table leave")
+    lobby = lobby_message(world)
+    assert f"<@{bob.user.id}> · host" in lobby.content and f"<@{alice.user.id}>" not in lobby.content
+
+
 async def test_lobby_seat_count_and_hand_title_match_the_table(world: World):
     _, lobby = await open_table(world, n=3)
     assert "Seats: 3 of 3." in lobby.content and "3–3" not in lobby.content  # Schieberamsch: exactly three
