@@ -73,7 +73,6 @@ class TableUI(TableMessages):
     async def open_table(self, interaction: discord.Interaction, game: str, *, options: dict[str, Any],
                          settings: dict[str, Any]) -> Table | None:
         """`/<game> new`: create the table, its lobby message, and its thread when the bot may make one."""
-        lang = normalize(interaction.locale)
         channel = interaction.channel
         if interaction.guild is None or channel is None or isinstance(channel, discord.DMChannel):
             raise UserError("Tables are opened in a server channel, not in DMs.")
@@ -95,8 +94,26 @@ class TableUI(TableMessages):
             host_name=interaction.user.display_name, game=game, options=options, settings=settings)
         self._note_locale(table, interaction)
         self.opening[table.id] = asyncio.Event()
-        await interaction.response.send_message(**self.lobby_payload(table))
-        message = await interaction.original_response()
+        try:
+            await interaction.response.send_message(**self.lobby_payload(table))
+            message = await interaction.original_response()
+        except BaseException:
+            # no lobby message (the answer came too late, Discord refused it): no table may sit without one, its
+            # host seated there and unable to open another
+            self.opening.pop(table.id).set()
+            with contextlib.suppress(Exception):
+                await self.service.cancel(table.id, interaction.user.id)
+            raise
+        try:
+            return await self._open_thread(interaction, table, message, perms, settings)
+        finally:
+            self.opening.pop(table.id).set()
+
+    async def _open_thread(self, interaction: discord.Interaction, table: Table, message: discord.Message,
+                           perms: discord.Permissions, settings: dict[str, Any]) -> Table:
+        """The table's thread on its lobby message, where the bot may make one and post into it."""
+        lang = normalize(interaction.locale)
+        channel = interaction.channel
         thread_id = None
         # Send Messages in Threads is a permission of its own, not inherited from Send Messages (developer docs,
         # Permissions): without it a thread could be made but nothing posted into it
@@ -119,7 +136,6 @@ class TableUI(TableMessages):
                                                        "tidy."))
         await self.service.set_messages(table, thread_id=thread_id or (channel.id if isinstance(
             channel, discord.Thread) else None), lobby_message_id=message.id)
-        self.opening.pop(table.id).set()
         return table
 
     async def play_again(self, interaction: discord.Interaction, table_id: int) -> None:

@@ -90,6 +90,17 @@ async def test_a_lost_answer_to_start_still_posts_the_table_and_deals(world: Wor
     assert "The game has started." in lobby_message(world).content
 
 
+async def test_a_lost_answer_to_new_leaves_no_table_without_a_lobby(world: World):
+    """The answer to `/schieberamsch new` is lost (10062): there is no lobby message, so no table may stay open with
+    its host seated (who could then open no other); the next `/new` works."""
+    world.env.inject_error("POST", "/interactions/*/callback", **UNKNOWN_INTERACTION)
+    await world.users[0].slash(world.channel, "schieberamsch new")
+    assert all(t.status == "cancelled" for t in world.bot.tables.tables.values())
+    assert not world.bot.table_ui.opening
+    again = await world.users[0].slash(world.channel, "schieberamsch new")
+    assert not again.ephemeral and world.table().status == "lobby"
+
+
 def edit_route(world: World, table, lent: bool) -> str:
     """The route the next table edit takes: the interaction webhook of a token an earlier decision on the table
     message lent (bot/ui/message_tokens.py), or, with that token dropped, the channel's message route."""
