@@ -221,18 +221,21 @@ class Lobbies:
                 raise UserError("{game} needs {lo} to {hi} players; {n} are seated.", game=cls.title,
                                 lo=cls.min_seats, hi=cls.max_seats, n=n)
             try:
-                table.engine = cls.new(n, seed=table.seed, options=table.options)
+                engine = cls.new(n, seed=table.seed, options=table.options)
             except ValueError as exc:
                 raise UserError("These options do not work: {reason}", reason=str(exc)) from exc
+            practice = any(s.computer for s in table.seats) or bool(table.settings.get("hints"))
+            # stored first: a write that fails leaves the table a lobby in memory as in the database
+            await self.db.execute(
+                "UPDATE tables SET status = ?, practice = ?, started_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')"
+                " WHERE table_id = ?", (RUNNING, int(practice), table.id))
+            table.engine = engine
             table.status = RUNNING
             table.version = 0
             table.stored_at = time.monotonic()
-            table.practice = any(s.computer for s in table.seats) or bool(table.settings.get("hints"))
+            table.practice = practice
             table.signatures = self._signatures(table)
             table.last_events = list(getattr(table.engine, "start_events", ()))  # automatic steps of new()
-            await self.db.execute(
-                "UPDATE tables SET status = ?, practice = ?, started_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')"
-                " WHERE table_id = ?", (RUNNING, int(table.practice), table.id))
             self._arm(table)
             self._schedule_computers(table)
         return table

@@ -235,13 +235,13 @@ class TableService(Lobbies, Computers, TurnTimers):
     async def _end(self, table: Table, status: str) -> None:
         if table.status not in OPEN_STATUSES:
             raise UserError("Table #{id} is not open any more.", id=table.id)
-        table.status = status
-        self._close_vote(table)
-        self._disarm(table)
-        await self.db.write([
+        await self.db.write([  # stored first: a write that fails leaves the table open in memory as on disk
             ("UPDATE tables SET status = ?, vote = NULL, ended_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')"
              " WHERE table_id = ?", (status, table.id)),
             snapshots.drop_statement(table.id)])
+        table.status = status
+        self._close_vote(table)
+        self._disarm(table)
 
     # -- DMs ------------------------------------------------------------------------------------
     async def record_dm(self, table: Table, seat: int, *, channel_id: int | None, message_id: int | None,

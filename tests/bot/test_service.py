@@ -127,6 +127,27 @@ async def test_a_failed_write_rolls_the_engine_back(service, monkeypatch):
     assert table.engine.view(None) == before and table.version == 0
 
 
+async def test_a_start_or_an_end_that_cannot_be_stored_changes_nothing(service, monkeypatch):
+    """Memory follows the database: a failed write leaves a lobby a lobby and a running table running (before,
+    the table changed first and came back otherwise after a restart)."""
+    lobby = await service.create(guild_id=1, channel_id=12, host_id=100, host_name="h", game="schieberamsch")
+    for uid in (101, 102):
+        await service.join(lobby.id, uid, f"p{uid}")
+    table = await running(service, channel=13)
+
+    async def broken(*args, **kwargs):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(service.db, "execute", broken)
+    monkeypatch.setattr(service.db, "write", broken)
+    with pytest.raises(OSError):
+        await service.start(lobby.id, 100)
+    assert lobby.status == "lobby" and lobby.engine is None
+    with pytest.raises(OSError):
+        await service.cancel(table.id, 100)
+    assert table.status == "running"
+
+
 async def test_restore_replays_every_open_table_exactly(service, tmp_path):
     rng = random.Random(5)
     tables = [await running(service, channel=20 + i) for i in range(3)]
