@@ -18,6 +18,7 @@ class Crafted:
 
     def __init__(self, user, guild_id: int | None, *, command=None, namespace=None):
         self.user, self.guild_id, self.id, self.locale, self.message = user, guild_id, 1, "en-US", None
+        self.created_at = discord.utils.utcnow()  # (its id's time, as a real interaction's)
         self.type = discord.InteractionType.application_command if command else discord.InteractionType.component
         self.command, self.namespace = command, namespace
         self.answers: list[str] = []
