@@ -28,6 +28,7 @@ from bot.tables.model import FINISHED, OUT_OF_MATCH, RUNNING, shows_digest
 
 from .components import bare, edit_message, send_message
 from .dms import DMChannels
+from .errors import THREAD_LOCKED
 from .hand_dms import HandDMs
 from .in_time import edit_in_time
 from .message_tokens import MessageTokens, edit_original
@@ -39,9 +40,8 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 THREAD_ARCHIVED = 50083  # "Operation cannot be performed on an archived thread"
-# "Thread is locked": a moderator locked the table's thread (developer docs, Threads, "Locked Threads": without
-# Manage Threads nobody may send or edit messages there); it shows again once unlocked (cogs/tables.py)
-THREAD_LOCKED = 160005
+# THREAD_LOCKED: a moderator locked the table's thread (developer docs, Threads, "Locked Threads": without Manage
+# Threads nobody may send or edit messages there); it shows again once unlocked (cogs/tables.py)
 OLD_MESSAGE_EDITS = 30046  # "Maximum number of edits to messages older than 1 hour reached"
 TOKEN_EDIT_TIMEOUT_S = 10.0  # see Delivery.edit
 CATCH_UP_RETRIES = (5, 30, 120, 600)  # seconds before each new try after a send failed
@@ -64,6 +64,7 @@ class Attempts:
         self.table_id = table_id
         self.failed = False
         self.lasting = False  # a failure that waiting does not cure (401/403/404): no endless retries
+        self.error: BaseException | None = None  # the first failure (what a person can be told)
         self.sent = 0  # messages sent or edited (besides storing the marks)
 
     async def __call__(self, coro: Awaitable[T], *, send: bool = True) -> T | None:
@@ -72,6 +73,7 @@ class Attempts:
             return await coro
         except Exception as exc:
             self.failed = True
+            self.error = self.error or exc
             if not isinstance(exc, discord.HTTPException) or exc.status in (401, 403, 404):
                 self.lasting = True  # a refusal, or a bug of ours: trying again every few minutes cures neither
             log.warning("table %s: an update did not go out (%r); it is sent again later", self.table_id, exc,
@@ -172,15 +174,17 @@ class Delivery(HandDMs):
             if outcome.finished:
                 await self.retire_thread(table)
 
-    async def started(self, table: Table) -> None:
+    async def started(self, table: Table) -> Attempts:
         """A table started: its table message and every person's first hand. What fails is caught up later, so
-        a lost answer to Start or a refused send never leaves a running table unseen."""
+        a lost answer to Start or a refused send never leaves a running table unseen. Returns what it tried (a
+        refusal is told to whoever pressed Start)."""
         attempt = Attempts(table.id)
         async with self.lock(table):
             await attempt(self.post_table(table))
             await asyncio.gather(*(attempt(self.send_hand(table, seat, new_hand=True)) for seat in table.people))
         if attempt.failed:
             self.catch_up_later(table, lasting=attempt.lasting)
+        return attempt
 
     async def show_table(self, table: Table) -> None:
         """Show the table as it is (a vote, an absent player): one batch like a move's, caught up if it fails."""

@@ -15,6 +15,7 @@ from .suits import text_suits
 
 log = logging.getLogger(__name__)
 
+THREAD_LOCKED = 160005  # "Thread is locked" (developer docs, Threads: Locked Threads)
 PERMISSION_NAMES = {
     50013: "Missing Permissions",
     50001: "Missing Access",
@@ -41,6 +42,9 @@ def explain(error: BaseException, locale: object) -> tuple[str, bool]:
         error = error.__cause__
     if isinstance(error, UserError):  # the engines' reasons write suits bare
         return text_suits(tr(lang, error.msgid, **error.fields)), True
+    if isinstance(error, discord.HTTPException) and error.code == THREAD_LOCKED:
+        return tr(lang, "A moderator locked this table's thread, so I cannot show the table there. The game goes on "
+                        "in your hands; the table shows again once the thread is unlocked."), True
     if isinstance(error, discord.Forbidden):
         return tr(lang, "Discord refused: I am missing a permission here ({what}). Ask a moderator to let me send "
                         "messages, attach files and create threads in this channel.",

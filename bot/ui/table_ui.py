@@ -22,7 +22,7 @@ from bot.tables.model import RUNNING, escape_markdown, shows_digest
 
 from .delivery import Delivery
 from .drawing import Drawings
-from .errors import reply_error, send_ephemeral
+from .errors import explain, reply_error, send_ephemeral
 from .game_ui import GameUI, card_label, card_style, verb_of
 from .in_time import edit_in_time, send_in_time
 from .messages import TableMessages
@@ -218,7 +218,10 @@ class TableUI(TableMessages):
                 log.warning("table %s: could not answer the %s click: %s", table.id, kind, exc)
                 await self.refresh_lobby(table)
             if kind == "start":
-                await self.delivery.started(table)
+                attempt = await self.delivery.started(table)
+                if attempt.lasting and isinstance(attempt.error, discord.HTTPException):
+                    # a refusal, not a hiccup: the host is told why the table does not show (it is sent again later)
+                    await send_ephemeral(interaction, explain(attempt.error, interaction.locale)[0])
             elif kind == "cancel" and table.thread_id and table.thread_id != table.channel_id:
                 await self.delivery.say(table, tr(table.settings.get("lang", "en"), "This table was cancelled."))
                 await self.delivery.retire_thread(table)

@@ -101,6 +101,19 @@ async def test_a_lost_answer_to_new_leaves_no_table_without_a_lobby(world: World
     assert not again.ephemeral and world.table().status == "lobby"
 
 
+async def test_a_table_message_refused_at_start_is_explained_to_whoever_started(world: World):
+    """Start passed its checks, but Discord refuses the table message (a moderator locked the thread meanwhile):
+    the game has started, and the host is told why the table does not show, not left to wonder."""
+    _, lobby = await open_table(world)
+    table = world.table()
+    world.env.inject_error("POST", f"/channels/{table.thread_id}/messages", status=403, code=160005,
+                           message="Thread is locked", times=None)
+    result = await world.users[0].click(lobby, custom_id=button(lobby, "Start").custom_id)
+    assert table.status == "running" and table.table_message_id is None
+    told = [f.content for f in result.followups if f.ephemeral]
+    assert any("locked this table's thread" in t for t in told), told
+
+
 def edit_route(world: World, table, lent: bool) -> str:
     """The route the next table edit takes: the interaction webhook of a token an earlier decision on the table
     message lent (bot/ui/message_tokens.py), or, with that token dropped, the channel's message route."""
