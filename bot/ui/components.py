@@ -186,11 +186,14 @@ async def edit_message(client: discord.Client, channel_id: int, message_id: int,
 
 
 async def send_message(client: discord.Client, channel_id: int, *, view: Any = MISSING, content: Any = MISSING,
-                       files: Any = MISSING, file: Any = MISSING, allowed_mentions: Any = MISSING) -> int:
+                       files: Any = MISSING, file: Any = MISSING, allowed_mentions: Any = MISSING,
+                       nonce: str | None = None) -> int:
     """`Messageable.send` for a message of which only the id is kept (the table message, a hand DM, a score
-    sheet): the answer is not parsed into a `discord.Message`. Returns the new message's id."""
+    sheet): the answer is not parsed into a `discord.Message`. Returns the new message's id. `nonce` (up to 25
+    characters) is sent with `enforce_nonce`: a second send with it a short while later returns the first message
+    instead of making another (developer docs, Create Message)."""
     try:
-        with handle_message_parameters(content=content, files=files, file=file, view=view,
+        with handle_message_parameters(content=content, files=files, file=file, view=view, nonce=nonce,
                                        allowed_mentions=allowed_mentions,
                                        previous_allowed_mentions=client._connection.allowed_mentions) as params:
             data = await client.http.send_message(channel_id, params=params)

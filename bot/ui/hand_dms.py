@@ -4,6 +4,7 @@ opened once per user and kept; closed DMs said once in the table's home. A part 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
@@ -26,6 +27,15 @@ DM_CLOSED = 50007  # "Cannot send messages to this user"
 OPENING_DMS_TOO_FAST = 40003  # "You are opening direct messages too fast"
 OPEN_DM_PAUSES = (1.0, 2.0, 4.0, 8.0, None)  # seconds to wait after each 40003; None: give up (catch-up retries)
 
+
+
+def hand_nonce(table_id: int, seat: int, version: int, again: bool) -> str:
+    """The nonce of a new hand DM, the same whenever this message is sent again: by discord.py after an answer lost
+    on the way back (a 5xx once Discord had made it), or by the catch-up after a crash between the send and storing
+    its id. Discord then returns the message it made instead of a second one (Create Message, `enforce_nonce`).
+    `version`: the table's when it was drawn (successive deals differ); `again`: the try after the old one was gone."""
+    key = f"{table_id}:{seat}:{version}:{int(again)}".encode()
+    return "h" + hashlib.blake2b(key, digest_size=12).hexdigest()
 
 class HandDMs:
     """Hands sent and edited in DMs (a mixin of `Delivery`, which provides the attributes and methods below)."""
@@ -107,7 +117,8 @@ class HandDMs:
             if payload["view"] is None:
                 payload.pop("view")
             now_bare = bare(payload)
-            message_id = await send_message(self.bot, channel_id, files=files, **payload)
+            message_id = await send_message(self.bot, channel_id, files=files, **payload,
+                                            nonce=hand_nonce(table.id, seat, version, again))
             s.dm_bare = now_bare
             self.landed(table, seat, message_id, version)
             await self.service.record_dm(table, seat, channel_id=channel_id, message_id=message_id,

@@ -117,3 +117,24 @@ async def test_moves_go_on_after_a_reidentify(fake: FakeDiscord, db_file: Path) 
             assert (await players.move()).callback_type in MOVE_ANSWERS
         assert read_db(db_file, "SELECT COUNT(*) AS n FROM actions")[0]["n"] == 5
         assert not fake.failed_requests
+
+
+async def test_a_hand_dm_whose_answer_is_lost_is_not_sent_twice(fake: FakeDiscord, db_file: Path) -> None:
+    """Discord made a player's hand DM, but its answer was lost on the way back (a 500 from the edge): discord.py
+    sends the request again, and the nonce it carries makes Discord return the message it made instead of a
+    second hand (Create Message, enforce_nonce). Each player has one hand message, with live buttons."""
+    fake.fail_next("dm_message_create", 500, count=1, after=True)
+    async with bot_process(fake, env={"DATABASE_PATH": str(db_file)}) as bp:
+        await bp.wait_ready("schieberamsch", timeout=30)
+        table = await open_table(fake, "anna", ["bernd", "ceca"], options={"deals": 3}, timeout=30)
+        await fake.wait_for(lambda: all(dm_hand(fake, u) for u in ("anna", "bernd", "ceca")), timeout=15,
+                            what="every hand")
+        sends = lambda: [r for r in fake.requests if r.kind == "dm_message_create"]  # noqa: E731
+        await fake.wait_for(lambda: len(sends()) >= 4, timeout=10, what="discord.py sending the lost one again")
+        lost = [r for r in sends() if r.fault == 500]
+        assert len(lost) == 1, "the lost answer was injected"
+        for user in ("anna", "bernd", "ceca"):
+            hands = [m for m in fake.dms(user) if any(c.startswith("st:") for c in m.custom_ids)]
+            assert len(hands) == 1, (user, [m.id for m in hands])
+        ix = await table.players.move(timeout=15)
+        assert ix.callback_type in MOVE_ANSWERS

@@ -104,14 +104,16 @@ class RestEntry:
     """Mixin for FakeDiscord: every REST request goes through `_handle_rest`; `fail_next` schedules faults."""
 
     # ---- fault injection --------------------------------------------------------------------------------
-    def fail_next(self, kind: str, status: int = 500, count: int = 1) -> None:
+    def fail_next(self, kind: str, status: int = 500, count: int = 1, *, after: bool = False) -> None:
         """Deterministic faults: the next ``count`` requests of ``kind`` (e.g. "interaction_callback",
-        "message_create", "dm_message_create") answer ``status`` (500 or 429)."""
-        self._scheduled_faults.append([kind, status, count])
+        "message_create", "dm_message_create") answer ``status`` (500 or 429). ``after=True``: the request is
+        carried out first and only its answer is lost on the way back (a 5xx from the edge after Discord made the
+        message), so a client that simply tries again makes it twice."""
+        self._scheduled_faults.append([kind, status, count, after])
 
     def _pick_fault(self, rec: RecordedRequest) -> int | None:
         for entry in self._scheduled_faults:
-            if entry[0] == rec.kind and entry[2] > 0:
+            if entry[0] == rec.kind and entry[2] > 0 and not entry[3]:
                 entry[2] -= 1
                 return entry[1]
         if self.fail_rate <= 0:
@@ -212,7 +214,19 @@ class RestEntry:
             status, body = await handler(rec, params, rec.json, files)
         except DiscordError as exc:
             return self._finish(rec, exc)
+        lost = self._lost_answer(rec)
+        if lost is not None:  # done, but the answer does not arrive
+            self._finish(rec, status, body)
+            rec.fault = rec.status = lost
+            return self._fault_response(rec, lost)
         return self._finish(rec, status, body)
+
+    def _lost_answer(self, rec: RecordedRequest) -> int | None:
+        for entry in self._scheduled_faults:
+            if entry[0] == rec.kind and entry[2] > 0 and entry[3]:
+                entry[2] -= 1
+                return entry[1]
+        return None
 
     def _finish(self, rec: RecordedRequest, status: int | DiscordError, body: Any = None) -> web.Response:
         headers = rec.rate_limit_headers

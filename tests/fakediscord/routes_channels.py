@@ -11,6 +11,7 @@ from .models import (
     PRIVATE_THREAD,
     PUBLIC_THREAD,
     FakeChannel,
+    FakeMessage,
 )
 from .rules import (
     DM_OPEN_RULE,
@@ -18,6 +19,8 @@ from .rules import (
     RateLimitedError,
 )
 from .validation import DiscordError, invalid_form
+
+NONCE_WINDOW_S = 120.0  # how long a message's nonce makes a second message with it return the first
 
 
 class ChannelRoutes:
@@ -83,6 +86,10 @@ class ChannelRoutes:
     async def _h_message_create(self, rec, params, body, files):
         ch = self._channel_or_404(params)
         body = body or {}
+        same = self._same_nonce(ch, body)
+        if same is not None:  # (checked before the permissions: the message exists already)
+            rec.message_id = same.id
+            return 200, same.payload()
         if ch.is_dm:
             assert ch.recipient is not None
             if ch.recipient.id in self.dm_closed:
@@ -97,7 +104,27 @@ class ChannelRoutes:
             if body.get("embeds"):
                 self._require_perm(ch, "embed_links")
         msg = self._create_message(ch, body, files, author=self.bot, rec=rec)  # (ephemeral flag is ignored)
+        if body.get("nonce") is not None:
+            self.nonces[(ch.id, str(body["nonce"]))] = (msg, self.now())
         return 200, msg.payload()
+
+    def _same_nonce(self, ch: FakeChannel, body: dict) -> FakeMessage | None:
+        """Message, Create Message: `nonce` (integer or string, "up to 25 characters") with `enforce_nonce` "will be
+        checked for uniqueness in the past few minutes. If another message was created by the same author with the
+        same nonce, that message will be returned and no new message will be created." The fake keeps a nonce
+        for NONCE_WINDOW_S, the short end of "a few minutes"."""
+        nonce = body.get("nonce")
+        if nonce is None:
+            return None
+        if not isinstance(nonce, (int, str)) or len(str(nonce)) > 25:
+            raise invalid_form({"nonce": {"_errors": [{"code": "BASE_TYPE_MAX_LENGTH",
+                                                       "message": "Must be 25 or fewer in length."}]}})
+        if not body.get("enforce_nonce"):
+            return None
+        kept = self.nonces.get((ch.id, str(nonce)))
+        if kept is None or kept[0].deleted or self.now() - kept[1] > NONCE_WINDOW_S:
+            return None
+        return kept[0]
 
     async def _h_messages_get(self, rec, params, body, files):
         ch = self._channel_or_404(params)

@@ -153,6 +153,7 @@ class FakeDiscord(UserActions, WorldRules, MessageStore, Lookups, RestEntry, Com
         self.dm_closed: set[int] = set()  # user ids whose DMs answer 403 / 50007
         self.denied: dict[int, int] = {}  # channel id -> permission bits the bot lacks (REST answers 403 / 50013)
         self.allowed: dict[int, int] = {}  # channel id -> permission bits a moderator gave the bot there
+        self.nonces: dict[tuple[int, str], tuple[FakeMessage, float]] = {}  # (channel, nonce) -> message, when
         self._consecutive_faults: dict[tuple[str, str], int] = {}
         self._scheduled_faults: list[list[Any]] = []  # [kind, status, remaining]
         self._waiters: list[tuple[Callable[[], Any], asyncio.Future[Any]]] = []

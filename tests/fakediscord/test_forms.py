@@ -214,3 +214,21 @@ async def test_a_scope_holds_at_most_100_slash_commands(fake: FakeDiscord, http)
     status, data, _ = await call(http, fake, "POST", path, many[100])
     assert (status, data["code"]) == (400, 30032)
     assert (await call(http, fake, "POST", path, many[0]))[0] == 200  # an update, not a new one
+
+
+async def test_a_nonce_enforced_returns_the_message_it_made_first(fake: FakeDiscord, http) -> None:
+    """Message, Create Message: a nonce (up to 25 characters) with enforce_nonce returns the message already made
+    with it a short while ago instead of making another; after the window, or without enforce_nonce, a new one."""
+    channel = fake.channel("spieltisch").id
+    body = {"content": "Hand", "nonce": "h1.2.3", "enforce_nonce": True}
+    first = await call(http, fake, "POST", f"/channels/{channel}/messages", body)
+    again = await call(http, fake, "POST", f"/channels/{channel}/messages", body)
+    assert first[0] == again[0] == 200 and first[1]["id"] == again[1]["id"]
+    assert len(fake.messages_in("spieltisch")) == 1
+    plain = await call(http, fake, "POST", f"/channels/{channel}/messages", {**body, "enforce_nonce": False})
+    assert plain[1]["id"] != first[1]["id"]
+    fake.advance(minutes=3)
+    later = await call(http, fake, "POST", f"/channels/{channel}/messages", body)
+    assert later[1]["id"] != first[1]["id"]
+    status, data, _ = await call(http, fake, "POST", f"/channels/{channel}/messages", {**body, "nonce": "x" * 26})
+    assert (status, data["code"]) == (400, 50035)
