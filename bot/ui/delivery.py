@@ -29,7 +29,7 @@ from bot.tables.model import FINISHED, OUT_OF_MATCH, RUNNING, shows_digest
 from .components import bare, edit_message, send_message
 from .dms import DMChannels
 from .errors import THREAD_LOCKED
-from .hand_dms import HandDMs
+from .hand_dms import HandDMs, table_nonce
 from .in_time import edit_in_time
 from .message_tokens import MessageTokens, edit_original
 
@@ -284,10 +284,15 @@ class Delivery(HandDMs):
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(opening.wait(), 10)
         version = table.version
+        # the table's first message carries a nonce: if Discord made it but its answer was lost, discord.py's retry
+        # (or the catch-up after a crash) gets it back instead of a second table message with live buttons. A later
+        # one (the first too old to edit, or deleted) goes without: it must be new whatever came before
+        nonce = table_nonce(table.id) if table.table_message_id is None else None
 
         async def post() -> int:
             payload = await self.ui.render_table(table)
-            return await send_message(self.bot, table.home_channel_id, files=payload.pop("attachments"), **payload)
+            return await send_message(self.bot, table.home_channel_id, files=payload.pop("attachments"), **payload,
+                                      nonce=nonce)
 
         message_id = await self.in_thread(table, post)
         await self.service.set_messages(table, table_message_id=message_id)

@@ -29,6 +29,11 @@ OPEN_DM_PAUSES = (1.0, 2.0, 4.0, 8.0, None)  # seconds to wait after each 40003;
 
 
 
+def table_nonce(table_id: int) -> str:
+    """The nonce of a table's first table message (see `hand_nonce`)."""
+    return "t" + hashlib.blake2b(f"{table_id}".encode(), digest_size=12).hexdigest()
+
+
 def hand_nonce(table_id: int, seat: int, version: int, again: bool) -> str:
     """The nonce of a new hand DM, the same whenever this message is sent again: by discord.py after an answer lost
     on the way back (a 5xx once Discord had made it), or by the catch-up after a crash between the send and storing

@@ -119,11 +119,13 @@ async def test_moves_go_on_after_a_reidentify(fake: FakeDiscord, db_file: Path) 
         assert not fake.failed_requests
 
 
-async def test_a_hand_dm_whose_answer_is_lost_is_not_sent_twice(fake: FakeDiscord, db_file: Path) -> None:
-    """Discord made a player's hand DM, but its answer was lost on the way back (a 500 from the edge): discord.py
-    sends the request again, and the nonce it carries makes Discord return the message it made instead of a
-    second hand (Create Message, enforce_nonce). Each player has one hand message, with live buttons."""
+async def test_a_hand_dm_or_table_message_whose_answer_is_lost_is_not_sent_twice(fake: FakeDiscord,
+                                                                                 db_file: Path) -> None:
+    """Discord made a player's hand DM and the table message, but their answers were lost on the way back (a 500
+    from the edge): discord.py sends each request again, and the nonce it carries makes Discord return the message
+    it made instead of a second one (Create Message, enforce_nonce). One hand message each, one table message."""
     fake.fail_next("dm_message_create", 500, count=1, after=True)
+    fake.fail_next("message_create", 500, count=1, after=True)  # the table message's too (the lobby is an answer)
     async with bot_process(fake, env={"DATABASE_PATH": str(db_file)}) as bp:
         await bp.wait_ready("schieberamsch", timeout=30)
         table = await open_table(fake, "anna", ["bernd", "ceca"], options={"deals": 3}, timeout=30)
@@ -136,5 +138,9 @@ async def test_a_hand_dm_whose_answer_is_lost_is_not_sent_twice(fake: FakeDiscor
         for user in ("anna", "bernd", "ceca"):
             hands = [m for m in fake.dms(user) if any(c.startswith("st:") for c in m.custom_ids)]
             assert len(hands) == 1, (user, [m.id for m in hands])
+        posts = [r for r in fake.requests if r.kind == "message_create" and r.channel_id == table.thread_id]
+        tables = [m for m in fake.messages_in(table.thread_id) if any(a.filename.startswith("table-")
+                                                                      for a in m.attachments)]
+        assert any(r.fault == 500 for r in posts) and len(tables) == 1, (posts, tables)
         ix = await table.players.move(timeout=15)
         assert ix.callback_type in MOVE_ANSWERS
