@@ -1,5 +1,5 @@
 """Rufmariasch's cards and money: rank order, card points, the call and play actions, and the settlement of a
-hand (docs/rules/rufmariasch.md, 5.1)."""
+hand (docs/rules/rufmariasch.md, "Cards and points" and "Scoring")."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def _sym(s: str) -> str:
 
 
 def target(announced_by_callers: int) -> int:
-    """The callers' target: 50 without announced marriages, else 40 + D (docs/rules/rufmariasch.md, 5.1 #8)."""
+    """The callers' target: 50 without announced marriages, else 40 + D (docs/rules/rufmariasch.md, "Scoring")."""
     return 50 if announced_by_callers == 0 else 40 + announced_by_callers
 
 

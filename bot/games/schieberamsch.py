@@ -408,6 +408,18 @@ class Schieberamsch(Engine):
     def explain(self, seat: int, action: str) -> str:
         return views.explain(self, seat, action)
 
+    def finish(self) -> list[dict[str, Any]]:
+        """End the match now: the only way an open-ended ``deals=None`` series without a target ends (the table
+        stops it). A deal in progress is abandoned unscored; the lowest total wins. Not an action, as Rufmariasch's:
+        a restoring table replays the log and calls ``finish()`` again. Returns the ``match_over`` event (``[]`` if
+        the match was already over)."""
+        if self._over:
+            return []
+        self._over = True
+        self._phase = "over"
+        self._turn = None
+        return [{"type": "match_over", "winners": self._winners(), "totals": list(self._totals)}]
+
     def result(self) -> dict[str, Any]:
         return {"winners": self._winners() if self._over else [], "totals": list(self._totals),
                 "hands": [views.copy_record(h) for h in self._history]}

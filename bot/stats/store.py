@@ -253,7 +253,7 @@ class StatsStore:
         for a in actions:
             engine.apply(a["seat"], a["action"])
         if not engine.over and hasattr(engine, "finish"):
-            engine.finish()  # an open-ended match the table ended (Rufmariasch deals=None)
+            engine.finish()  # an open-ended match the table ended (deals=None)
         if not engine.over:
             log.warning("table %s is finished but its log does not end the match; no record", t["table_id"])
             return

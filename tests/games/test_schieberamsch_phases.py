@@ -220,6 +220,11 @@ def test_open_ended_match_keeps_dealing():
         (seat,) = e.to_act()
         e.apply(seat, rng.choice(e.legal_actions(seat)))
     assert not e.over and len(e.view()["sheet"]) == 6
+    totals = e.result()["totals"]
+    (event,) = e.finish()  # the table ends it: the deal in progress unscored, the lowest total wins
+    assert e.over and not e.to_act() and event == {"type": "match_over", "totals": totals,
+                                                   "winners": [s for s in range(3) if totals[s] == min(totals)]}
+    assert e.result()["winners"] == event["winners"] and e.finish() == []
 
 
 def test_skat_to_loser_option_gives_the_skat_to_most_trick_points():
