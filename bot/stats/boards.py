@@ -87,10 +87,20 @@ def _rating(a: Aggregate, lang: str) -> str:
 
 
 def _balance(a: Aggregate, lang: str) -> str:
-    """The ledger's money; a table without ledger entries (no money booked) shows its points."""
+    """The ledger's money in the board's currency; where no money was booked at all (no currency), the points.
+    Someone who played only in another currency has no balance in this one ("–"): amounts of two currencies are
+    never added."""
     if a.money is None:
-        return number(a.total, lang, 0, signed=True)
+        return number(a.total, lang, 0, signed=True) if not a.currency else "–"
     return money(a.money, a.currency, lang)
+
+
+def _by_balance(a: Aggregate) -> tuple[Any, ...]:
+    """The money board's order: the balance in the board's currency, those without one after everybody with one;
+    points where no money was booked at all."""
+    if not a.currency:
+        return (False, -a.total)
+    return (a.money is None, -(a.money or 0))
 
 
 RATING = Column(N_("Rating"), _rating)
@@ -107,7 +117,7 @@ SPECS: dict[str, BoardSpec] = {
         (Column(N_("Balance"), _balance, True),
          Column(N_("Deals"), _int("hands")), Column(N_("Deals won"), _int("hands_won")),
          Column(N_("Matches"), _int("matches")), RATING),
-        lambda a: (-(a.money if a.money is not None else a.total * 100),), N_("net balance from the ledger")),
+        _by_balance, N_("net balance from the ledger")),
     "schieberamsch": BoardSpec(
         "schieberamsch",
         (Column(N_("Per deal"), lambda a, lang: number(a.per_hand(), lang, 2, signed=True), True),

@@ -31,6 +31,9 @@ from .boards import Aggregate, rank
 from .ratings import MU, SIGMA, rate, shown
 
 log = logging.getLogger(__name__)
+# a former player's user id is -(FORMER_ID + seat): a computer seat's id counts down from -1 in its table
+# (bot.tables.lobby), and seats are unique per (table, user id)
+FORMER_ID = 1000
 
 NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 PERIODS = ("all", "season", "month")
@@ -365,7 +368,7 @@ class StatsStore:
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
         rows = await self.db.fetchall(
             "SELECT game, COUNT(*) AS matches, SUM(winner) AS wins, SUM(total) AS total, SUM(hands) AS hands,"
-            " SUM(hands_won) AS hands_won, SUM(place) AS place_sum, MAX(currency) AS currency, SUM(money) AS money"
+            " SUM(hands_won) AS hands_won, SUM(place) AS place_sum"
             " FROM stat_results INDEXED BY stat_results_user WHERE user_id = ? AND guild_id = ? GROUP BY game",
             (user_id, guild_id))
         if not rows or user_id <= 0:
@@ -373,11 +376,19 @@ class StatsStore:
         ratings = {r["game"]: r for r in await self.db.fetchall(
             "SELECT game, mu, sigma FROM ratings WHERE guild_id = ? AND season = 0 AND user_id = ?",
             (guild_id, user_id))}
+        # money per currency (a server may play for euros at one table and marks at another): the balance shown
+        # is that of the currency the person played most matches in, never a sum across currencies
+        money: dict[str, tuple[str, int | None]] = {}
+        for r in await self.db.fetchall(
+                "SELECT game, currency, COUNT(*) AS matches, SUM(money) AS money FROM stat_results INDEXED BY"
+                " stat_results_user WHERE user_id = ? AND guild_id = ? AND currency IS NOT NULL"
+                " GROUP BY game, currency ORDER BY game, matches DESC, currency DESC", (user_id, guild_id)):
+            money.setdefault(r["game"], (r["currency"], r["money"]))
         records = []
         for r in rows:
+            currency, amount = money.get(r["game"], ("", None))
             a = Aggregate(user_id=user_id, matches=r["matches"], wins=r["wins"], total=r["total"], hands=r["hands"],
-                          hands_won=r["hands_won"], place_sum=r["place_sum"], money=r["money"],
-                          currency=r["currency"] or "")
+                          hands_won=r["hands_won"], place_sum=r["place_sum"], money=amount, currency=currency)
             rt = ratings.get(r["game"])
             a.rating = shown(rt["mu"], rt["sigma"]) if rt else shown(MU, SIGMA)
             records.append(GameRecord(r["game"], a, rt["mu"] if rt else None, rt["sigma"] if rt else None))
@@ -444,14 +455,16 @@ class StatsStore:
     # -- privacy ---------------------------------------------------------------------------------
     async def forget(self, user_id: int) -> None:
         """Remove a person: name, ratings and rating history go; every seat they held becomes "a former
-        player" (user id -(seat+1), unique per table); their ledger entries stay, anonymised (user id
-        -entry_id), so everybody else's balance is unchanged. Open tables must be left first (checked by
-        the caller)."""
+        player" (user id -(FORMER_ID + seat), unique per table and apart from the computers' -1, -2, ...); their
+        ledger entries stay, anonymised (user id -entry_id), so everybody else's balance is unchanged; their kept
+        DM channel goes. Open tables must be left first (checked by the caller)."""
+        former = f"-({FORMER_ID} + seat)"
         await self.db.write([
-            ("UPDATE seats SET user_id = -(seat + 1), dm_channel_id = NULL, dm_message_id = NULL WHERE user_id = ?",
+            (f"UPDATE seats SET user_id = {former}, dm_channel_id = NULL, dm_message_id = NULL WHERE user_id = ?",
              (user_id,)),
-            ("UPDATE match_results SET user_id = -(seat + 1) WHERE user_id = ?", (user_id,)),
-            ("UPDATE stat_results SET user_id = -(seat + 1), name = '' WHERE user_id = ?", (user_id,)),
+            (f"UPDATE match_results SET user_id = {former} WHERE user_id = ?", (user_id,)),
+            (f"UPDATE stat_results SET user_id = {former}, name = '' WHERE user_id = ?", (user_id,)),
+            ("DELETE FROM dm_channels WHERE user_id = ?", (user_id,)),
             ("UPDATE tables SET host_id = 0 WHERE host_id = ?", (user_id,)),
             ("UPDATE seasons SET started_by = NULL WHERE started_by = ?", (user_id,)),
             ("DELETE FROM ratings WHERE user_id = ?", (user_id,)),

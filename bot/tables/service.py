@@ -154,8 +154,8 @@ class TableService(Lobbies, Computers, TurnTimers):
                        for s in sorted(changed)]
         statements += self._result_statements(table, engine, events)
         if engine.over:
-            statements.append(("UPDATE tables SET status = ?, ended_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')"
-                               " WHERE table_id = ?", (FINISHED, table.id)))
+            statements.append(("UPDATE tables SET status = ?, vote = NULL, ended_at = strftime('%Y-%m-%dT%H:%M:%fZ',"
+                               "'now') WHERE table_id = ?", (FINISHED, table.id)))
             statements.append(snapshots.drop_statement(table.id))
         elif snapshots.due(seq, engine):
             statements.append(snapshots.save_statement(table.id, seq, engine))
@@ -182,6 +182,7 @@ class TableService(Lobbies, Computers, TurnTimers):
         table.last_events = events
         if engine.over:
             table.status = FINISHED
+            self._close_vote(table)
             outcome.finished = True
             self._disarm(table)
         for event in events if not table.practice else ():

@@ -14,6 +14,7 @@ from bot.stats import games as G
 from bot.stats.ratings import rate, shown
 from bot.stats.replay import Replay
 from bot.stats.schroeoem import replay_games
+from bot.stats.store import FORMER_ID
 from bot.tables import TableService
 
 GUILD = 1
@@ -191,6 +192,39 @@ async def test_rufmariasch_balance_comes_from_the_ledger(db, store):
     assert cells("rufmariasch", board.rows[0], "de")[0] == "+2,50 €"
 
 
+async def _ruf_table(db, store, users, amounts, currency):
+    hands = [{"deltas": [10, 10, -10, -10], "callers": [0, 1], "defenders": [2, 3], "callers_win": True}]
+    table_id = await db.execute("INSERT INTO tables (guild_id, channel_id, game, seed, host_id, status)"
+                                " VALUES (?, 5, 'rufmariasch', 1, 1, 'finished')", (GUILD,))
+    for seat, (user, amount) in enumerate(zip(users, amounts, strict=True)):
+        await db.execute("INSERT INTO players (user_id, name) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                         (user, f"user{user}"))
+        await db.execute("INSERT INTO seats (table_id, seat, user_id) VALUES (?, ?, ?)", (table_id, seat, user))
+        await db.execute("INSERT INTO rufmariasch_ledger (guild_id, table_id, hand_no, user_id, amount, currency, kind)"
+                         " VALUES (?, ?, 1, ?, ?, ?, 'deal')", (GUILD, table_id, user, amount, currency))
+    await db.write(store.match_statements(table_id, GUILD, "rufmariasch", users, [f"u{u}" for u in users],
+                                          {"totals": [10, 10, -10, -10], "hands": hands}, [0, 1]))
+
+
+async def test_balances_of_two_currencies_are_never_added(db, store):
+    """One server plays for euros at two tables and for marks at one: the board ranks by the euro balance (its
+    main currency), a marks-only player has no euro balance ("–", after the others, not ranked by a sum in minor
+    units), and /stats shows the balance of the currency a person played most, not euros plus marks."""
+    from bot.stats.boards import cells
+
+    await _ruf_table(db, store, [1, 2, 3, 4], [1000, 1000, -1000, -1000], "€")
+    await _ruf_table(db, store, [1, 2, 3, 4], [-300, -300, 300, 300], "€")
+    await _ruf_table(db, store, [1, 5, 6, 7], [500, 500, -500, -500], "KM")
+    board = await store.leaderboard(GUILD, "rufmariasch")
+    assert board.currency == "€"
+    assert [a.user_id for a in board.rows][:2] == [1, 2] and board.rows[-1].money is None
+    marks_only = next(a for a in board.rows if a.user_id == 5)
+    assert cells("rufmariasch", marks_only, "en")[0] == "–"
+    stats = await store.player_stats(GUILD, 1)
+    (ruf,) = [g for g in stats.games if g.game == "rufmariasch"]
+    assert (ruf.agg.money, ruf.agg.currency) == (700, "€")
+
+
 # -- forgetting ------------------------------------------------------------------------------------
 async def test_forget_me_anonymises_seats_and_ledger_but_keeps_others_balances(db, store):
     t = await craft(db, store, "schrum", [1, 2, 3], [2, 1, 0])
@@ -201,7 +235,7 @@ async def test_forget_me_anonymises_seats_and_ledger_but_keeps_others_balances(d
     assert [a.user_id for a in board.rows] == [2, 3]
     assert await store.player_stats(GUILD, 1) is None
     history = await store.history(GUILD)
-    assert [(s.user_id, s.name) for s in history[0].seats] == [(-1, ""), (2, "user2"), (3, "user3")]
+    assert [(s.user_id, s.name) for s in history[0].seats] == [(-FORMER_ID, ""), (2, "user2"), (3, "user3")]
     ledger = await db.fetchall("SELECT user_id, amount FROM rufmariasch_ledger ORDER BY entry_id")
     assert [(r["user_id"], r["amount"]) for r in ledger] == [(-1, 500), (2, -500)]
     assert await db.fetchone("SELECT 1 FROM players WHERE user_id = 1") is None
@@ -209,6 +243,17 @@ async def test_forget_me_anonymises_seats_and_ledger_but_keeps_others_balances(d
     # the ledger is still append-only for anything else
     with pytest.raises(Exception, match="append-only"):
         await db.execute("UPDATE rufmariasch_ledger SET amount = 0 WHERE user_id = 2")
+
+
+async def test_forget_me_works_after_a_game_with_a_computer(db, store):
+    """A computer seat's id counts down from -1 in its table, so a former player's id must come from elsewhere:
+    forgetting the host of a practice table must not collide with the computer beside them (one transaction:
+    before, it failed whole and nobody who had played a computer could be forgotten)."""
+    t = await craft(db, store, "schrum", [1, -1, 3], [2, 1, 0], status="abandoned")
+    await store.forget(1)
+    seats = await db.fetchall("SELECT seat, user_id FROM seats WHERE table_id = ? ORDER BY seat", (t,))
+    assert seats[1]["user_id"] == -1 and seats[0]["user_id"] < -1 and seats[2]["user_id"] == 3
+    assert not await store.known(1)
 
 
 # -- real matches through the table service ---------------------------------------------------------
