@@ -217,8 +217,9 @@ class TableService(Lobbies, Computers, TurnTimers):
 
     async def gone(self, *, guild_id: int | None = None, channel_id: int | None = None) -> list[Table]:
         """The bot left the server `guild_id`, or the channel or thread `channel_id` was deleted: its open
-        tables end where nobody can see them any more, running ones as abandoned (counted nowhere, nothing
-        booked), lobbies as cancelled; their timers and computers stop. No listener is told: its messages
+        tables end where nobody can see them any more, running ones as abandoned (in no record, rating or
+        leaderboard; a Rufmariasch table's deals already scored stay in the stakes ledger, as money changes hands
+        deal by deal), lobbies as cancelled; their timers and computers stop. No listener is told: its messages
         would go to a place that is gone. Returns the tables ended."""
         if guild_id is None and channel_id is None:
             return []
