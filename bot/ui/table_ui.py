@@ -219,7 +219,7 @@ class TableUI(TableMessages):
                 await self.refresh_lobby(table)
             if kind == "start":
                 attempt = await self.delivery.started(table)
-                if attempt.lasting and isinstance(attempt.error, discord.HTTPException):
+                if isinstance(attempt.error, discord.Forbidden):
                     # a refusal, not a hiccup: the host is told why the table does not show (it is sent again later)
                     await send_ephemeral(interaction, explain(attempt.error, interaction.locale)[0])
             elif kind == "cancel" and table.thread_id and table.thread_id != table.channel_id:
