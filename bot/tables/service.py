@@ -113,7 +113,7 @@ class TableService(Lobbies, Computers, TurnTimers):
                 raise UserError("It is not your turn.")
             outcome = await self._apply(table, seat, action, auto=AUTO_PERSON)
             back = table.vote is not None and table.vote["seat"] == seat  # the player the others were asked about
-            if table.seats[seat].timeouts:  # played again: the count of turns the timer played for them starts anew
+            if table.seats[seat].timeouts or back:  # played again: the turns the timer played for them start anew
                 table.seats[seat].timeouts = 0
                 await self.db.write([("UPDATE seats SET timeouts = 0 WHERE table_id = ? AND seat = ?",
                                       (table.id, seat))] + ([vote_statement(table.id, None)] if back else []))
