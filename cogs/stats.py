@@ -2,8 +2,8 @@
 `/history`, `/replay`, `/season start|history` and `/privacy forget-me`.
 
 The numbers come from `bot.stats` (records written with every finished match, openskill ratings); the
-pictures from `bot.render.leaderboard`. A replay draws each step with the table UI's own
-`table_payload`, so it shows exactly the image the live table showed at that moment.
+pictures from `bot.render.leaderboard`, drawn where the table pictures are (never on the event loop). A replay draws
+each step with the table UI's own `render_table`, so it shows exactly the image the live table showed then.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from discord.ext import commands
 
 from bot.games import GAMES
 from bot.i18n import N_, format_day, normalize, tr
-from bot.render import hand_image
-from bot.render.leaderboard import hands_png, leaderboard_png, stats_card_png
+from bot.render import hands_sheet
+from bot.render.leaderboard import leaderboard_png, stats_card_png
 from bot.stats import Aggregate, Board, Replay, StatsStore, spec
 from bot.stats.boards import RATING, cells
 from bot.tables import UserError
@@ -32,6 +32,7 @@ from bot.tables.model import FINISHED, RUNNING, Seat, Table, escape_markdown
 from bot.ui import GameUI
 from bot.ui.errors import reply_error, send_ephemeral
 from bot.ui.game_ui import card_style
+from bot.workers import Job
 
 log = logging.getLogger(__name__)
 
@@ -113,10 +114,11 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 
 def board_page(board: Board, page: int, lang: str, when: str, name_of: Callable[[Aggregate], str],
-               me: int | None = None) -> tuple[int, int, bytes, str, str]:
-    """One page of a leaderboard: (page, pages, PNG, the message text, the image's alt text). The text names each
-    player with the ranking's measure and rating, short enough that the picture stays in sight on a phone; the
-    alt text (what screen readers say for the picture) lists every column."""
+               me: int | None = None) -> tuple[int, int, Job, str, str]:
+    """One page of a leaderboard: (page, pages, the job that draws its PNG, the message text, the image's alt
+    text). The text names each player with the ranking's measure and rating, short enough that the picture stays
+    in sight on a phone; the alt text (what screen readers say for the picture) lists every column. The picture is
+    drawn where the table pictures are (`TableUI.draw`), not on the event loop."""
     game = board.game
     pages = max(1, math.ceil(len(board.rows) / PAGE))
     page = max(0, min(page, pages - 1))
@@ -130,9 +132,9 @@ def board_page(board: Board, page: int, lang: str, when: str, name_of: Callable[
     page_text = tr(lang, "Page {page} of {pages}", page=page + 1, pages=pages)
     subtitle = f"{when} · {page_text} · {tr(lang, 'Players: {n}', n=len(board.rows))}"
     mine = next((i for i, a in enumerate(rows) if a.user_id == me), None)
-    png = leaderboard_png(heading, subtitle, headers,
-                          [(a.rank, n, v) for a, n, v in zip(rows, names, values, strict=True)],
-                          name_header=tr(lang, "Player"), footer=ranked_by, mark=mine)
+    png = Job(leaderboard_png, heading, subtitle, headers,
+              [(a.rank, n, v) for a, n, v in zip(rows, names, values, strict=True)],
+              name_header=tr(lang, "Player"), footer=ranked_by, mark=mine)
     lines = [f"**{heading}** · {subtitle}", ranked_by]
     alt = [f"{heading} · {subtitle}"]
     short = [0] + [i for i, c in enumerate(sp.columns) if c is RATING]  # the measure ranked by, the rating
@@ -212,8 +214,9 @@ class Stats(commands.Cog):
                                 " command, and the leaderboard fills up.")
             raise UserError("No finished {game} matches here for {period} yet.", game=title, period=when)
         me = interaction.user.id
-        page, pages, png, text, alt = board_page(
+        page, pages, drawing, text, alt = board_page(
             board, page, lang, when, lambda a: self._name(interaction.guild, a.user_id, a.name, lang), me)
+        png = await self.bot.table_ui.draw(drawing, reply=True)  # type: ignore[attr-defined]
         view = discord.ui.View(timeout=None)
         if pages > 1:
             s = board.season if period == "season" else 0
@@ -257,9 +260,9 @@ class Stats(commands.Cog):
                 series[title] = [v for _, v in record.history[g.game]]
         total = sum(g.agg.matches for g in record.games)
         subtitle = tr(lang, "Finished matches in this server: {n}", n=total)
-        png = stats_card_png(name, subtitle, headers, rows, series,
-                             chart_title=tr(lang, "Rating after each match"),
-                             empty_chart=tr(lang, "No rating yet."))
+        png = await self.bot.table_ui.draw(Job(  # type: ignore[attr-defined]
+            stats_card_png, name, subtitle, headers, rows, series, chart_title=tr(lang, "Rating after each match"),
+            empty_chart=tr(lang, "No rating yet.")), reply=True)
         file = discord.File(io.BytesIO(png), filename=f"stats-{target.id}.png",
                             description=tr(lang, "Stats card; the same figures are in the message text."))
         await interaction.response.send_message("\n".join(lines)[:2000], file=file,
@@ -335,7 +338,7 @@ class Stats(commands.Cog):
         k = max(0, min(step, replay.steps))
         table = self._shown_table(source, replay, k, lang)
         ui: Any = self.bot.table_ui  # type: ignore[attr-defined]
-        live = ui.table_payload(table)
+        live = await ui.render_table(table, reply=True)  # (drawn off the event loop, as a live table's)
         table_file = live["attachments"][0]
         table_file.filename = f"replay-{table_id}-{k}.png"
         game_ui: GameUI = ui.game_ui(table)
@@ -355,9 +358,9 @@ class Stats(commands.Cog):
             deck = game_ui.deck_style(source.settings)
             four = bool(source.settings.get("four_colour"))
             drawn_in = source.settings.get("lang", "en")  # the language the table picture beside them is drawn in
-            pngs = [hand_image(source.game, h, [], deck=deck, four_colour=four, lang=drawn_in) for h in hands]
-            files.append(discord.File(io.BytesIO(hands_png(table.names, pngs, title=tr(lang, "Hands"))),
-                                      filename=f"replay-{table_id}-{k}-hands.png"))
+            png = await ui.draw(Job(hands_sheet, source.game, hands, list(table.names), deck=deck, four_colour=four,
+                                    lang=drawn_in, title=tr(lang, "Hands")), reply=True)
+            files.append(discord.File(io.BytesIO(png), filename=f"replay-{table_id}-{k}-hands.png"))
         view = discord.ui.View(timeout=None)
         last = replay.steps
         buttons = [("first", 0, "⏮", k == 0), ("prev", k - 1, "◀", k == 0), ("next", k + 1, "▶", k >= last),

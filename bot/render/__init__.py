@@ -81,6 +81,15 @@ def score_sheet(game_key: str, names: list[str], hands: list[dict[str, Any]], to
                      None if winners is None else list(winners))
 
 
+def hands_sheet(game_key: str, hands: list[list[str]], names: list[str], *, deck: str | None = None,
+                four_colour: bool = False, lang: str = "en", title: str = "") -> bytes:
+    """Every seat's hand under its name, one picture (a replay shows them once the match is over)."""
+    from .leaderboard import hands_png
+
+    pngs = [hand_image(game_key, h, [], deck=deck, four_colour=four_colour, lang=lang) for h in hands]
+    return hands_png(names, pngs, title=title)
+
+
 def sort_hand(game_key: str, cards: list[str], view: dict[str, Any] | None = None) -> list[str]:
     """The hand in the order a player of that game holds it (see bot.render.sorting)."""
     from .sorting import sort_hand as _sort
@@ -88,4 +97,4 @@ def sort_hand(game_key: str, cards: list[str], view: dict[str, Any] | None = Non
     return _sort(game_key, cards, view)
 
 
-__all__ = ["table_image", "hand_image", "score_sheet", "sort_hand", "default_deck"]
+__all__ = ["table_image", "hand_image", "hands_sheet", "score_sheet", "sort_hand", "default_deck"]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import tr
-from bot.tables import Outcome, Table, TableService
+from bot.tables import Table, TableService
 from bot.tables.model import CANCELLED, FINISHED, LOBBY, RUNNING
 
 from .components import ActionButton, TableButton, build_view
@@ -145,11 +145,6 @@ class TableMessages:
         filename = payload.pop("filename")
         payload["attachments"] = [] if png is None else [discord.File(io.BytesIO(png), filename=filename)]
         return payload
-
-    def table_payload(self, table: Table, outcome: Outcome | None = None) -> dict[str, Any]:
-        """The table message with its picture, drawn here (for replays; live tables use `render_table`)."""
-        payload, job = self.table_message(table, outcome.events if outcome else None)
-        return self.with_picture(payload, job())
 
     async def render_table(self, table: Table, events: list[dict[str, Any]] | None = None, *,
                            reply: bool = False) -> dict[str, Any]:
