@@ -141,7 +141,7 @@ class Tables(commands.Cog):
         if meta.get("locked") or meta.get("archived"):
             return
         for table in self.service.open_tables(channel_id=payload.thread_id):
-            if table.thread_id == payload.thread_id and table.shown_version != table.version:
+            if table.shown_version != table.version:
                 await self.bot.table_ui.delivery.catch_up(table)  # type: ignore[attr-defined]
 
     async def _gone(self, why: str, *, guild_id: int | None = None, channel_id: int | None = None) -> None:

@@ -158,6 +158,7 @@ class TrPage(discord.ui.DynamicItem[discord.ui.Button[Any]],
             ui = table_ui.game_ui(table)
             with ui.showing(self.page) if isinstance(ui, TreppenrommeUI) else contextlib.nullcontext():
                 payload, job = table_ui.hand_message(table, seat, normalize(interaction.locale))
+
             async def drawing() -> dict[str, Any]:
                 # the picture is drawn in the bot's drawing thread for replies, not on the event loop
                 return table_ui.with_picture(payload, await table_ui.draw(job, reply=True) if job else None)

@@ -29,7 +29,7 @@ from bot.tables.model import FINISHED, OUT_OF_MATCH, RUNNING, shows_digest
 from .components import bare, edit_message, send_message
 from .dms import DMChannels
 from .errors import THREAD_LOCKED
-from .hand_dms import HandDMs, table_nonce
+from .hand_dms import HandDMs, nonce
 from .in_time import edit_in_time
 from .message_tokens import MessageTokens, edit_original
 
@@ -40,8 +40,6 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 THREAD_ARCHIVED = 50083  # "Operation cannot be performed on an archived thread"
-# THREAD_LOCKED: a moderator locked the table's thread (developer docs, Threads, "Locked Threads": without Manage
-# Threads nobody may send or edit messages there); it shows again once unlocked (cogs/tables.py)
 OLD_MESSAGE_EDITS = 30046  # "Maximum number of edits to messages older than 1 hour reached"
 TOKEN_EDIT_TIMEOUT_S = 10.0  # see Delivery.edit
 CATCH_UP_RETRIES = (5, 30, 120, 600)  # seconds before each new try after a send failed
@@ -287,12 +285,12 @@ class Delivery(HandDMs):
         # the table's first message carries a nonce: if Discord made it but its answer was lost, discord.py's retry
         # (or the catch-up after a crash) gets it back instead of a second table message with live buttons. A later
         # one (the first too old to edit, or deleted) goes without: it must be new whatever came before
-        nonce = table_nonce(table.id) if table.table_message_id is None else None
+        first = nonce("t", table.id) if table.table_message_id is None else None
 
         async def post() -> int:
             payload = await self.ui.render_table(table)
             return await send_message(self.bot, table.home_channel_id, files=payload.pop("attachments"), **payload,
-                                      nonce=nonce)
+                                      nonce=first)
 
         message_id = await self.in_thread(table, post)
         await self.service.set_messages(table, table_message_id=message_id)

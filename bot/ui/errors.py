@@ -15,7 +15,9 @@ from .suits import text_suits
 
 log = logging.getLogger(__name__)
 
-THREAD_LOCKED = 160005  # "Thread is locked" (developer docs, Threads: Locked Threads)
+# "Thread is locked": a moderator locked the table's thread (developer docs, Threads, "Locked Threads": without Manage
+# Threads nobody may send or edit messages there); the table shows again once unlocked (cogs/tables.py)
+THREAD_LOCKED = 160005
 PERMISSION_NAMES = {
     50013: "Missing Permissions",
     50001: "Missing Access",

@@ -28,19 +28,14 @@ OPENING_DMS_TOO_FAST = 40003  # "You are opening direct messages too fast"
 OPEN_DM_PAUSES = (1.0, 2.0, 4.0, 8.0, None)  # seconds to wait after each 40003; None: give up (catch-up retries)
 
 
+def nonce(kind: str, *key: object) -> str:
+    """A message's nonce (25 characters at most), the same whenever that message is sent again: by discord.py after
+    an answer lost on the way back (a 5xx once Discord had made it), or by the catch-up after a crash between the
+    send and storing its id. Discord then returns the message it made instead of a second one (Create Message,
+    `enforce_nonce`). A new hand DM's key is (table, seat, the table's version when drawn, whether the old one was
+    gone): successive deals differ; a table's first message's, its table."""
+    return kind + hashlib.blake2b(":".join(map(str, key)).encode(), digest_size=12).hexdigest()
 
-def table_nonce(table_id: int) -> str:
-    """The nonce of a table's first table message (see `hand_nonce`)."""
-    return "t" + hashlib.blake2b(f"{table_id}".encode(), digest_size=12).hexdigest()
-
-
-def hand_nonce(table_id: int, seat: int, version: int, again: bool) -> str:
-    """The nonce of a new hand DM, the same whenever this message is sent again: by discord.py after an answer lost
-    on the way back (a 5xx once Discord had made it), or by the catch-up after a crash between the send and storing
-    its id. Discord then returns the message it made instead of a second one (Create Message, `enforce_nonce`).
-    `version`: the table's when it was drawn (successive deals differ); `again`: the try after the old one was gone."""
-    key = f"{table_id}:{seat}:{version}:{int(again)}".encode()
-    return "h" + hashlib.blake2b(key, digest_size=12).hexdigest()
 
 class HandDMs:
     """Hands sent and edited in DMs (a mixin of `Delivery`, which provides the attributes and methods below)."""
@@ -123,7 +118,7 @@ class HandDMs:
                 payload.pop("view")
             now_bare = bare(payload)
             message_id = await send_message(self.bot, channel_id, files=files, **payload,
-                                            nonce=hand_nonce(table.id, seat, version, again))
+                                            nonce=nonce("h", table.id, seat, version, int(again)))
             s.dm_bare = now_bare
             self.landed(table, seat, message_id, version)
             await self.service.record_dm(table, seat, channel_id=channel_id, message_id=message_id,

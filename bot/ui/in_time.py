@@ -7,7 +7,8 @@ process of its own, and on an overloaded machine that picture can be late. So `e
 `ANSWER_BY_S` after the click reached the bot (sooner if the click reached it late: `answer_wait`) and otherwise
 acknowledges the click with a deferred update (type 6: the message stays as it is), then edits the message through
 the interaction's webhook (`PATCH .../@original`: valid for 15 minutes, and like every interaction endpoint exempt
-from the global rate limit) once the picture is there. Either way the caller learns whether the message went out without controls (`bare`).
+from the global rate limit) once the picture is there. Either way the caller learns whether the message went out
+without controls (`bare`). `send_in_time` does the same for an answer that is a new ephemeral message.
 """
 
 from __future__ import annotations
@@ -49,24 +50,10 @@ async def edit_in_time(interaction: discord.Interaction, drawing: Awaitable[dict
     """Answer a component click by editing its message to what `drawing` gives; `since` is `time.monotonic()`
     when the click reached the bot. Returns whether the message now has no controls; raises what the answer's
     calls raise (`discord.HTTPException`)."""
-    task = asyncio.ensure_future(drawing)
-    done, _ = await asyncio.wait({task}, timeout=answer_wait(interaction, since))
-    if done:
-        payload = task.result()
-        now_bare = bare(payload)
-        await sending(interaction.response.edit_message(**payload), payload.get("view"))
-        return now_bare
-    log.warning("the picture answering a click is late (%.1f s); the click is acknowledged now and its message "
-                "edited when the picture is there", time.monotonic() - since)
-    try:
-        await interaction.response.defer()
-    except BaseException:
-        task.cancel()
-        raise
-    payload = await task
-    now_bare = bare(payload)
-    await sending(interaction.edit_original_response(**payload), payload.get("view"))
-    return now_bare
+    late, payload = await _drawn(interaction, drawing, since)
+    edit = interaction.edit_original_response if late else interaction.response.edit_message
+    await sending(edit(**payload), payload.get("view"))
+    return bare(payload)
 
 
 async def send_in_time(interaction: discord.Interaction, drawing: Awaitable[dict[str, Any]], *,
@@ -74,17 +61,7 @@ async def send_in_time(interaction: discord.Interaction, drawing: Awaitable[dict
     """Answer with a new ephemeral message of what `drawing` gives (a hand: "My hand", a stale click's current
     hand), within Discord's deadline: a picture later than `answer_wait` allows is answered with "thinking" first,
     then sent as the follow-up that replaces it."""
-    task = asyncio.ensure_future(drawing)
-    done, _ = await asyncio.wait({task}, timeout=answer_wait(interaction, since))
-    if not done:
-        log.warning("the picture answering a click is late (%.1f s); the click is acknowledged now and the picture "
-                    "follows", time.monotonic() - since)
-        try:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-        except BaseException:
-            task.cancel()
-            raise
-    payload = await task
+    _, payload = await _drawn(interaction, drawing, since, ephemeral=True, thinking=True)
     files = payload.pop("attachments")
     if "view" in payload and payload["view"] is None:  # (no controls: nothing to send for them)
         payload.pop("view")
@@ -93,3 +70,21 @@ async def send_in_time(interaction: discord.Interaction, drawing: Awaitable[dict
     else:
         await sending(interaction.response.send_message(ephemeral=True, files=files, **payload),
                       payload.get("view"))
+
+
+async def _drawn(interaction: discord.Interaction, drawing: Awaitable[dict[str, Any]], since: float,
+                 **defer: bool) -> tuple[bool, dict[str, Any]]:
+    """(whether the picture was late, the payload): waits for `drawing` as long as `answer_wait` allows, and
+    otherwise acknowledges the click first (`interaction.response.defer(**defer)`), then waits for the rest."""
+    task = asyncio.ensure_future(drawing)
+    done, _ = await asyncio.wait({task}, timeout=answer_wait(interaction, since))
+    if done:
+        return False, task.result()
+    log.warning("the picture answering a click is late (%.1f s); the click is acknowledged now and the picture "
+                "follows", time.monotonic() - since)
+    try:
+        await interaction.response.defer(**defer)
+    except BaseException:
+        task.cancel()
+        raise
+    return True, await task

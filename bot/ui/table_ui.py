@@ -311,8 +311,8 @@ class TableUI(TableMessages):
                 if note is not None and interaction.guild_id is None:
                     await send_ephemeral(interaction, note)  # the faster move re-renders this DM
                     return
-                await self.show_hand(interaction, table_id, note="⚠️ " + (note or tr(interaction.locale, exc.msgid)),
-                                     since=since)
+                note = "⚠️ " + (note or tr(interaction.locale, exc.msgid))
+                await self.show_hand(interaction, table_id, note=note, since=since)
                 return
             except UserError as exc:
                 await send_ephemeral(interaction, self.refusal(table, interaction, action, exc))

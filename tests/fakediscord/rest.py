@@ -111,11 +111,18 @@ class RestEntry:
         message), so a client that simply tries again makes it twice."""
         self._scheduled_faults.append([kind, status, count, after])
 
-    def _pick_fault(self, rec: RecordedRequest) -> int | None:
+    def _scheduled(self, rec: RecordedRequest, *, after: bool) -> int | None:
+        """The status of a fault `fail_next` scheduled for this request (before or `after` it is carried out)."""
         for entry in self._scheduled_faults:
-            if entry[0] == rec.kind and entry[2] > 0 and not entry[3]:
+            if entry[0] == rec.kind and entry[2] > 0 and entry[3] == after:
                 entry[2] -= 1
                 return entry[1]
+        return None
+
+    def _pick_fault(self, rec: RecordedRequest) -> int | None:
+        scheduled = self._scheduled(rec, after=False)
+        if scheduled is not None:
+            return scheduled
         if self.fail_rate <= 0:
             return None
         if self.fail_filter is not None and not self.fail_filter(rec):
@@ -214,19 +221,12 @@ class RestEntry:
             status, body = await handler(rec, params, rec.json, files)
         except DiscordError as exc:
             return self._finish(rec, exc)
-        lost = self._lost_answer(rec)
+        lost = self._scheduled(rec, after=True)
         if lost is not None:  # done, but the answer does not arrive
             self._finish(rec, status, body)
             rec.fault = rec.status = lost
             return self._fault_response(rec, lost)
         return self._finish(rec, status, body)
-
-    def _lost_answer(self, rec: RecordedRequest) -> int | None:
-        for entry in self._scheduled_faults:
-            if entry[0] == rec.kind and entry[2] > 0 and entry[3]:
-                entry[2] -= 1
-                return entry[1]
-        return None
 
     def _finish(self, rec: RecordedRequest, status: int | DiscordError, body: Any = None) -> web.Response:
         headers = rec.rate_limit_headers

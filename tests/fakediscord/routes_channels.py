@@ -47,9 +47,8 @@ class ChannelRoutes:
             # and auto_archive_duration; locked needs MANAGE_THREADS; a locked thread only un-archives with it.
             if ch.owner_id != self.bot.id or "locked" in body:
                 self._require_perm(ch, "manage_threads")
-            # Threads, "Locked Threads": nor may a user without it "update properties like its title" there
-            if ch.locked and not ch.archived and not self._has_perm(ch, "manage_threads"):
-                raise DiscordError(403, 160005, "Thread is locked")
+            if not ch.archived:  # Threads, "Locked Threads": nor may a user "update properties like its title"
+                self._refuse_locked(ch, ephemeral=False)
             unarchive = body.get("archived") is False
             if ch.archived and not unarchive:
                 self.refuse_if_archived(ch)  # only active threads can be manipulated
