@@ -7,7 +7,8 @@ Writing (see `attach`):
 - After the commit, `on_result` applies the match's rating games (openskill) to two streams, all time
   (season 0) and the match's season, and marks the table rated. Ratings are derived data: a crash
   between the two is caught up by `catch_up()` at start, which also records finished tables that have
-  no record yet (finished before this module existed) by replaying their action log.
+  no record yet (finished before this module existed) by replaying their action log; a table whose log cannot
+  give one is noted in `stat_unrecordable` and not tried again.
 
 Reading: every query is an index range (see migration 0003): a leaderboard is one covering-index
 aggregate per (server, game[, season]), plus the ratings of the same stream.
@@ -224,16 +225,21 @@ class StatsStore:
     async def catch_up(self, *, limit: int = 500) -> int:
         """Record finished tables that have no record (replaying their log) and rate every unrated one,
         oldest first. Returns how many tables it rated."""
+        known = sorted(GAMES)  # a game this version does not have is left for a version that has it
         missing = await self.db.fetchall(
             "SELECT t.table_id, t.guild_id, t.game, t.options, t.seed, t.ended_at FROM tables t"
             " WHERE t.status = 'finished' AND t.practice = 0"  # a practice table is never rated
+            f" AND t.game IN ({','.join('?' * len(known))})"
             " AND NOT EXISTS (SELECT 1 FROM stat_results s WHERE s.table_id = t.table_id)"
-            " ORDER BY t.ended_at, t.table_id LIMIT ?", (limit,))
+            " AND NOT EXISTS (SELECT 1 FROM stat_unrecordable u WHERE u.table_id = t.table_id)"
+            " ORDER BY t.ended_at, t.table_id LIMIT ?", (*known, limit))
         for t in missing:
             try:
-                await self._record_from_log(t)
-            except Exception:
+                statements = await self._record_from_log(t)
+            except Exception as e:  # the replay failed: it fails the same way at every start
                 log.exception("table %s: could not rebuild its stats record", t["table_id"])
+                statements = self._unrecordable(t["table_id"], f"replay failed: {type(e).__name__}")
+            await self.db.write(statements)  # a failed write is tried again at the next start
         pending = await self.db.fetchall(
             "SELECT s.table_id FROM stat_results s WHERE s.seat = 0 AND NOT EXISTS"
             " (SELECT 1 FROM rated_tables r WHERE r.table_id = s.table_id) ORDER BY s.ended_at, s.table_id LIMIT ?",
@@ -243,9 +249,8 @@ class StatsStore:
             done += await self.rate_table(r["table_id"])
         return done
 
-    async def _record_from_log(self, t: Any) -> None:
-        if t["game"] not in GAMES:
-            return
+    async def _record_from_log(self, t: Any) -> list[tuple[str, Any]]:
+        """The statements that record a finished table from its action log, or that mark it unrecordable."""
         seat_rows = await self.db.fetchall(
             "SELECT s.seat, s.user_id, p.name FROM seats s LEFT JOIN players p USING (user_id)"
             " WHERE s.table_id = ? ORDER BY s.seat", (t["table_id"],))
@@ -259,13 +264,16 @@ class StatsStore:
             engine.finish()  # an open-ended match the table ended (deals=None)
         if not engine.over:
             log.warning("table %s is finished but its log does not end the match; no record", t["table_id"])
-            return
+            return self._unrecordable(t["table_id"], "the log does not end the match")
         result = engine.result()
-        statements = self.match_statements(
+        return self.match_statements(
             t["table_id"], t["guild_id"], t["game"], [r["user_id"] for r in seat_rows],
             [r["name"] or "" if r["user_id"] > 0 else "" for r in seat_rows], result, result.get("winners"),
             ended_at=t["ended_at"])
-        await self.db.write(statements)
+
+    @staticmethod
+    def _unrecordable(table_id: int, reason: str) -> list[tuple[str, Any]]:
+        return [("INSERT OR IGNORE INTO stat_unrecordable (table_id, reason) VALUES (?, ?)", (table_id, reason))]
 
     # -- seasons ---------------------------------------------------------------------------------
     async def current_season(self, guild_id: int) -> int:

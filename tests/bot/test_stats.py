@@ -315,6 +315,40 @@ async def test_catch_up_records_tables_finished_before_stats_existed(db, store):
     await service.close()
 
 
+async def test_catch_up_skips_unrecordable_tables_for_good_and_reaches_the_recordable_ones(db, store, caplog):
+    service = TableService(db)  # no stats attached
+    table = await service.create(guild_id=GUILD, channel_id=5, host_id=1, host_name="alice", game="schrum",
+                                 settings={"turn_timer": 0}, seed=7)
+    await service.join(table.id, 2, "bob")
+    await service.start(table.id, 1)
+    await play_out(service, table)
+    await service.close()
+    # three finished tables that came before it and cannot be recorded: a log that does not end the match,
+    # a log that fails to replay, a game this version does not know
+    broken = {}
+    for kind, game, action in (("short", "schrum", None), ("bad", "schrum", "no such action"),
+                               ("gone", "skat", None)):
+        broken[kind] = await db.execute(
+            "INSERT INTO tables (guild_id, channel_id, game, seed, host_id, status, ended_at)"
+            " VALUES (?, 5, ?, 1, 1, 'finished', '2000-01-01T00:00:00.000Z')", (GUILD, game))
+        for seat, user in enumerate((1, 2)):
+            await db.execute("INSERT INTO seats (table_id, seat, user_id) VALUES (?, ?, ?)",
+                             (broken[kind], seat, user))
+        if action:
+            await db.execute("INSERT INTO actions (table_id, seq, seat, action) VALUES (?, 1, 0, ?)",
+                             (broken[kind], action))
+    # a batch of two holds only the broken ones, which come first: the next start reaches the real one
+    assert await store.catch_up(limit=2) == 0
+    assert await store.catch_up(limit=2) == 1
+    assert await db.fetchone("SELECT 1 FROM stat_results WHERE table_id = ?", (table.id,))
+    noted = {r["table_id"]: r["reason"] for r in await db.fetchall("SELECT * FROM stat_unrecordable")}
+    assert noted.keys() == {broken["short"], broken["bad"]}  # an unknown game waits for a version that has it
+    assert "does not end" in noted[broken["short"]] and "replay failed" in noted[broken["bad"]]
+    caplog.clear()
+    assert await store.catch_up() == 0
+    assert "could not rebuild" not in caplog.text and "does not end" not in caplog.text
+
+
 async def test_rufmariasch_match_with_the_real_ledger_writer_rates_deal_teams(db, store):
     from bot.ledger import deal_entries
 
