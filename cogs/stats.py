@@ -8,6 +8,7 @@ each step with the table UI's own `render_table`, so it shows exactly the image 
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 import math
@@ -313,7 +314,9 @@ class Stats(commands.Cog):
                                 " cards are shown too early.", id=table_id)
             raise UserError("Table #{id} did not finish (it was abandoned or cancelled), so it has no replay.",
                             id=table_id)
-        entry = (source, Replay(source.game, len(source.names), source.seed, source.options, source.actions))
+        replay = Replay(source.game, len(source.names), source.seed, source.options, source.actions)
+        await asyncio.to_thread(replay.walk)  # a long match's log takes milliseconds to play: not on the loop
+        entry = (source, replay)
         self._replays[table_id] = entry
         while len(self._replays) > REPLAY_CACHE:
             self._replays.popitem(last=False)

@@ -11,6 +11,9 @@ from typing import Any
 
 from bot.games import GAMES, Engine
 
+# a clone of the engine is kept every CHECKPOINT steps, so a step back replays at most that many actions
+CHECKPOINT = 64
+
 
 class Replay:
     def __init__(self, game: str, seats: int, seed: int, options: dict[str, Any], actions: list[tuple[int, str]]):
@@ -23,6 +26,7 @@ class Replay:
         self._engine: Engine | None = None
         self._k = 0
         self._events: list[list[dict[str, Any]]] | None = None
+        self._checkpoints: list[Engine] = []
 
     @property
     def steps(self) -> int:
@@ -31,12 +35,29 @@ class Replay:
     def _new(self) -> Engine:
         return self.cls.new(self.seats, seed=self.seed, options=self.options)
 
+    def walk(self) -> None:
+        """Play the whole log once: every action's events, and a checkpoint every CHECKPOINT steps. The rest
+        is cheap after this, so a caller may run it away from its event loop first."""
+        if self._events is not None:
+            return
+        engine, events, checkpoints = self._new(), [], []
+        for k, (seat, action) in enumerate(self.actions):
+            if k % CHECKPOINT == 0:
+                checkpoints.append(engine.clone())
+            events.append(engine.apply(seat, action))
+        self._events, self._checkpoints = events, checkpoints
+
     def engine_at(self, k: int) -> Engine:
-        """The engine after `k` actions (0 <= k <= steps). Moving forward continues the last engine;
-        moving back rebuilds from the start (engines are deterministic)."""
+        """The engine after `k` actions (0 <= k <= steps): the current one moved forward when it is at most a
+        checkpoint behind, else a copy of the last checkpoint before `k` (engines are deterministic)."""
+        self.walk()
         k = max(0, min(k, self.steps))
-        if self._engine is None or k < self._k:
-            self._engine, self._k = self._new(), 0
+        if self._engine is None or not self._k <= k < self._k + CHECKPOINT:
+            base = min(k // CHECKPOINT, len(self._checkpoints) - 1) if self._checkpoints else -1
+            if base < 0:
+                self._engine, self._k = self._new(), 0
+            else:
+                self._engine, self._k = self._checkpoints[base].clone(), base * CHECKPOINT
         engine = self._engine
         while self._k < k:
             seat, action = self.actions[self._k]
@@ -46,9 +67,8 @@ class Replay:
 
     def events(self) -> list[list[dict[str, Any]]]:
         """The events of every action, in order (index k-1 = the events of step k)."""
-        if self._events is None:
-            engine = self._new()
-            self._events = [engine.apply(seat, action) for seat, action in self.actions]
+        self.walk()
+        assert self._events is not None
         return self._events
 
     def hand_starts(self) -> list[int]:

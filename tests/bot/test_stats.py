@@ -349,6 +349,36 @@ async def test_catch_up_skips_unrecordable_tables_for_good_and_reaches_the_recor
     assert "could not rebuild" not in caplog.text and "does not end" not in caplog.text
 
 
+@pytest.mark.parametrize(("game", "seats"), [("treppenromme", 4), ("rufmariasch", 4), ("schieberamsch", 3)])
+def test_replay_jumps_anywhere_and_shows_what_a_fresh_replay_shows(game, seats):
+    """Steps back come from checkpoints (a clone every CHECKPOINT actions): any order of steps must show each
+    state exactly as playing the log from the start does."""
+    import random
+
+    from bot.stats.replay import CHECKPOINT
+
+    rng = random.Random(5)
+    engine = GAMES[game].new(seats, seed=3)
+    actions = []
+    while not engine.over:
+        seat = min(engine.to_act())
+        action = rng.choice(engine.legal_actions(seat))
+        engine.apply(seat, action)
+        actions.append((seat, action))
+    assert len(actions) > 3 * CHECKPOINT
+    fresh = GAMES[game].new(seats, seed=3)
+    expected = [repr(fresh.view(0))]
+    for seat, action in actions:
+        fresh.apply(seat, action)
+        expected.append(repr(fresh.view(0)))
+    replay = Replay(game, seats, 3, {}, actions)
+    order = [len(actions), len(actions) - 1, 0, CHECKPOINT, CHECKPOINT - 1, 2 * CHECKPOINT + 1, 1]
+    order += rng.sample(range(len(actions) + 1), 60)
+    for k in order:
+        assert repr(replay.engine_at(k).view(0)) == expected[k], k
+    assert len(replay.events()) == len(actions)
+
+
 async def test_rufmariasch_match_with_the_real_ledger_writer_rates_deal_teams(db, store):
     from bot.ledger import deal_entries
 
