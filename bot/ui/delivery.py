@@ -282,15 +282,16 @@ class Delivery(HandDMs):
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(opening.wait(), 10)
         version = table.version
-        # the table's first message carries a nonce: if Discord made it but its answer was lost, discord.py's retry
-        # (or the catch-up after a crash) gets it back instead of a second table message with live buttons. A later
-        # one (the first too old to edit, or deleted) goes without: it must be new whatever came before
-        first = nonce("t", table.id) if table.table_message_id is None else None
+        # a table message carries a nonce: if Discord made it but its answer was lost, discord.py's retry (or the
+        # catch-up after a crash) gets it back instead of a second table message with live buttons. It is keyed by
+        # the message it replaces (none for the first; the old one when that was too old to edit or was deleted),
+        # so each replacement is a new message and a retry of one is the same
+        key = nonce("t", table.id, table.table_message_id or "")
 
         async def post() -> int:
             payload = await self.ui.render_table(table)
             return await send_message(self.bot, table.home_channel_id, files=payload.pop("attachments"), **payload,
-                                      nonce=first)
+                                      nonce=key)
 
         message_id = await self.in_thread(table, post)
         await self.service.set_messages(table, table_message_id=message_id)
@@ -348,9 +349,12 @@ class Delivery(HandDMs):
         lang = table.settings.get("lang", "en")
         png = await self.ui.draw(self.ui.game_ui(table).score_sheet_job(
             table, [{"deltas": d} for _, d in sorted(hands.items())], totals, lang))
-        await self.in_thread(table, lambda: self._home(table).send(
-            file=discord.File(io.BytesIO(png), filename=f"scores-{table.id}.png")))
-        return max(hands, default=0)
+        last = max(hands, default=0)
+        # a nonce per sheet (the hands it covers): a send whose answer was lost is not posted twice
+        await self.in_thread(table, lambda: send_message(
+            self.bot, table.home_channel_id, file=discord.File(io.BytesIO(png), filename=f"scores-{table.id}.png"),
+            nonce=nonce("s", table.id, last)))
+        return last
 
     async def say(self, table: Table, content: str, *, mention: bool = False) -> None:
         """A line of text in the table's home (a reminder, a notice); nobody waits on it, so a failure is logged."""

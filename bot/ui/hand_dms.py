@@ -33,7 +33,8 @@ def nonce(kind: str, *key: object) -> str:
     an answer lost on the way back (a 5xx once Discord had made it), or by the catch-up after a crash between the
     send and storing its id. Discord then returns the message it made instead of a second one (Create Message,
     `enforce_nonce`). A new hand DM's key is (table, seat, the table's version when drawn, whether the old one was
-    gone): successive deals differ; a table's first message's, its table."""
+    gone): successive deals differ; a table message's, its table and the message it replaces; a score sheet's, its
+    table and the last hand it covers."""
     return kind + hashlib.blake2b(":".join(map(str, key)).encode(), digest_size=12).hexdigest()
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from bot.ui.delivery import Delivery
+from bot.ui.hand_dms import nonce
 from tests.cogs.helpers import components, table_message
 from tests.cogs.test_schieberamsch_flow import play_one, start_table
 from tests.conftest import World
@@ -65,6 +66,10 @@ async def test_a_deals_last_card_whose_messages_were_lost(world: World, make_bot
         assert len(history) == 2
         assert not components(history[0]), "hand 1's message lost its buttons"
         assert components(history[1]) and "Schieberamsch" in history[1].content
+    # the sheet carries a nonce for the hands it covers: had the crash come after Discord made it, the catch-up's
+    # send would have got it back instead of a second sheet
+    sheet_posts = [r for r in world.env.http_requests if r.method == "POST" and "scores-" in str(r.json)]
+    assert [r.json.get("nonce") for r in sheet_posts] == [nonce("s", table.id, 1)]
     # the players play on from the new DMs
     await play_one(world, restored, rng)
 

@@ -153,6 +153,10 @@ async def test_a_table_message_too_old_to_edit_moves_to_a_new_message(world: Wor
     assert table.table_message_id != old_id and shows_version(world, table)
     assert old_id not in [m.id for m in world.channel.threads[0].history()], "the old table message is gone"
     assert table.shown_version == table.version
+    # each table message carries its own nonce (a lost answer is not posted twice, and the new one is new)
+    posts = requests(world, "POST", f"/channels/{table.thread_id}/messages")
+    tables = [r.json.get("nonce") for r in posts if "table-" in str(r.json)]
+    assert len(tables) == 2 and all(tables) and tables[0] != tables[1], tables
 
 
 async def test_threads_last_a_week_and_a_finished_tables_thread_archives_within_the_hour(world: World):
