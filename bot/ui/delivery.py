@@ -362,10 +362,28 @@ class Delivery(HandDMs):
         await self.safe(self.in_thread(table, lambda: self._home(table).send(content, allowed_mentions=mentions)))
 
     async def retire_thread(self, table: Table) -> None:
-        """A table ended: its thread archives an hour after its last message instead of days later."""
-        if table.thread_id and table.thread_id != table.channel_id:
+        """A table ended: its thread archives an hour after its last message instead of days later, if the bot made
+        it. A thread someone else made (the table was opened in it) keeps its owner's settings: without Manage
+        Threads Discord refuses the change, and with it the bot would cut a user's thread short (developer docs,
+        Threads, "Editing & Deleting Threads")."""
+        if table.thread_id and table.thread_id != table.channel_id and await self._bots_thread(table):
             await self.safe(self.bot.http.edit_channel(table.thread_id, auto_archive_duration=FINISHED_ARCHIVE_MINUTES,
                                                         reason="the table ended"))
+
+    async def _bots_thread(self, table: Table) -> bool:
+        """Whether the bot made the table's thread: the one it starts on a lobby message shares that message's id
+        (developer docs, Start Thread from Message); an older table's, reused by Play again, says so itself."""
+        if table.thread_id == table.lobby_message_id:
+            return True
+        thread = self.bot.get_channel(table.thread_id)
+        if isinstance(thread, discord.Thread):
+            return thread.owner_id == self.bot.user.id
+        try:
+            data = await self.bot.http.get_channel(table.thread_id)
+        except discord.HTTPException as exc:
+            log.info("table %s: its thread could not be read (%s); its settings stay", table.id, exc)
+            return False
+        return str(data.get("owner_id")) == str(self.bot.user.id)
 
     # -- hands ------------------------------------------------------------------------------------
     async def redraw_hand(self, table: Table, seat: int) -> None:

@@ -217,12 +217,12 @@ class OpenTable:
 
 
 async def open_table(fake: FakeDiscord, host: FakeUser | str, guests: list[FakeUser | str],
-                     channel: str = "spieltisch", options: dict[str, Any] | None = None, *,
+                     channel: Any = "spieltisch", options: dict[str, Any] | None = None, *,
                      rng: random.Random | None = None, timeout: float = 10.0,
                      computers: tuple[str, ...] | list[str] = ()) -> OpenTable:
     """`/schieberamsch new` by the host, the host seats `computers` (levels: "easy", "strong") with the lobby's
     buttons, the guests click Join, the host clicks Start; returns once every person has a hand in their DM and
-    the table message is in the thread."""
+    the table message is in the thread (the bot's on the lobby, or `channel` when that is a thread)."""
     ix = await (await fake.slash(host, channel, "schieberamsch new", options or {})).wait(timeout)
     lobby = ix.response_message
     assert lobby is not None, ix
@@ -234,9 +234,11 @@ async def open_table(fake: FakeDiscord, host: FakeUser | str, guests: list[FakeU
         await (await fake.click(guest, lobby, table_button(lobby, "join"))).settle(timeout)
     await (await fake.click(host, lobby, table_button(lobby, "start"))).settle(timeout)
     users = [fake.user(u) for u in (host, *guests)]
-    await fake.wait_for(lambda: lobby.id in fake.channels, timeout=timeout, what="the table thread")
-    table = OpenTable(table_id=table_id, lobby=lobby, thread_id=lobby.id,
-                      players=TablePlayers(fake, users, lobby.id, rng=rng or random.Random(lobby.id)))
+    home = fake.channel(channel)
+    thread_id = home.id if home.is_thread else lobby.id
+    await fake.wait_for(lambda: thread_id in fake.channels, timeout=timeout, what="the table thread")
+    table = OpenTable(table_id=table_id, lobby=lobby, thread_id=thread_id,
+                      players=TablePlayers(fake, users, thread_id, rng=rng or random.Random(lobby.id)))
     await fake.wait_for(lambda: table.table_message(fake) is not None
                         and all(dm_hand(fake, u) is not None for u in users),
                         timeout=timeout, what="the table message and every player's hand")

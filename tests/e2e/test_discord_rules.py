@@ -105,6 +105,32 @@ async def test_an_archived_thread_is_unarchived_and_shows_the_move(fake: FakeDis
         assert nxt.callback_type in MOVE_ANSWERS
 
 
+async def test_a_table_in_a_users_thread_leaves_the_threads_settings_alone(fake: FakeDiscord, db_file: Path) -> None:
+    """A table opened inside a thread a user made plays there. The bot may un-archive it (anyone who may post may),
+    but it is not the bot's to re-time: at the end the bot's own threads archive within the hour, this one keeps
+    its owner's setting (without Manage Threads the change would be refused; with it, a user's thread cut short)."""
+    fake.allow_bot("spieltisch", "manage_threads")  # even a bot that may: the thread is not its own
+    corner = fake.add_thread("Anna's corner", "spieltisch", owner="anna", auto_archive_duration=1440)
+    async with bot_process(fake, env={"DATABASE_PATH": str(db_file)}) as bp:
+        await bp.wait_ready("schieberamsch", timeout=30)
+        table = await open_table(fake, "anna", ["bernd", "ceca"], channel=corner, options={"deals": 3})
+        assert table.table_message(fake).channel_id == corner.id and not fake.threads[1:]
+        turn = await dm_turn(fake, table)
+        fake.advance(minutes=1441)
+        assert corner.archived
+        ix = await table.players.click(turn, table.players.choose(turn))
+        await ix.wait()
+        await fake.wait_for(lambda: shown(fake, table) > turn.version, timeout=15, what="the move on the table")
+        assert not corner.archived
+        await (await fake.slash("anna", corner, "table cancel", {})).wait()
+        await fake.wait_for(lambda: status(db_file, table.table_id) == "cancelled", what="the cancel")
+        await asyncio.sleep(1)  # the end's messages and the thread's retirement go out after the answer
+        edits = [r.json for r in fake.requests if r.kind == "channel_edit" and r.channel_id == corner.id]
+        assert all(set(body) == {"archived"} for body in edits), edits
+        assert corner.auto_archive_duration == 1440
+        assert not [r for r in fake.requests if r.status == 403]
+
+
 async def test_without_send_messages_in_threads_no_table_plays_unseen(fake: FakeDiscord, db_file: Path) -> None:
     """Send Messages in Threads is not inherited from Send Messages: without it either the table plays where the
     bot may post, or Start is refused with the reason and nothing starts. Never a thread nobody can play in."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
-from .models import FakeChannel, iso_now
+from .models import PUBLIC_THREAD, FakeChannel, iso_now
 from .validation import DiscordError
 
 if TYPE_CHECKING:
@@ -77,6 +77,19 @@ class WorldRules:
         ch = self.channel(thread)
         ch.locked = ch.locked or locked
         self._set_archived(ch, True)
+
+    def add_thread(self: FakeDiscord, name: str, parent: FakeChannel | int | str, *, owner: Any,
+                   auto_archive_duration: int = 1440) -> FakeChannel:
+        """A user starts a public thread (not on a message) in a text channel: THREAD_CREATE. It is theirs: the bot
+        may post in it, but without Manage Threads not rename it, re-time its archiving or archive it (Threads,
+        "Editing & Deleting Threads")."""
+        ch = self.channel(parent)
+        thread = FakeChannel(id=self.snowflake(), name=name, type=PUBLIC_THREAD, guild_id=ch.guild_id,
+                             parent_id=ch.id, owner_id=self.user(owner).id)
+        self._thread_created(thread, auto_archive_duration, ch)
+        self.channels[thread.id] = thread
+        self._emit("THREAD_CREATE", {**thread.payload(), "newly_created": True})
+        return thread
 
     def lock(self: FakeDiscord, thread: FakeChannel | int | str, locked: bool = True) -> None:
         """A moderator locks (or unlocks) a thread, which stays active: THREAD_UPDATE. Without MANAGE_THREADS the bot

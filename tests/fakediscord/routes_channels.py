@@ -45,7 +45,13 @@ class ChannelRoutes:
         if ch.is_thread:
             # Threads, "Editing & Deleting Threads": the creator (or MANAGE_THREADS) may change name, archived
             # and auto_archive_duration; locked needs MANAGE_THREADS; a locked thread only un-archives with it.
-            if ch.owner_id != self.bot.id or "locked" in body:
+            # Anyone may un-archive an unlocked thread they may post in ("setting archived to false only requires
+            # the current user has already been added to the thread"; Modify Channel: "when locked is also false,
+            # only the SEND_MESSAGES permission is required")
+            changes = {key for key, value in body.items() if value is not None}
+            if changes == {"archived"} and body["archived"] is False and not ch.locked:
+                self._require_perm(ch, "send_messages")
+            elif ch.owner_id != self.bot.id or "locked" in body:
                 self._require_perm(ch, "manage_threads")
             if not ch.archived:  # Threads, "Locked Threads": nor may a user "update properties like its title"
                 self._refuse_locked(ch, ephemeral=False)

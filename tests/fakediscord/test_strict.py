@@ -136,6 +136,20 @@ async def test_a_patch_archives_and_unarchives_the_bots_own_thread(fake: FakeDis
     assert (await edit(http, fake, thread, int(msg["id"]), "wieder da"))[0] == 200
 
 
+async def test_a_users_thread_is_the_users_but_anyone_who_may_post_unarchives_it(fake: FakeDiscord, http) -> None:
+    thread = fake.add_thread("Anna's corner", "spieltisch", owner="anna")
+    assert (await send(http, fake, thread.id, "Tisch"))[0] == 200  # the bot may post in it
+    for change in ({"auto_archive_duration": 60}, {"name": "mine now"}, {"archived": True}):
+        status, data, _ = await call(http, fake, "PATCH", f"/channels/{thread.id}", change)
+        assert (status, data["code"]) == (403, 50013), change
+    assert thread.auto_archive_duration == 1440 and thread.name == "Anna's corner"
+    fake.archive(thread)
+    status, data, _ = await call(http, fake, "PATCH", f"/channels/{thread.id}", {"archived": False})
+    assert status == 200 and not data["thread_metadata"]["archived"]
+    fake.allow_bot("spieltisch", "manage_threads")  # a moderator's overwrite: now it may
+    assert (await call(http, fake, "PATCH", f"/channels/{thread.id}", {"auto_archive_duration": 60}))[0] == 200
+
+
 async def test_the_guild_caps_its_active_threads(http) -> None:
     async with FakeDiscord(thread_cap=2) as fake:
         first = await new_thread(http, fake)
