@@ -295,7 +295,7 @@ class Stats(commands.Cog):
     @app_commands.command(name=_T("replay"), description=_T("Step through a finished match, move by move"))
     @app_commands.describe(table=_T("The table's number (see /history)"), step=_T("Start at this move (default 0)"))
     @app_commands.guild_only()
-    async def replay(self, interaction: discord.Interaction, table: app_commands.Range[int, 1, 2**62],
+    async def replay(self, interaction: discord.Interaction, table: app_commands.Range[int, 1, 2**53 - 1],
                      step: app_commands.Range[int, 0, 100000] = 0) -> None:
         payload = await self.replay_payload(interaction, table, step)
         await interaction.response.send_message(ephemeral=True, files=payload.pop("attachments"), **payload)

@@ -42,7 +42,7 @@ async def test_numbers_outside_a_commands_bounds_are_refused_before_it_runs(worl
     assert option_problem(new, SimpleNamespace(turn_timer=10**12), "en") == "turn_timer must be from 30 to 3600."
     assert option_problem(new, SimpleNamespace(turn_timer=300, deals=12), "en") is None
     assert option_problem(command(world, "replay"), SimpleNamespace(table=2**70, step=0), "en") == \
-        f"table must be from 1 to {2**62}."
+        f"table must be from 1 to {2**53 - 1}."
     match = command(world, "schroeoem match")
     assert option_problem(match, SimpleNamespace(id=2**63), "en") == f"There is no id {2**63}."
     assert option_problem(match, SimpleNamespace(id=12), "en") is None

@@ -128,6 +128,10 @@ def _command(**fields: Any) -> dict[str, Any]:
     _command(description_localizations={"de": "x" * 101}),
     _command(options=[{"type": 3, "name": "deck", "description": "d", "choices": [{"name": "", "value": "a"}]}]),
     _command(options=[{"type": 3, "name": "deck", "description": "d", "choices": [{"name": "a", "value": "v" * 101}]}]),
+    # INTEGER options hold -2^53+1 .. 2^53-1 (Application Command Option Type), bounds included
+    _command(options=[{"type": 4, "name": "tisch", "description": "d", "min_value": 1, "max_value": 2**62}]),
+    _command(options=[{"type": 4, "name": "tisch", "description": "d", "min_value": 5, "max_value": 1}]),
+    _command(options=[{"type": 3, "name": "text", "description": "d", "max_length": 6001}]),
     # 8000 characters per command, counting each field's longest localization
     _command(options=[{"type": 1, "name": f"s{i}", "description": "d" * 100,
                        "description_localizations": {"de": "e" * 100, "hr": "f" * 90},

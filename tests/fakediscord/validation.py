@@ -349,6 +349,7 @@ def _check_chat_input_leaf(errors: dict[str, Any], path: str, opt: dict[str, Any
     if not COMMAND_NAME.match(name) or name != name.lower():
         _err(errors, f"{path}.name", "APPLICATION_COMMAND_INVALID_NAME", f"Option name is invalid: {name!r}")
     _length(errors, f"{path}.description", opt.get("description"), 1, 100)
+    _check_bounds(errors, path, opt)
     choices = opt.get("choices") or []
     if len(choices) > 25:
         _err(errors, f"{path}.choices", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
@@ -359,6 +360,30 @@ def _check_chat_input_leaf(errors: dict[str, Any], path: str, opt: dict[str, Any
     if choices and opt.get("autocomplete"):
         _err(errors, f"{path}.autocomplete", "APPLICATION_COMMAND_AUTOCOMPLETE_INVALID",
              "Autocomplete cannot be set with choices")
+
+
+# Application Commands, Application Command Option Type: INTEGER is "any integer between -2^53+1 and 2^53-1",
+# NUMBER "any double between -2^53 and 2^53"; Application Command Option Structure: min_value / max_value bound
+# those, min_length is 0-6000 and max_length 1-6000 (STRING)
+NUMBER_BOUNDS = {4: (-(2**53) + 1, 2**53 - 1), 10: (-(2**53), 2**53)}
+
+
+def _check_bounds(errors: dict[str, Any], path: str, opt: dict[str, Any]) -> None:
+    low, high = NUMBER_BOUNDS.get(opt.get("type"), (None, None))
+    for key in ("min_value", "max_value"):
+        value = opt.get(key)
+        if value is not None and low is not None and not low <= value <= high:
+            _err(errors, f"{path}.{key}", "NUMBER_TYPE_MAX" if value > high else "NUMBER_TYPE_MIN",
+                 f"int value should be between {low} and {high}.")
+    for k, choice in enumerate(opt.get("choices") or []):
+        value = choice.get("value")
+        if low is not None and isinstance(value, int | float) and not low <= value <= high:
+            _err(errors, f"{path}.choices.{k}.value", "NUMBER_TYPE_MAX", f"value should be between {low} and {high}.")
+    if opt.get("min_value") is not None and opt.get("max_value") is not None and opt["min_value"] > opt["max_value"]:
+        _err(errors, f"{path}.max_value", "NUMBER_TYPE_MIN", "max_value must be at least min_value.")
+    for key, least in (("min_length", 0), ("max_length", 1)):
+        if opt.get(key) is not None and not least <= opt[key] <= 6000:
+            _err(errors, f"{path}.{key}", "NUMBER_TYPE_MAX", f"{key} should be between {least} and 6000.")
 
 
 def validate_autocomplete(data: dict[str, Any]) -> None:
