@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DM_CLOSED = 50007  # "Cannot send messages to this user"
+NO_MUTUAL_GUILD = 50278  # "Cannot send messages to this user due to having no mutual guilds": they left the server
 OPENING_DMS_TOO_FAST = 40003  # "You are opening direct messages too fast"
 OPEN_DM_PAUSES = (1.0, 2.0, 4.0, 8.0, None)  # seconds to wait after each 40003; None: give up (catch-up retries)
 
@@ -126,10 +127,11 @@ class HandDMs:
                                          hand_no=hand_no, closed=False, shows=shows)
             return shows
         except discord.Forbidden as exc:
-            if exc.code != DM_CLOSED:
+            if exc.code not in (DM_CLOSED, NO_MUTUAL_GUILD):
                 raise
+            # either way not tried again for a while (each refusal counts against the invalid-request limit)
             await self.dms.mark_closed(s.user_id)
-            return await self._dms_closed(table, seat, hand_no)
+            return await self._dms_closed(table, seat, hand_no, left=exc.code == NO_MUTUAL_GUILD)
         except discord.NotFound:
             # the message or the kept DM channel is gone: a new message, in a channel opened afresh if need be
             if channel_id is not None:
@@ -154,16 +156,21 @@ class HandDMs:
         await self.dms.remember(user_id, channel_id)
         return channel_id
 
-    async def _dms_closed(self, table: Table, seat: int, hand_no: int | None) -> None:
-        """The player's DMs are closed: remembered for this table, and said once in its home."""
+    async def _dms_closed(self, table: Table, seat: int, hand_no: int | None, *, left: bool = False) -> None:
+        """The player's DMs are closed (or they share no server with the bot any more, `left`): remembered for this
+        table, and said once in its home. The turn timer and the absent-player vote go on as for anyone away."""
         s = table.seats[seat]
         first = not s.dm_closed
         await self.service.record_dm(table, seat, channel_id=None, message_id=None, hand_no=hand_no, closed=True)
         if first:
             lang = table.settings.get("lang", "en")
-            await self.say(table, tr(lang, "<@{user}>, I cannot send you direct messages. Use the **My hand** "
-                                           "button on the table message to see your cards and play.",
-                                     user=s.user_id), mention=True)
+            if left:
+                text = tr(lang, "<@{user}> is no longer in this server, so I cannot send them their cards. If they "
+                                "do not come back, their turns time out as anyone's.", user=s.user_id)
+            else:
+                text = tr(lang, "<@{user}>, I cannot send you direct messages. Use the **My hand** button on the "
+                                "table message to see your cards and play.", user=s.user_id)
+            await self.say(table, text, mention=not left)
         return None
 
     async def send_hands(self, table: Table, seats: set[int], *, new_hand: bool = False,

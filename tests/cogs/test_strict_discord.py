@@ -196,13 +196,19 @@ async def test_start_is_refused_with_the_reason_where_the_table_cannot_be_posted
     assert table.status == "lobby" and table.table_message_id is None
 
 
-async def test_closed_dms_are_remembered_across_deals_and_tables(world: World):
+@pytest.mark.parametrize(("code", "notice"), [
+    (50007, "I cannot send you direct messages"),  # DMs closed
+    (50278, "is no longer in this server"),  # no mutual guild: the player left or was kicked
+])
+async def test_closed_dms_are_remembered_across_deals_and_tables(world: World, code: int, notice: str):
     bob = world.users[1]
-    world.env.inject_error("POST", f"/channels/{bob.user.dm_channel.id}/messages", status=403, code=50007,
+    world.env.inject_error("POST", f"/channels/{bob.user.dm_channel.id}/messages", status=403, code=code,
                            message="Cannot send messages to this user", times=None)
     table = await start_table(world, deals=3)
     tries = len(requests(world, "POST", f"/channels/{bob.user.dm_channel.id}/messages"))
     assert tries == 1
+    said = [m.content for m in world.channel.threads[0].history() if m.content and str(bob.id) in m.content]
+    assert len(said) == 1 and notice in said[0], said
     rng = random.Random(2)
     for _ in range(300):  # into the second deal
         if table.engine.view(None)["hand_no"] > 1:

@@ -158,6 +158,17 @@ class WorldRules:
             self._spawn(gateway.dispatch("GUILD_DELETE", {"id": str(gid)}))
         self._notify()
 
+    def remove_member(self: FakeDiscord, user: Any) -> None:
+        """A user leaves (or is kicked from) every server the bot shares with them: GUILD_MEMBER_REMOVE where the
+        bot's intents ask for it (GUILD_MEMBERS); the user can use the bot in no server; a message to their DM
+        channel answers 403 / 50278 "Cannot send messages to this user due to having no mutual guilds"
+        (Opcodes and Status Codes, JSON Error Codes; the HTTP status is not documented, 403 as 50007's)."""
+        u = self.user(user)
+        self.departed.add(u.id)
+        for gid in self.guild_names:
+            if gid not in self.left_guilds:
+                self._emit("GUILD_MEMBER_REMOVE", {"guild_id": str(gid), "user": u.payload()})
+
     def refuse_if_left(self: FakeDiscord, guild_id: int | None) -> None:
         if guild_id is not None and guild_id in self.left_guilds:
             raise DiscordError(403, 50001, "Missing Access")

@@ -97,6 +97,8 @@ class ChannelRoutes:
             return 200, same.payload()
         if ch.is_dm:
             assert ch.recipient is not None
+            if ch.recipient.id in self.departed:
+                raise DiscordError(403, 50278, "Cannot send messages to this user due to having no mutual guilds")
             if ch.recipient.id in self.dm_closed:
                 raise DiscordError(403, 50007, "Cannot send messages to this user")
         else:

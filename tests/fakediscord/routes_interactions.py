@@ -208,6 +208,8 @@ class InteractionRoutes:
                          message: FakeMessage | None = None, parent: FakeInteraction | None = None) -> FakeInteraction:
         if channel.guild_id in self.left_guilds:
             raise RuntimeError(f"the bot was removed from guild {channel.guild_id}: nobody can use it there")
+        if channel.guild_id is not None and user.id in self.departed:
+            raise RuntimeError(f"{user.name} left the server: they cannot use the bot there")
         ix = FakeInteraction(id=self.snowflake(), token=f"fake-{secrets.token_urlsafe(24)}", type=itype, user=user,
                              channel=channel, data=data, message=message, parent=parent, _fake=self)
         ix._responded = asyncio.get_running_loop().create_future()

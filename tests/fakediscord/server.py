@@ -150,6 +150,7 @@ class FakeDiscord(UserActions, WorldRules, MessageStore, Lookups, RestEntry, Com
         self.archived_threads: list[int] = []  # thread ids in the order they were archived (by timer or PATCH)
         self.deleted_channels: dict[int, FakeChannel] = {}
         self.left_guilds: set[int] = set()  # guilds the bot was removed from (remove_bot)
+        self.departed: set[int] = set()  # users who left every guild (remove_member): no DMs from the bot
         self.dm_closed: set[int] = set()  # user ids whose DMs answer 403 / 50007
         self.denied: dict[int, int] = {}  # channel id -> permission bits the bot lacks (REST answers 403 / 50013)
         self.allowed: dict[int, int] = {}  # channel id -> permission bits a moderator gave the bot there
@@ -351,7 +352,7 @@ class FakeDiscord(UserActions, WorldRules, MessageStore, Lookups, RestEntry, Com
 
     @property
     def members(self) -> list[FakeUser]:
-        return [self.bot, *self.users.values()]
+        return [self.bot, *(u for u in self.users.values() if u.id not in self.departed)]
 
     def guild_payload(self, *, for_gateway: bool = False, guild: int | None = None) -> dict[str, Any]:
         guild_id = guild or self.guild_id

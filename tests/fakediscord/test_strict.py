@@ -267,6 +267,18 @@ async def test_opening_new_dm_channels_too_fast(http) -> None:
         assert again[0] == 200  # an existing DM channel is no new DM
 
 
+async def test_a_user_who_left_every_shared_server_gets_no_dm_and_cannot_use_the_bot(fake: FakeDiscord,
+                                                                                       http) -> None:
+    dm = fake.dm_channel("bernd").id
+    assert (await send(http, fake, dm))[0] == 200
+    fake.remove_member("bernd")
+    status, data, _ = await send(http, fake, dm)
+    assert (status, data["code"]) == (403, 50278)
+    assert "bernd" not in [u.name for u in fake.members]
+    with pytest.raises(RuntimeError, match="left the server"):
+        fake._new_interaction(2, fake.user("bernd"), fake.channel("spieltisch"), {})
+
+
 async def test_invalid_requests_are_counted_over_ten_minutes(fake: FakeDiscord, http) -> None:
     fake.close_dms("bernd")
     dm = fake.dm_channel("bernd").id
