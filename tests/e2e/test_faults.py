@@ -3,6 +3,7 @@ A whole match must still end exactly as its action log says, with every move tak
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections import Counter
 from pathlib import Path
@@ -102,14 +103,23 @@ async def test_match_finishes_through_rest_faults_and_a_gateway_drop(db_file: Pa
 
 
 async def test_moves_go_on_after_a_reidentify(fake: FakeDiscord, db_file: Path) -> None:
-    """The session cannot be resumed: discord.py waits 5 s, IDENTIFYs again, and the click made meanwhile
-    arrives after the new READY."""
+    """The session cannot be resumed: discord.py waits 5 s and IDENTIFYs again. The click whose event broke the
+    connection never reaches the new session (Discord replays missed events only to a RESUME): it goes
+    unanswered, nothing is stored for it, and the same click made again after the new READY plays the move."""
     async with bot_process(fake, env={"DATABASE_PATH": str(db_file)}) as bp:
         await bp.wait_ready("schieberamsch", timeout=30)
         table = await open_table(fake, "anna", ["bernd", "ceca"], options={"deals": 3})
         players = table.players
         await players.move()
+        turn = await players.wait_turn()
         await fake.drop_gateway_once(on_next_dispatch=True, resumable=False)
+        lost = await players.click(turn, players.choose(turn))
+        await fake.wait_for(lambda: fake.gateway.identifies == 2 and fake.gateway.ready.is_set(), timeout=20,
+                            what="the new session")
+        await asyncio.sleep(0.5)
+        assert lost.callback_type is None and lost.dispatched_at is None, "a new session got a missed event"
+        assert read_db(db_file, "SELECT COUNT(*) AS n FROM actions")[0]["n"] == 1
+        players.last_version = turn.version - 1  # the player sees nothing happened and clicks again
         ix = await players.move(timeout=20)
         assert ix.callback_type in MOVE_ANSWERS
         assert fake.gateway.identifies == 2 and fake.gateway.drops == 1

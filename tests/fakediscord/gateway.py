@@ -7,7 +7,8 @@ discord.py 2.7.1 connects to ``DiscordWebSocket.DEFAULT_GATEWAY`` with ``?v=10&e
 Session model: one bot session per shard (``FakeDiscord(shards=N)``; one FakeGateway each). Every connection
 arrives at shard 0's endpoint and belongs to the shard its IDENTIFY names (or whose session it RESUMEs). Every dispatch gets a sequence number and is kept in ``history`` so that a
 RESUME (op 6) after a dropped connection replays everything the client missed. Dispatches made while no
-connection is live are queued and delivered on the next READY or RESUMED.
+connection is live are kept for a RESUME (replayed before RESUMED); a new session (IDENTIFY) does not get them,
+as on Discord (`replay_to_new_session=True` restores the old, forgiving behaviour).
 """
 
 from __future__ import annotations
@@ -179,7 +180,10 @@ class FakeGateway:
                     "GUILD_CREATE", fake.guild_payload(for_gateway=True, guild=guild_id), None))
             self.ws = ws
             self.ready.set()
-            # things the users did while the bot was away: deliver them in the new session
+            # what happened while the bot was away is not sent to a new session (Gateway, Resuming: only a RESUME
+            # replays missed events); a click made meanwhile is never answered ("This interaction failed")
+            if not fake.replay_to_new_session:
+                undelivered = []
             for old in undelivered:
                 event = self._new_event(old.name, old.data, old.on_sent)
                 if not await self._send_event(ws, event):

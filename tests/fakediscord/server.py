@@ -96,6 +96,7 @@ class FakeDiscord(UserActions, WorldRules, MessageStore, Lookups, RestEntry, Com
         attachment_size_limit: int = 10 * 1024 * 1024,
         command_wait: float = 5.0,
         shards: int = 1,
+        replay_to_new_session: bool = False,
     ) -> None:
         self.snowflake = Snowflakes()
         self.token = token  # None: accept any token
@@ -133,6 +134,9 @@ class FakeDiscord(UserActions, WorldRules, MessageStore, Lookups, RestEntry, Com
         # seconds between an interaction's creation at Discord (its snowflake's time, where its 3 s begin) and its
         # INTERACTION_CREATE reaching the bot's socket: the gateway's lag, which the deadline counts too
         self.gateway_delay = gateway_delay
+        # Gateway, Resuming: only a RESUME replays what a session missed; a new session (IDENTIFY, a restarted bot)
+        # starts from READY, and what happened meanwhile is not sent to it. True: the old, forgiving behaviour
+        self.replay_to_new_session = replay_to_new_session
         self.callback_deadline = callback_deadline
         self.store_file_bytes = store_file_bytes
         self.echo_bot_messages = echo_bot_messages

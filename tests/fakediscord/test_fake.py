@@ -254,15 +254,30 @@ async def test_faults_and_gateway_drop(fake: FakeDiscord) -> None:
     assert not fake.failed_requests
 
 
-async def test_reidentify_after_invalid_session_delivers_queued_interaction(fake: FakeDiscord) -> None:
+async def test_a_new_session_after_an_invalid_session_does_not_get_the_missed_interaction(fake: FakeDiscord) -> None:
+    """Gateway, Resuming: only a RESUME replays missed events. A new session (IDENTIFY) starts from READY: the select
+    made while the connection was down is never delivered; made again, it is answered."""
     async with running(fake) as bot:
         ix = await (await fake.slash("anna", None, "game new", {"players": 2})).wait()  # in anna's DM
         assert ix.response_message is not None and ix.response_message.channel_id == fake.dm_channel("anna").id
         await fake.drop_gateway_once(on_next_dispatch=True, resumable=False)
+        lost = await fake.select("anna", ix.response_message, "table:mode", ["short"])
+        await fake.wait_for(lambda: fake.gateway.identifies == 2 and fake.gateway.ready.is_set(), timeout=15)
+        with pytest.raises(TimeoutError):
+            await lost.wait(1)
+        assert lost.dispatched_at is None
         sel = await (await fake.select("anna", ix.response_message, "table:mode", ["short"])).wait()
         assert sel.response_message is not None and sel.response_message.content == "mode=short"
         assert fake.gateway.identifies == 2 and fake.gateway.resumes == 1
         assert bot.guilds and bot.guilds[0].id == fake.guild_id
+
+
+async def test_a_new_session_can_be_told_what_it_missed_where_a_test_needs_it() -> None:
+    async with FakeDiscord(replay_to_new_session=True) as fake, running(fake):
+        ix = await (await fake.slash("anna", None, "game new", {"players": 2})).wait()
+        await fake.drop_gateway_once(on_next_dispatch=True, resumable=False)
+        sel = await (await fake.select("anna", ix.response_message, "table:mode", ["short"])).wait(15)
+        assert sel.response_message is not None and fake.gateway.identifies == 2
 
 
 async def test_autocomplete_and_user_messages(fake: FakeDiscord) -> None:
