@@ -123,6 +123,15 @@ class Tables(commands.Cog):
         await self._gone(f"server {guild.id} left", guild_id=guild.id)
 
     @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """Servers the bot was removed from while it was away: a new session's READY lists every server the bot is
+        in (an unavailable one too) and no GUILD_DELETE comes for one it left meanwhile (Gateway, Ready Event).
+        (A channel or thread deleted meanwhile shows itself at the table's next message: Delivery.home_gone.)"""
+        present = {guild.id for guild in self.bot.guilds}
+        for guild_id in sorted({t.guild_id for t in self.service.open_tables()} - present):
+            await self._gone(f"server {guild_id} is not in READY", guild_id=guild_id)
+
+    @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         """A table's channel was deleted: its threads went with it (Discord sends no event for them)."""
         await self._gone(f"channel {channel.id} deleted", channel_id=channel.id)

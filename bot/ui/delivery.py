@@ -41,6 +41,7 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 THREAD_ARCHIVED = 50083  # "Operation cannot be performed on an archived thread"
 OLD_MESSAGE_EDITS = 30046  # "Maximum number of edits to messages older than 1 hour reached"
+UNKNOWN_CHANNEL = 10003  # the channel or thread is gone
 TOKEN_EDIT_TIMEOUT_S = 10.0  # see Delivery.edit
 CATCH_UP_RETRIES = (5, 30, 120, 600)  # seconds before each new try after a send failed
 KEEP_TRYING_EVERY = 600  # then, while the table runs and the failure may pass (not 401/403/404), this often
@@ -293,7 +294,12 @@ class Delivery(HandDMs):
             return await send_message(self.bot, table.home_channel_id, files=payload.pop("attachments"), **payload,
                                       nonce=key)
 
-        message_id = await self.in_thread(table, post)
+        try:
+            message_id = await self.in_thread(table, post)
+        except discord.NotFound as exc:
+            if exc.code == UNKNOWN_CHANNEL:
+                await self.home_gone(table)
+            raise
         await self.service.set_messages(table, table_message_id=message_id)
         await self.service.record_shown(table, version=version)
         self._observe_lag(table, version)
@@ -335,6 +341,15 @@ class Delivery(HandDMs):
             lag = time.monotonic() - table.stored_at
             for observe in self.lag_observers:
                 observe(lag)
+
+    async def home_gone(self, table: Table) -> None:
+        """The table's channel or thread is gone (404 / 10003), though no deletion event said so: it was deleted
+        while the bot was away (Discord replays no missed events to a new session). The table ends as if the event
+        had come: nobody can see it, so it must not play on from the hands."""
+        ended = await self.service.gone(channel_id=table.home_channel_id)
+        if ended:
+            log.info("channel %s is gone: ended tables %s", table.home_channel_id,
+                     ", ".join(f"#{t.id} ({t.status})" for t in ended))
 
     async def post_score_sheet(self, table: Table) -> int:
         """Post the score sheet of every hand scored so far; returns the last hand it covers."""

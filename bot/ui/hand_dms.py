@@ -13,7 +13,7 @@ import discord
 
 from bot.i18n import tr
 from bot.tables import Table, TableService
-from bot.tables.model import shows_digest
+from bot.tables.model import FINISHED, RUNNING, shows_digest
 
 from .components import bare, send_message
 from .dms import DMChannels
@@ -106,6 +106,8 @@ class HandDMs:
                 await self.safe(self.edit(s.dm_channel_id, s.dm_message_id, _without_buttons))
             if s.dm_closed and not new_hand:
                 return None
+            if table.status not in (RUNNING, FINISHED):
+                return None  # an ended table (its place gone, abandoned) deals no new hand message to play from
             if self.dms.closed(s.user_id):  # refused at this or another table a short while ago: not again yet
                 return await self._dms_closed(table, seat, hand_no)
             channel_id = s.dm_channel_id or self.dms.channel_id(s.user_id)

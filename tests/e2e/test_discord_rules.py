@@ -210,6 +210,35 @@ async def test_a_table_whose_place_is_gone_is_abandoned(fake: FakeDiscord, db_fi
         assert not later, later
 
 
+@pytest.mark.parametrize("what", ["thread", "server"])
+async def test_a_table_whose_place_went_while_the_bot_was_away_is_abandoned(fake: FakeDiscord, db_file: Path,
+                                                                           what: str) -> None:
+    """The same while the bot is down: a new session is not told what it missed (Gateway, Resuming), so no delete
+    event comes. A server that removed the bot is missing from READY; a deleted thread answers 404 / 10003 at the
+    table's next message. Either way the table ends as abandoned and the bot stops calling Discord about it."""
+    async with bot_process(fake, env={"DATABASE_PATH": str(db_file)}) as bp:
+        await bp.wait_ready("schieberamsch", timeout=30)
+        table = await open_table(fake, "anna", ["bernd", "ceca"], options={"deals": 3})
+        turn = await dm_turn(fake, table)
+        await bp.kill()
+    if what == "thread":
+        fake.delete_channel(table.thread_id)
+    else:
+        fake.remove_bot()
+    async with bot_process(fake, env={"DATABASE_PATH": str(db_file)}) as bp:
+        await bp.wait_ready("schieberamsch", timeout=30)
+        if what == "thread":  # the player whose turn it was plays from their DM, which still works
+            await (await table.players.click(turn, table.players.choose(turn))).wait()
+        await fake.wait_for(lambda: status(db_file, table.table_id) == "abandoned", timeout=10,
+                            what=f"the table abandoned after its {what} went")
+        mark = fake.mark()
+        await asyncio.sleep(1.0)
+        later = [r for r in fake.requests[mark:] if r.channel_id == table.thread_id]
+        assert not later, later
+        gone = [r for r in fake.requests if r.status == 404 and r.channel_id == table.thread_id]
+        assert len(gone) <= 2, gone  # the edit that found it gone, and the post that made sure
+
+
 async def test_a_slow_gateway_still_gets_every_click_answered_in_time(db_file: Path) -> None:
     """Each click reaches the bot 1.2 s after Discord created it (a lagging gateway): Discord's 3 s count from the
     creation, so the bot has 1.8 s left, not 3. Every click of a deal's opening is answered in time."""
