@@ -93,8 +93,10 @@ class Lobbies:
     async def join(self, table_id: int, user_id: int, name: str) -> Table:
         table = self.get(table_id)
         async with self._channel_lock(table.channel_id), table.lock:
-            if table.status != LOBBY:
+            if table.status == RUNNING:
                 raise UserError("Table #{id} has already started.", id=table.id)
+            if table.status != LOBBY:
+                raise UserError("Table #{id} is not open any more.", id=table.id)
             if table.seat_of(user_id) is not None:
                 raise UserError("You are already seated at this table.")
             if len(table.seats) >= table.engine_cls.max_seats:

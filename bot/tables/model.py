@@ -98,6 +98,15 @@ class Table:
         return self.thread_id or self.channel_id
 
     @property
+    def lobby_channel_id(self) -> int:
+        """Where the lobby message is: the channel, where the bot started the table's thread on it (a thread started
+        from a message shares its id: developer docs, Start Thread from Message) or made none; else the thread the
+        table was opened in (a user's thread, or an earlier table's on "Play again")."""
+        if self.thread_id and self.thread_id != self.lobby_message_id:
+            return self.thread_id
+        return self.channel_id
+
+    @property
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
 

@@ -231,7 +231,8 @@ class TableUI(TableMessages):
     async def refresh_lobby(self, table: Table) -> None:
         """Bring the lobby message in line after a change made by a command."""
         if table.lobby_message_id:
-            message = self.bot.get_partial_messageable(table.channel_id).get_partial_message(table.lobby_message_id)
+            message = self.bot.get_partial_messageable(table.lobby_channel_id).get_partial_message(
+                table.lobby_message_id)
             await self.delivery.safe(message.edit(**self.lobby_payload(table)))
 
     def check_can_play(self, interaction: discord.Interaction, table: Table) -> None:

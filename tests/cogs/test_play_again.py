@@ -47,6 +47,12 @@ async def test_the_host_deals_again_with_the_same_options_and_computers(world: W
                 str((r.json or {}).get("content")))
     assert sent["allowed_mentions"]["parse"] == ["users"], sent["allowed_mentions"]
     await bob.click(lobby, custom_id=button(lobby, "Join").custom_id)
+    # a command changes the lobby where it is, in the thread (not in the channel the thread is in)
+    await bob.slash(thread, "table leave")
     lobby = next(m for m in reversed(thread.history()) if m.id == new.lobby_message_id)
+    assert f"<@{bob.id}>" not in lobby.content
+    await bob.click(lobby, custom_id=button(lobby, "Join").custom_id)
+    lobby = next(m for m in reversed(thread.history()) if m.id == new.lobby_message_id)
+    assert f"<@{bob.id}>" in lobby.content
     await alice.click(lobby, custom_id=button(lobby, "Start").custom_id)
     assert new.status == "running" and [s.user_id for s in new.seats][:1] == [alice.id]

@@ -9,6 +9,7 @@ import random
 import discord
 import pytest
 
+from bot.tables.model import UserError
 from bot.ui.suits import SUIT_TEXT
 from tests.cogs.helpers import button, components, dm_last, lobby_message, table_message
 from tests.cogs.test_schieberamsch_flow import open_table, play_one, start_table
@@ -29,6 +30,11 @@ async def test_join_rules_and_host_only_start(world: World):
     stranger = await dave.click(lobby, custom_id=button(lobby, "Cancel").custom_id)
     assert stranger.ephemeral and "host or a moderator" in stranger.response.content
     assert world.table().status == "lobby"
+    # a Join that reaches a cancelled table (clicked as it was cancelled) says so, not "already started"
+    table = world.table()
+    await world.bot.tables.cancel(table.id, alice.id)
+    with pytest.raises(UserError, match="not open any more"):
+        await world.bot.tables.join(table.id, dave.id, "dave")
 
 
 async def test_the_lobby_names_the_host_and_who_takes_over_when_the_host_leaves(world: World):
