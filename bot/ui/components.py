@@ -10,11 +10,12 @@ custom_id layouts (at most 100 characters):
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 from collections.abc import Awaitable, Iterator
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 import discord
 from discord.http import handle_message_parameters
@@ -185,21 +186,41 @@ async def edit_message(client: discord.Client, channel_id: int, message_id: int,
         await client.http.edit_message(channel_id, message_id, params=params)
 
 
+def sent_json(params: Any) -> dict[str, Any]:
+    """The JSON part of discord.py's message parameters (with files, it travels as the multipart's payload_json)."""
+    if params.payload is not None:
+        return params.payload
+    part = next((p for p in params.multipart or () if p.get("name") == "payload_json"), None)
+    return json.loads(part["value"]) if part else {}
+
+
+class Sent(NamedTuple):
+    id: int
+    # the nonce brought back an earlier message made with it, which shows something else than this send (another
+    # picture, or its buttons since removed): the caller edits it to what it meant to send
+    echoed: bool = False
+
+
 async def send_message(client: discord.Client, channel_id: int, *, view: Any = MISSING, content: Any = MISSING,
                        files: Any = MISSING, file: Any = MISSING, allowed_mentions: Any = MISSING,
-                       nonce: str | None = None) -> int:
+                       nonce: str | None = None) -> Sent:
     """`Messageable.send` for a message of which only the id is kept (the table message, a hand DM, a score
-    sheet): the answer is not parsed into a `discord.Message`. Returns the new message's id. `nonce` (up to 25
-    characters) is sent with `enforce_nonce`: a second send with it a short while later returns the first message
-    instead of making another (developer docs, Create Message)."""
+    sheet): the answer is not parsed into a `discord.Message`. `nonce` (up to 25 characters) is sent with
+    `enforce_nonce`: a second send with it a short while later returns the first message instead of making another
+    (developer docs, Create Message); `Sent.echoed` says when that message differs from this send."""
     try:
         with handle_message_parameters(content=content, files=files, file=file, view=view, nonce=nonce,
                                        allowed_mentions=allowed_mentions,
                                        previous_allowed_mentions=client._connection.allowed_mentions) as params:
             data = await client.http.send_message(channel_id, params=params)
+            asked = sent_json(params)
     finally:
         release(view if isinstance(view, discord.ui.View) else None)
-    return int(data["id"])
+    echoed = nonce is not None and (
+        [a.get("filename") for a in data.get("attachments") or []]
+        != [a.get("filename") for a in asked.get("attachments") or []]
+        or bool(data.get("components")) != bool(asked.get("components")))
+    return Sent(int(data["id"]), echoed)
 
 
 def build_view(table_id: int, version: int, controls: Controls) -> discord.ui.View:

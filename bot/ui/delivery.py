@@ -291,8 +291,11 @@ class Delivery(HandDMs):
 
         async def post() -> int:
             payload = await self.ui.render_table(table)
-            return await send_message(self.bot, table.home_channel_id, files=payload.pop("attachments"), **payload,
+            sent = await send_message(self.bot, table.home_channel_id, files=payload.pop("attachments"), **payload,
                                       nonce=key)
+            if sent.echoed:  # made by an earlier try whose answer was lost, showing the table as it was then
+                await self.edit(table.home_channel_id, sent.id, lambda: self.ui.render_table(table))
+            return sent.id
 
         try:
             message_id = await self.in_thread(table, post)

@@ -121,8 +121,11 @@ class HandDMs:
             if payload["view"] is None:
                 payload.pop("view")
             now_bare = bare(payload)
-            message_id = await send_message(self.bot, channel_id, files=files, **payload,
-                                            nonce=nonce("h", table.id, seat, version, int(again)))
+            sent = await send_message(self.bot, channel_id, files=files, **payload,
+                                      nonce=nonce("h", table.id, seat, version, int(again)))
+            message_id = sent.id
+            if sent.echoed:  # an earlier try's message, since changed (its buttons taken by the close above)
+                now_bare = await self.edit(channel_id, message_id, lambda: self.ui.render_hand(table, seat))
             s.dm_bare = now_bare
             self.landed(table, seat, message_id, version)
             await self.service.record_dm(table, seat, channel_id=channel_id, message_id=message_id,

@@ -102,14 +102,15 @@ async def test_the_score_sheet_is_drawn_in_a_drawing_thread_from_the_stored_rows
         def score_sheet_job(self, table, hands, totals, lang):
             return lambda: drawn.append((threading.current_thread().name, hands, totals)) or b"png"
 
-    class Channel:
-        async def send(self, file):
-            posted.append(file.filename)
+    async def send_message(channel_id, *, params):
+        posted.extend(f.filename for f in params.files)
+        return {"id": "9", "attachments": [{"filename": f.filename} for f in params.files]}
 
     async def fetchall(sql, params):
         return [{"hand_no": 1, "seat": s, "delta": d, "total": d} for s, d in enumerate((30, -30, 0))]
 
-    bot = SimpleNamespace(get_partial_messageable=lambda *a, **k: Channel())
+    bot = SimpleNamespace(http=SimpleNamespace(send_message=send_message),
+                          _connection=SimpleNamespace(allowed_mentions=None))
     ui = TableUI(bot, SimpleNamespace(listener=None, db=SimpleNamespace(fetchall=fetchall)))
     ui.register(Sheets())
     t = table()

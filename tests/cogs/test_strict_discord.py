@@ -9,7 +9,8 @@ import random
 import discord
 import pytest
 
-from tests.cogs.helpers import button, dm_last, lobby_message, table_message
+from bot.ui.components import sent_json
+from tests.cogs.helpers import button, components, dm_last, lobby_message, table_message
 from tests.cogs.test_schieberamsch_flow import open_table, play_one, start_table
 from tests.conftest import World
 
@@ -194,6 +195,64 @@ async def test_start_is_refused_with_the_reason_where_the_table_cannot_be_posted
     result = await world.users[0].click(lobby, custom_id=button(lobby, "Start").custom_id)
     assert result.ephemeral and "Send Messages in Threads" in result.response.content
     assert table.status == "lobby" and table.table_message_id is None
+
+
+def nonce_echoes(world: World, monkeypatch, lose: str) -> list[str]:
+    """Discord's enforce_nonce, which SimCord lacks: a send whose nonce made a message a short while ago gets that
+    message back, as it is now (developer docs, Create Message). The first send whose nonce starts with `lose` is
+    made but its answer is lost (a connection reset on the way back). Returns the nonces echoed."""
+    http = world.bot.http
+    real_send = http.send_message
+    made: dict[str, tuple[int, int]] = {}
+    echoed: list[str] = []
+    lost: list[str] = []
+
+    async def send_message(channel_id, *, params):
+        key = sent_json(params).get("nonce")
+        if key in made:
+            echoed.append(key)
+            return await http.get_message(*made[key])
+        data = await real_send(channel_id, params=params)
+        if key:
+            made[key] = (int(channel_id), int(data["id"]))
+            if key.startswith(lose) and not lost:
+                lost.append(key)
+                raise ConnectionResetError("the answer was lost on the way back")
+        return data
+
+    monkeypatch.setattr(http, "send_message", send_message)
+    return echoed
+
+
+async def test_a_table_message_made_by_a_lost_send_is_brought_up_to_date(world: World, monkeypatch):
+    """The table's first message was made, but its answer lost: the next post gets it back by its nonce, showing
+    the table as it was then; it is edited to the table as it is, not recorded as showing that."""
+    echoed = nonce_echoes(world, monkeypatch, lose="t")
+    table = await start_table(world, deals=3)
+    assert table.table_message_id is None  # the post failed: it is caught up later
+    seat = min(table.engine.waiting_for())
+    outcome = await world.bot.tables.act(table.id, table.seats[seat].user_id, table.engine.default_action(seat))
+    await world.bot.table_ui.delivery.after_move(table, outcome)
+    assert echoed and table.table_message_id is not None
+    tables = [m for m in world.channel.threads[0].history() if any("table-" in a.filename for a in m.attachments)]
+    assert len(tables) == 1, "one table message"
+    assert shows_version(world, table) and table.shown_version == table.version == 1
+
+
+async def test_a_hand_sent_again_at_the_same_moment_keeps_its_buttons(world: World, monkeypatch):
+    """A new-hand send at the moment an earlier one already showed (Start's first hands, and a computer's first move
+    that sent them first): closing the old message takes its buttons, and the nonce brings that same message back.
+    It is drawn again with its buttons, not left bare for the player."""
+    echoed = nonce_echoes(world, monkeypatch, lose="-")
+    table = await start_table(world, deals=3)
+    seat = next(s for s in range(3) if not table.seats[s].computer)
+    user = world.users[seat]
+    before = len([m for m in user.user.dm_channel.history()])
+    await world.bot.table_ui.delivery.send_hand(table, seat, new_hand=True)
+    assert echoed, "the same nonce"
+    history = user.user.dm_channel.history()
+    assert len(history) == before, "no second hand message"
+    assert components(dm_last(user)), "the hand lost its buttons"
 
 
 @pytest.mark.parametrize(("code", "notice"), [
