@@ -246,7 +246,10 @@ class StatsStore:
             (limit,))
         done = 0
         for r in pending:
-            done += await self.rate_table(r["table_id"])
+            try:
+                done += await self.rate_table(r["table_id"])
+            except Exception:  # one table that cannot be rated must not keep every later one unrated
+                log.exception("table %s: could not rate it", r["table_id"])
         return done
 
     async def _record_from_log(self, t: Any) -> list[tuple[str, Any]]:

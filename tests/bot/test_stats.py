@@ -315,6 +315,15 @@ async def test_catch_up_records_tables_finished_before_stats_existed(db, store):
     await service.close()
 
 
+async def test_a_table_that_cannot_be_rated_does_not_keep_later_ones_unrated(db, store):
+    broken = await craft(db, store, "schrum", [1, 2], [1, 0], ended_at="2026-01-01T00:00:00.000Z", rate_now=False)
+    fine = await craft(db, store, "schrum", [1, 2], [0, 1], ended_at="2026-01-02T00:00:00.000Z", rate_now=False)
+    await db.execute("UPDATE hand_results SET detail = 'not json' WHERE table_id = ?", (broken,))
+    assert await store.catch_up() == 1
+    assert await db.fetchone("SELECT 1 FROM rated_tables WHERE table_id = ?", (fine,))
+    assert not await db.fetchone("SELECT 1 FROM rated_tables WHERE table_id = ?", (broken,))
+
+
 async def test_catch_up_skips_unrecordable_tables_for_good_and_reaches_the_recordable_ones(db, store, caplog):
     service = TableService(db)  # no stats attached
     table = await service.create(guild_id=GUILD, channel_id=5, host_id=1, host_name="alice", game="schrum",
