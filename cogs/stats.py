@@ -13,6 +13,7 @@ import io
 import logging
 import math
 import re
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
@@ -33,6 +34,7 @@ from bot.tables.model import FINISHED, RUNNING, Seat, Table, escape_markdown
 from bot.ui import GameUI
 from bot.ui.errors import reply_error, send_ephemeral
 from bot.ui.game_ui import card_style
+from bot.ui.in_time import edit_in_time, send_in_time
 from bot.workers import Job
 
 log = logging.getLogger(__name__)
@@ -67,10 +69,10 @@ class BoardPage(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(match["game"], match["period"], int(match["season"]), int(match["page"]), match["tag"], label="")
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        since = time.monotonic()
         try:
-            payload = await _cog(interaction).board_payload(interaction, self.game, self.period,
-                                                            self.season or None, self.page)
-            await interaction.response.edit_message(**payload)
+            await edit_in_time(interaction, _cog(interaction).board_payload(
+                interaction, self.game, self.period, self.season or None, self.page), since=since)
         except Exception as exc:
             await reply_error(interaction, exc)
 
@@ -88,9 +90,10 @@ class ReplayStep(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["table"]), int(match["step"]), match["tag"], label="")
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        since = time.monotonic()
         try:
-            payload = await _cog(interaction).replay_payload(interaction, self.table_id, self.step)
-            await interaction.response.edit_message(**payload)
+            await edit_in_time(interaction, _cog(interaction).replay_payload(interaction, self.table_id, self.step),
+                               since=since)
         except Exception as exc:
             await reply_error(interaction, exc)
 
@@ -193,8 +196,8 @@ class Stats(commands.Cog):
         chosen = period.value if period else ("season" if season else "all")
         if season and chosen != "season":
             raise UserError("A season number goes with the season period.")
-        payload = await self.board_payload(interaction, game.value, chosen, season, page - 1)
-        await interaction.response.send_message(files=payload.pop("attachments"), **payload)
+        await send_in_time(interaction, self.board_payload(interaction, game.value, chosen, season, page - 1),
+                           since=time.monotonic(), ephemeral=False)
 
     async def board_payload(self, interaction: discord.Interaction, game: str, period: str, season: int | None,
                             page: int) -> dict[str, Any]:
@@ -234,6 +237,11 @@ class Stats(commands.Cog):
     @app_commands.describe(user=_T("Whose record (default: yours)"))
     @app_commands.guild_only()
     async def stats(self, interaction: discord.Interaction, user: discord.User | discord.Member | None = None) -> None:
+        await send_in_time(interaction, self.stats_payload(interaction, user), since=time.monotonic(),
+                           ephemeral=False)
+
+    async def stats_payload(self, interaction: discord.Interaction,
+                            user: discord.User | discord.Member | None) -> dict[str, Any]:
         lang = normalize(interaction.locale)
         target = user or interaction.user
         if target.bot:
@@ -266,8 +274,8 @@ class Stats(commands.Cog):
             empty_chart=tr(lang, "No rating yet.")), reply=True)
         file = discord.File(io.BytesIO(png), filename=f"stats-{target.id}.png",
                             description=tr(lang, "Stats card; the same figures are in the message text."))
-        await interaction.response.send_message("\n".join(lines)[:2000], file=file,
-                                                allowed_mentions=discord.AllowedMentions.none())
+        return {"content": "\n".join(lines)[:2000], "attachments": [file],
+                "allowed_mentions": discord.AllowedMentions.none()}
 
     # -- /history ----------------------------------------------------------------------------------
     @app_commands.command(name=_T("history"), description=_T("Recently finished tables in this server"))
@@ -297,8 +305,7 @@ class Stats(commands.Cog):
     @app_commands.guild_only()
     async def replay(self, interaction: discord.Interaction, table: app_commands.Range[int, 1, 2**53 - 1],
                      step: app_commands.Range[int, 0, 100000] = 0) -> None:
-        payload = await self.replay_payload(interaction, table, step)
-        await interaction.response.send_message(ephemeral=True, files=payload.pop("attachments"), **payload)
+        await send_in_time(interaction, self.replay_payload(interaction, table, step), since=time.monotonic())
 
     async def _replay(self, guild_id: int, table_id: int) -> tuple[Any, Replay]:
         cached = self._replays.get(table_id)

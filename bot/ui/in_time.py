@@ -57,18 +57,18 @@ async def edit_in_time(interaction: discord.Interaction, drawing: Awaitable[dict
 
 
 async def send_in_time(interaction: discord.Interaction, drawing: Awaitable[dict[str, Any]], *,
-                       since: float) -> None:
-    """Answer with a new ephemeral message of what `drawing` gives (a hand: "My hand", a stale click's current
-    hand), within Discord's deadline: a picture later than `answer_wait` allows is answered with "thinking" first,
-    then sent as the follow-up that replaces it."""
-    _, payload = await _drawn(interaction, drawing, since, ephemeral=True, thinking=True)
+                       since: float, ephemeral: bool = True) -> None:
+    """Answer with a new message (ephemeral unless told) of what `drawing` gives (a hand: "My hand", a stale click's
+    current hand; a leaderboard, a replay), within Discord's deadline: a picture later than `answer_wait` allows is
+    answered with "thinking" first, then sent as the follow-up that replaces it."""
+    _, payload = await _drawn(interaction, drawing, since, ephemeral=ephemeral, thinking=True)
     files = payload.pop("attachments")
     if "view" in payload and payload["view"] is None:  # (no controls: nothing to send for them)
         payload.pop("view")
     if interaction.response.is_done():
-        await sending(interaction.followup.send(ephemeral=True, files=files, **payload), payload.get("view"))
+        await sending(interaction.followup.send(ephemeral=ephemeral, files=files, **payload), payload.get("view"))
     else:
-        await sending(interaction.response.send_message(ephemeral=True, files=files, **payload),
+        await sending(interaction.response.send_message(ephemeral=ephemeral, files=files, **payload),
                       payload.get("view"))
 
 

@@ -142,3 +142,32 @@ async def test_my_hand_whose_picture_is_late_is_answered_thinking_then_shown(wor
         [r for r in requests(world, "POST", "/webhooks/", since)]
     assert followups, "then the hand follows"
     assert result.ephemeral
+
+
+async def test_stats_pictures_that_are_late_are_answered_in_time(world: World, short_wait, monkeypatch):
+    """/leaderboard, its page buttons and /stats draw a picture before they answer: a late one (a busy drawing
+    process) is acknowledged within the deadline, then shown, as a table's."""
+    from tests.bot.test_stats import craft
+    from tests.cogs.helpers import button
+
+    store = world.bot.get_cog("Stats").store
+    for i in range(25):
+        await craft(store.db, store, "schrum", [world.users[0].id, 200 + i], [1, 0], guild=world.guild.id)
+    slow(monkeypatch, world.bot.table_ui, "draw")
+    alice = world.users[0]
+    since = len(world.env.http_requests)
+    await alice.slash(world.channel, "leaderboard", game="schrum")
+    await world.env.advance_time(2 * LATE_S)
+    assert callbacks(world, since) == [5], "the command is acknowledged with 'thinking' in time"
+    board = world.channel.last_message
+    assert "Page 1 of 3" in board.content and board.attachments and not board.flags.ephemeral
+    since = len(world.env.http_requests)
+    await alice.click(board, custom_id=button(board, "Next ▶").custom_id)
+    await world.env.advance_time(2 * LATE_S)
+    assert callbacks(world, since) == [6], "the page click is acknowledged with a deferred update in time"
+    assert "Page 2 of 3" in world.channel.last_message.content
+    since = len(world.env.http_requests)
+    await alice.slash(world.channel, "stats")
+    await world.env.advance_time(2 * LATE_S)
+    assert callbacks(world, since) == [5]
+    assert world.channel.last_message.attachments[0].filename == f"stats-{alice.id}.png"
