@@ -111,12 +111,14 @@ class TableService(Lobbies, Computers, TurnTimers):
                 raise StaleError("That button is from an earlier moment of the game; here is your current hand.")
             if seat not in table.engine.to_act():
                 raise UserError("It is not your turn.")
-            outcome = await self._apply(table, seat, action, auto=AUTO_PERSON)
             back = table.vote is not None and table.vote["seat"] == seat  # the player the others were asked about
-            if table.seats[seat].timeouts or back:  # played again: the turns the timer played for them start anew
+            # played again: the turns the timer played for them start anew, stored with the move (one transaction:
+            # a failed second write would report a stored move as failed and leave the table without its timer)
+            returned = [("UPDATE seats SET timeouts = 0 WHERE table_id = ? AND seat = ?", (table.id, seat))] + (
+                [vote_statement(table.id, None)] if back else []) if table.seats[seat].timeouts or back else []
+            outcome = await self._apply(table, seat, action, auto=AUTO_PERSON, also=returned)
+            if returned:
                 table.seats[seat].timeouts = 0
-                await self.db.write([("UPDATE seats SET timeouts = 0 WHERE table_id = ? AND seat = ?",
-                                      (table.id, seat))] + ([vote_statement(table.id, None)] if back else []))
             if back:
                 self._close_vote(table)
             self._arm(table)
@@ -126,10 +128,11 @@ class TableService(Lobbies, Computers, TurnTimers):
         return outcome
 
     async def _apply(self, table: Table, seat: int, action: str, *, auto: int,
-                     outcome: Outcome | None = None) -> Outcome:
-        """Apply `action` to a copy of the engine, store it, and only then make the copy the table's state:
-        whatever reads the table meanwhile (a hand or table message going out for the last move, a status
-        command) sees the stored state and the version that goes with it, never a move that may not be kept."""
+                     outcome: Outcome | None = None, also: list[tuple[str, Any]] | None = None) -> Outcome:
+        """Apply `action` to a copy of the engine, store it (with the statements `also`, in the same transaction),
+        and only then make the copy the table's state: whatever reads the table meanwhile (a hand or table message
+        going out for the last move, a status command) sees the stored state and the version that goes with it,
+        never a move that may not be kept."""
         assert table.engine is not None
         engine = table.engine.clone()  # each engine's own copy: 3-5x faster than a pickle round trip
         try:
@@ -153,6 +156,7 @@ class TableService(Lobbies, Computers, TurnTimers):
         statements += [("UPDATE seats SET last_change = ? WHERE table_id = ? AND seat = ?", (seq, table.id, s))
                        for s in sorted(changed)]
         statements += self._result_statements(table, engine, events)
+        statements += also or []
         if engine.over:
             statements.append(("UPDATE tables SET status = ?, vote = NULL, ended_at = strftime('%Y-%m-%dT%H:%M:%fZ',"
                                "'now') WHERE table_id = ?", (FINISHED, table.id)))

@@ -109,22 +109,28 @@ class TurnTimers:
             waiting = sorted(engine.waiting_for())
             outcome: Outcome | None = None
             absent: list[int] = []
-            for seat in waiting:
-                engine = table.engine  # each move makes a new one
-                if engine.over or seat not in engine.to_act():
-                    continue
-                action = choices.get(seat)
-                if action not in engine.legal_actions(seat):  # thought out for the state before another's move
-                    action = engine.default_action(seat)
-                outcome = await self._apply(table, seat, action, auto=AUTO_TIMER, outcome=outcome)
-                table.seats[seat].timeouts += 1
-                if table.seats[seat].timeouts >= ABSENT_AFTER and not table.seats[seat].plays_itself:
-                    absent.append(seat)
-            opens = bool(absent) and table.status == RUNNING and table.vote is None
-            vote = {"seat": absent[0], "yes": []} if opens else None
-            await self.db.write([("UPDATE seats SET timeouts = ? WHERE table_id = ? AND seat = ?",
-                                  (table.seats[s].timeouts, table.id, s)) for s in waiting]
-                                + ([vote_statement(table.id, vote)] if opens else []))
+            opens, vote = False, None
+            try:
+                for seat in waiting:
+                    engine = table.engine  # each move makes a new one
+                    if engine.over or seat not in engine.to_act():
+                        continue
+                    action = choices.get(seat)
+                    if action not in engine.legal_actions(seat):  # thought out for the state before another's move
+                        action = engine.default_action(seat)
+                    timeouts = table.seats[seat].timeouts + 1  # stored with the move it counts
+                    outcome = await self._apply(table, seat, action, auto=AUTO_TIMER, outcome=outcome, also=[(
+                        "UPDATE seats SET timeouts = ? WHERE table_id = ? AND seat = ?", (timeouts, table.id, seat))])
+                    table.seats[seat].timeouts = timeouts
+                    if timeouts >= ABSENT_AFTER and not table.seats[seat].plays_itself:
+                        absent.append(seat)
+                opens = bool(absent) and table.status == RUNNING and table.vote is None
+                vote = {"seat": absent[0], "yes": []} if opens else None
+                if opens:
+                    await self.db.write([vote_statement(table.id, vote)])
+            except Exception:  # a write failed: the moves stored before it stand, and the table goes on from them
+                log.exception("table %s: the turn timer's moves were cut short", table.id)
+                opens = False
             if opens:
                 table.vote = vote
                 self._disarm(table)

@@ -389,3 +389,61 @@ async def test_a_stopping_bot_lets_the_last_moves_messages_go_out(world: World, 
     await world.bot.close()
     assert table_message(world, table).attachments[0].filename == f"table-{table.id}-{version}.png"
     await move
+
+
+async def test_a_failed_write_in_the_turn_timers_moves_leaves_the_table_timed(world: World, monkeypatch):
+    """The database refuses a write while the timer plays for someone (the disk full for a moment): what was stored
+    stands, timeouts are stored with the moves they count, and the table keeps its turn timer instead of waiting
+    for ever."""
+    table = await start_table(world, deals=3, turn_timer=60)
+    db = world.bot.db
+    real_write = db.write
+    refused = []
+
+    async def write(statements):
+        if any("vote" in sql and "UPDATE tables" in sql for sql, _ in statements) and not refused:
+            refused.append(statements)
+            raise OSError("disk I/O error")
+        return await real_write(statements)
+
+    monkeypatch.setattr(db, "write", write)
+    for _ in range(12):
+        if refused:
+            break
+        await world.env.advance_time(61)
+    assert refused and table.vote is None, "the vote's write was refused"
+    assert table.timer is not None and not table.timer.done(), "the table still has its turn timer"
+    stored = await db.fetchall("SELECT seat, timeouts FROM seats WHERE table_id = ?", (table.id,))
+    assert {r["seat"]: r["timeouts"] for r in stored} == {s: table.seats[s].timeouts for s in range(3)}
+    version = table.version
+    await world.env.advance_time(61)
+    assert table.version > version or table.vote is not None, "the timer went on"
+
+
+async def test_a_returning_players_move_is_stored_whole_or_not_at_all(world: World, monkeypatch):
+    """The move of a player the timer had played for, and their count of timeouts starting anew, are one write: a
+    refused write leaves neither (the player is told and may click again), never a stored move reported failed."""
+    table = await start_table(world, deals=3, turn_timer=60)
+    await world.env.advance_time(61)  # the timer plays once for whoever was first
+    seat = min(table.engine.waiting_for())
+    table.seats[seat].timeouts = 1
+    await world.bot.db.write([("UPDATE seats SET timeouts = 1 WHERE table_id = ? AND seat = ?", (table.id, seat))])
+    db = world.bot.db
+    real_write = db.write
+
+    async def write(statements):
+        if any("timeouts = 0" in sql for sql, _ in statements):
+            raise OSError("disk I/O error")
+        return await real_write(statements)
+
+    monkeypatch.setattr(db, "write", write)
+    version = table.version
+    with pytest.raises(OSError):
+        await world.bot.tables.act(table.id, world.users[seat].user.id, table.engine.legal_actions(seat)[0],
+                                   version=version)
+    stored = await db.fetchone("SELECT MAX(seq) AS n FROM actions WHERE table_id = ?", (table.id,))
+    assert table.version == version == stored["n"], "neither in memory nor stored"
+    monkeypatch.setattr(db, "write", real_write)
+    await world.bot.tables.act(table.id, world.users[seat].user.id, table.engine.legal_actions(seat)[0],
+                               version=version)
+    assert table.version == version + 1 and table.seats[seat].timeouts == 0
