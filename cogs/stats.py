@@ -330,8 +330,9 @@ class Stats(commands.Cog):
         return entry
 
     def _shown_table(self, source: Any, replay: Replay, k: int, lang: str) -> Table:
-        """A Table as the live game had it after `k` actions, for the table UI to draw."""
-        engine = replay.engine_at(k)
+        """A Table as the live game had it after `k` actions, for the table UI to draw. Its engine is a copy: the
+        cached replay's own moves on with another click on the same replay while this one's picture is drawn."""
+        engine = replay.engine_at(k).clone()
         names = [n or tr(lang, FORMER) for n in source.names]
         table = Table(id=source.table_id, guild_id=source.guild_id, channel_id=0, game=source.game,
                       options=source.options, settings=source.settings, seed=source.seed, host_id=0,
