@@ -7,7 +7,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .rules import RateLimitedError
 from .validation import DiscordError, check_command_count, invalid_form, validate_commands
+
+DAILY_COMMAND_CREATES = 200  # per scope (a guild, or the global commands) and day
 
 
 class CommandRoutes:
@@ -73,6 +76,7 @@ class CommandRoutes:
         validate_commands(body)
         check_command_count(body)
         store = self.commands.setdefault(scope, {})
+        self._count_creates(scope, sum((cmd.get("type", 1), cmd["name"]) not in store for cmd in body))
         new: dict[tuple[int, str], dict[str, Any]] = {}
         for cmd in body:
             key = (cmd.get("type", 1), cmd["name"])
@@ -96,8 +100,24 @@ class CommandRoutes:
         old = store.get(key)
         if old is None:
             check_command_count([*store.values(), body])
+            self._count_creates(scope, 1)
         store[key] = self._full_command(body, scope, old)
         return (200 if old else 201), store[key]
+
+    def _count_creates(self, scope: int | None, n: int) -> None:
+        """Application Commands, Registering a Command: "There is a global rate limit of 200 application command
+        creates per day, per guild"; Bulk Overwrite: "Commands that do not already exist will count toward daily
+        application command create limits" (an unchanged overwrite creates nothing). Past it: 30034, as a 429 whose
+        retry_after runs until the day's oldest create leaves the window (the status is not documented; bots
+        report 429)."""
+        if not n or not self.command_create_limit:
+            return
+        now = self.now()
+        window = [t for t in self.command_creates.get(scope, []) if now - t < 86400]
+        if len(window) + n > DAILY_COMMAND_CREATES:
+            raise RateLimitedError(86400 - (now - window[0]) if window else 86400, code=30034,
+                                   message="Max number of daily application command creates has been reached (200)")
+        self.command_creates[scope] = window + [now] * n
 
     def _find_command(self, params: dict[str, str]) -> tuple[dict[tuple[int, str], dict[str, Any]], tuple[int, str]]:
         store = self.commands.get(self._scope(params), {})

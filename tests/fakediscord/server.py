@@ -97,6 +97,7 @@ class FakeDiscord(UserActions, WorldRules, MessageStore, Lookups, RestEntry, Com
         command_wait: float = 5.0,
         shards: int = 1,
         replay_to_new_session: bool = False,
+        command_create_limit: bool = True,
     ) -> None:
         self.snowflake = Snowflakes()
         self.token = token  # None: accept any token
@@ -137,6 +138,8 @@ class FakeDiscord(UserActions, WorldRules, MessageStore, Lookups, RestEntry, Com
         # Gateway, Resuming: only a RESUME replays what a session missed; a new session (IDENTIFY, a restarted bot)
         # starts from READY, and what happened meanwhile is not sent to it. True: the old, forgiving behaviour
         self.replay_to_new_session = replay_to_new_session
+        self.command_create_limit = command_create_limit  # 200 command creates per scope and day (30034)
+        self.command_creates: dict[int | None, list[float]] = {}  # scope -> when each command was created
         self.callback_deadline = callback_deadline
         self.store_file_bytes = store_file_bytes
         self.echo_bot_messages = echo_bot_messages

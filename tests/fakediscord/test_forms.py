@@ -220,6 +220,21 @@ async def test_a_scope_holds_at_most_100_slash_commands(fake: FakeDiscord, http)
     assert (await call(http, fake, "POST", path, many[0]))[0] == 200  # an update, not a new one
 
 
+async def test_a_scope_creates_at_most_200_commands_a_day(fake: FakeDiscord, http) -> None:
+    path = f"/applications/{fake.application_id}/commands"
+    first = [_command(name=f"spiel{i}") for i in range(100)]
+    second = [_command(name=f"karte{i}") for i in range(100)]
+    assert (await call(http, fake, "PUT", path, first))[0] == 200  # 100 created
+    assert (await call(http, fake, "PUT", path, first))[0] == 200  # the same again: none created
+    assert (await call(http, fake, "PUT", path, second))[0] == 200  # 100 more: 200 today
+    status, data, _ = await call(http, fake, "PUT", path, first)
+    assert (status, data["code"]) == (429, 30034) and data["retry_after"] > 80000
+    guild = f"/applications/{fake.application_id}/guilds/{fake.guild_id}/commands"
+    assert (await call(http, fake, "PUT", guild, first))[0] == 200  # each guild counts for itself
+    fake.advance(hours=24, seconds=1)
+    assert (await call(http, fake, "PUT", path, first))[0] == 200
+
+
 async def test_a_nonce_enforced_returns_the_message_it_made_first(fake: FakeDiscord, http) -> None:
     """Message, Create Message: a nonce (up to 25 characters) with enforce_nonce returns the message already made
     with it a short while ago instead of making another; after the window, or without enforce_nonce, a new one."""
