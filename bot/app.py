@@ -114,13 +114,22 @@ class StammtischBot(commands.AutoShardedBot):
         # once connected, send what a crash kept from going out (table messages, hand DMs, score sheets)
         self.catch_up_task = asyncio.create_task(self.table_ui.delivery.catch_up_all(restored), name="catch-up")
         if self.sync_commands:
-            await self.sync_tree()
+            # beside the connection, not before it: Discord may hold a sync back for long (a 429 whose retry_after
+            # is hours, as past 200 command creates a day: 30034), which discord.py waits out; the tables must play
+            self.sync_task = asyncio.create_task(self._sync_beside(), name="command-sync")
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         """Register persistent components, and note their custom_id patterns: a click that matches none of
         them (a button from an older version) is answered by the tables cog instead of failing."""
         super().add_dynamic_items(*items)
         self.component_templates.extend(item.__discord_ui_compiled_template__ for item in items)
+
+    async def _sync_beside(self) -> None:
+        try:
+            await self.sync_tree()
+            log.info("slash commands synced")
+        except Exception:
+            log.exception("could not sync the slash commands; those Discord already has stay as they are")
 
     async def sync_tree(self) -> None:
         """Global commands, or with DEV_GUILD_ID the same commands in that server only. Then the global ones
@@ -162,11 +171,12 @@ class StammtischBot(commands.AutoShardedBot):
         await asyncio.shield(self._shutdown)
 
     async def _close(self) -> None:
-        task = getattr(self, "catch_up_task", None)
-        if task is not None and not task.done():
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        for name in ("catch_up_task", "sync_task"):
+            task = getattr(self, name, None)
+            if task is not None and not task.done():
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         if hasattr(self, "tables"):
             await self.tables.close()
         if hasattr(self, "table_ui"):

@@ -239,6 +239,28 @@ async def test_a_table_whose_place_went_while_the_bot_was_away_is_abandoned(fake
         assert len(gone) <= 2, gone  # the edit that found it gone, and the post that made sure
 
 
+async def test_a_command_sync_held_back_for_hours_does_not_hold_the_tables(fake: FakeDiscord, db_file: Path) -> None:
+    """A new version adds a command on a day the server already had 200 command creates: Discord answers the sync
+    429 / 30034 with a retry_after of hours, which discord.py waits out. The bot connects beside it, and the running
+    table plays on."""
+    async with bot_process(fake, env={"DATABASE_PATH": str(db_file)}) as bp:
+        await bp.wait_ready("schieberamsch", timeout=30)
+        table = await open_table(fake, "anna", ["bernd", "ceca"], options={"deals": 3})
+        await bp.kill()
+    scope = fake.guild_id
+    commands = fake.commands[scope]
+    commands.pop(next(key for key in commands if key[1] == "stats"))  # as if this version brought /stats
+    fake.command_creates[scope] = [fake.now()] * 200
+    mark = fake.mark()
+    async with bot_process(fake, env={"DATABASE_PATH": str(db_file)}) as bp:
+        await fake.wait_for(lambda: any(r.error_code == 30034 for r in fake.requests[mark:]), timeout=30,
+                            what="the sync refused")
+        await fake.wait_for(lambda: fake.live, timeout=30, what="the bot connected all the same")
+        ix = await table.players.move(timeout=15)
+        assert ix.callback_type in MOVE_ANSWERS
+        assert bp.find_line("Traceback") is None
+
+
 async def test_a_slow_gateway_still_gets_every_click_answered_in_time(db_file: Path) -> None:
     """Each click reaches the bot 1.2 s after Discord created it (a lagging gateway): Discord's 3 s count from the
     creation, so the bot has 1.8 s left, not 3. Every click of a deal's opening is answered in time."""
