@@ -8,7 +8,7 @@ Writing (see `attach`):
   (season 0) and the match's season, and marks the table rated. Ratings are derived data: a crash
   between the two is caught up by `catch_up()` at start, which also records finished tables that have
   no record yet (finished before this module existed) by replaying their action log; a table whose log cannot
-  give one is noted in `stat_unrecordable` and not tried again.
+  give one is noted in `stat_unrecordable` and not tried again while the engine code stays the same.
 
 Reading: every query is an index range (see migration 0003): a leaderboard is one covering-index
 aggregate per (server, game[, season]), plus the ratings of the same stream.
@@ -26,6 +26,7 @@ from typing import Any
 
 from bot.db import Database
 from bot.games import GAMES
+from bot.tables.snapshots import fingerprint
 
 from . import games as G
 from .boards import Aggregate, rank
@@ -223,23 +224,32 @@ class StatsStore:
         return {r["user_id"]: (r["mu"], r["sigma"]) for r in rows}
 
     async def catch_up(self, *, limit: int = 500) -> int:
-        """Record finished tables that have no record (replaying their log) and rate every unrated one,
-        oldest first. Returns how many tables it rated."""
+        """Record finished tables that have no record (replaying their log) and rate every unrated one, oldest
+        first; a table whose log gives no record is noted and not tried again while the engines stay the same.
+        Returns how many tables it rated."""
         known = sorted(GAMES)  # a game this version does not have is left for a version that has it
         missing = await self.db.fetchall(
             "SELECT t.table_id, t.guild_id, t.game, t.options, t.seed, t.ended_at FROM tables t"
             " WHERE t.status = 'finished' AND t.practice = 0"  # a practice table is never rated
             f" AND t.game IN ({','.join('?' * len(known))})"
             " AND NOT EXISTS (SELECT 1 FROM stat_results s WHERE s.table_id = t.table_id)"
-            " AND NOT EXISTS (SELECT 1 FROM stat_unrecordable u WHERE u.table_id = t.table_id)"
-            " ORDER BY t.ended_at, t.table_id LIMIT ?", (*known, limit))
+            " AND NOT EXISTS (SELECT 1 FROM stat_unrecordable u WHERE u.table_id = t.table_id AND u.fingerprint = ?)"
+            " ORDER BY t.ended_at, t.table_id LIMIT ?", (*known, fingerprint(), limit))
         for t in missing:
             try:
-                statements = await self._record_from_log(t)
-            except Exception as e:  # the replay failed: it fails the same way at every start
-                log.exception("table %s: could not rebuild its stats record", t["table_id"])
-                statements = self._unrecordable(t["table_id"], f"replay failed: {type(e).__name__}")
-            await self.db.write(statements)  # a failed write is tried again at the next start
+                seats = await self.db.fetchall(
+                    "SELECT s.seat, s.user_id, p.name FROM seats s LEFT JOIN players p USING (user_id)"
+                    " WHERE s.table_id = ? ORDER BY s.seat", (t["table_id"],))
+                actions = await self.db.fetchall("SELECT seat, action FROM actions WHERE table_id = ? ORDER BY seq",
+                                                 (t["table_id"],))
+                try:
+                    statements = self._record_from_log(t, seats, actions)
+                except Exception as e:  # the replay failed: it fails the same way at every start
+                    log.exception("table %s: could not rebuild its stats record", t["table_id"])
+                    statements = self._unrecordable(t["table_id"], f"replay failed: {type(e).__name__}")
+                await self.db.write(statements)
+            except Exception:  # the database's answer: the next start tries again, and the others go on now
+                log.exception("table %s: could not store its stats record", t["table_id"])
         pending = await self.db.fetchall(
             "SELECT s.table_id FROM stat_results s WHERE s.seat = 0 AND NOT EXISTS"
             " (SELECT 1 FROM rated_tables r WHERE r.table_id = s.table_id) ORDER BY s.ended_at, s.table_id LIMIT ?",
@@ -252,15 +262,10 @@ class StatsStore:
                 log.exception("table %s: could not rate it", r["table_id"])
         return done
 
-    async def _record_from_log(self, t: Any) -> list[tuple[str, Any]]:
+    def _record_from_log(self, t: Any, seats: list[Any], actions: list[Any]) -> list[tuple[str, Any]]:
         """The statements that record a finished table from its action log, or that mark it unrecordable."""
-        seat_rows = await self.db.fetchall(
-            "SELECT s.seat, s.user_id, p.name FROM seats s LEFT JOIN players p USING (user_id)"
-            " WHERE s.table_id = ? ORDER BY s.seat", (t["table_id"],))
-        actions = await self.db.fetchall("SELECT seat, action FROM actions WHERE table_id = ? ORDER BY seq",
-                                         (t["table_id"],))
         cls = GAMES[t["game"]]
-        engine = cls.new(len(seat_rows), seed=t["seed"], options=json.loads(t["options"] or "{}"))
+        engine = cls.new(len(seats), seed=t["seed"], options=json.loads(t["options"] or "{}"))
         for a in actions:
             engine.apply(a["seat"], a["action"])
         if not engine.over and hasattr(engine, "finish"):
@@ -270,13 +275,14 @@ class StatsStore:
             return self._unrecordable(t["table_id"], "the log does not end the match")
         result = engine.result()
         return self.match_statements(
-            t["table_id"], t["guild_id"], t["game"], [r["user_id"] for r in seat_rows],
-            [r["name"] or "" if r["user_id"] > 0 else "" for r in seat_rows], result, result.get("winners"),
+            t["table_id"], t["guild_id"], t["game"], [r["user_id"] for r in seats],
+            [r["name"] or "" if r["user_id"] > 0 else "" for r in seats], result, result.get("winners"),
             ended_at=t["ended_at"])
 
     @staticmethod
     def _unrecordable(table_id: int, reason: str) -> list[tuple[str, Any]]:
-        return [("INSERT OR IGNORE INTO stat_unrecordable (table_id, reason) VALUES (?, ?)", (table_id, reason))]
+        return [("INSERT OR REPLACE INTO stat_unrecordable (table_id, reason, fingerprint) VALUES (?, ?, ?)",
+                 (table_id, reason, fingerprint()))]
 
     # -- seasons ---------------------------------------------------------------------------------
     async def current_season(self, guild_id: int) -> int:

@@ -315,6 +315,32 @@ async def test_catch_up_records_tables_finished_before_stats_existed(db, store):
     await service.close()
 
 
+async def test_a_stats_record_the_database_refuses_does_not_stop_the_catch_up(db, store, monkeypatch):
+    service = TableService(db)  # no stats attached
+    tables = []
+    for seed in (7, 8):
+        table = await service.create(guild_id=GUILD, channel_id=5 + seed, host_id=1, host_name="alice",
+                                     game="schrum", settings={"turn_timer": 0}, seed=seed)
+        await service.join(table.id, 2, "bob")
+        await service.start(table.id, 1)
+        await play_out(service, table)
+        tables.append(table.id)
+    await service.close()
+    real_write = db.write
+
+    async def write(statements):
+        if any(params and params[0] == tables[0] and "stat_results" in sql for sql, params in statements):
+            raise OSError("disk I/O error")
+        return await real_write(statements)
+
+    monkeypatch.setattr(db, "write", write)
+    assert await store.catch_up() == 1  # the second table is recorded and rated all the same
+    assert await db.fetchone("SELECT 1 FROM stat_results WHERE table_id = ?", (tables[1],))
+    assert not await db.fetchone("SELECT 1 FROM stat_unrecordable")  # a refused write is no reason to give up
+    monkeypatch.setattr(db, "write", real_write)
+    assert await store.catch_up() == 1  # the next start records the first
+
+
 async def test_a_table_that_cannot_be_rated_does_not_keep_later_ones_unrated(db, store):
     broken = await craft(db, store, "schrum", [1, 2], [1, 0], ended_at="2026-01-01T00:00:00.000Z", rate_now=False)
     fine = await craft(db, store, "schrum", [1, 2], [0, 1], ended_at="2026-01-02T00:00:00.000Z", rate_now=False)
@@ -324,7 +350,8 @@ async def test_a_table_that_cannot_be_rated_does_not_keep_later_ones_unrated(db,
     assert not await db.fetchone("SELECT 1 FROM rated_tables WHERE table_id = ?", (broken,))
 
 
-async def test_catch_up_skips_unrecordable_tables_for_good_and_reaches_the_recordable_ones(db, store, caplog):
+async def test_catch_up_skips_unrecordable_tables_for_good_and_reaches_the_recordable_ones(db, store, caplog,
+                                                                                          monkeypatch):
     service = TableService(db)  # no stats attached
     table = await service.create(guild_id=GUILD, channel_id=5, host_id=1, host_name="alice", game="schrum",
                                  settings={"turn_timer": 0}, seed=7)
@@ -356,10 +383,16 @@ async def test_catch_up_skips_unrecordable_tables_for_good_and_reaches_the_recor
     caplog.clear()
     assert await store.catch_up() == 0
     assert "could not rebuild" not in caplog.text and "does not end" not in caplog.text
+    # engines that changed try each once more (they may replay it now)
+    monkeypatch.setattr("bot.stats.store.fingerprint", lambda: "new engines")
+    assert await store.catch_up() == 0
+    assert "could not rebuild" in caplog.text and "does not end" in caplog.text
+    assert {r["fingerprint"] for r in await db.fetchall("SELECT fingerprint FROM stat_unrecordable")} == \
+        {"new engines"}
 
 
-@pytest.mark.parametrize(("game", "seats"), [("treppenromme", 4), ("rufmariasch", 4), ("schieberamsch", 3)])
-def test_replay_jumps_anywhere_and_shows_what_a_fresh_replay_shows(game, seats):
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_replay_jumps_anywhere_and_shows_what_a_fresh_replay_shows(game):
     """Steps back come from checkpoints (a clone every CHECKPOINT actions): any order of steps must show each
     state exactly as playing the log from the start does."""
     import random
@@ -367,14 +400,16 @@ def test_replay_jumps_anywhere_and_shows_what_a_fresh_replay_shows(game, seats):
     from bot.stats.replay import CHECKPOINT
 
     rng = random.Random(5)
+    seats = GAMES[game].max_seats
     engine = GAMES[game].new(seats, seed=3)
     actions = []
-    while not engine.over:
+    while not engine.over and len(actions) < 1500:  # (random Repezita among eight may go on for ever)
         seat = min(engine.to_act())
         action = rng.choice(engine.legal_actions(seat))
         engine.apply(seat, action)
         actions.append((seat, action))
-    assert len(actions) > 3 * CHECKPOINT
+    # (Schrum and Schrööm end within one checkpoint here; the other games' logs span several)
+    assert len(actions) > 3 * CHECKPOINT or game in ("schrum", "schroeoem")
     fresh = GAMES[game].new(seats, seed=3)
     expected = [repr(fresh.view(0))]
     for seat, action in actions:
