@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import logging
-
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _T
@@ -15,8 +13,6 @@ from bot.tables.model import OPEN_STATUSES
 from bot.ui.checks import unknown_component
 from bot.ui.errors import send_ephemeral
 from bot.ui.game_ui import card_style, score_text
-
-log = logging.getLogger(__name__)
 
 MESSAGE_LIMIT = 2000  # characters in a message's content (Discord's limit; more is refused with 400)
 LIST_LINES = 20  # /table list shows at most this many tables
@@ -124,9 +120,11 @@ class Tables(commands.Cog):
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
-        """Servers the bot was removed from while it was away: a new session's READY lists every server the bot is
-        in (an unavailable one too) and no GUILD_DELETE comes for one it left meanwhile (Gateway, Ready Event).
-        (A channel or thread deleted meanwhile shows itself at the table's next message: Delivery.home_gone.)"""
+        """Servers the bot was removed from while it was down: READY lists every server the bot is in (an unavailable
+        one too) and no GUILD_DELETE comes for one it left meanwhile (Gateway, Ready Event). This checks at start;
+        discord.py keeps its guild cache across a later session's READY, so a removal during a gateway outage
+        shows itself at the table's next message instead (403 / 50001, not retried in a loop). A channel or thread
+        deleted meanwhile: Delivery.home_gone."""
         present = {guild.id for guild in self.bot.guilds}
         for guild_id in sorted({t.guild_id for t in self.service.open_tables()} - present):
             await self._gone(f"server {guild_id} is not in READY", guild_id=guild_id)
@@ -154,9 +152,7 @@ class Tables(commands.Cog):
                 await self.bot.table_ui.delivery.catch_up(table)  # type: ignore[attr-defined]
 
     async def _gone(self, why: str, *, guild_id: int | None = None, channel_id: int | None = None) -> None:
-        ended = await self.service.gone(guild_id=guild_id, channel_id=channel_id)
-        if ended:
-            log.info("%s: ended tables %s", why, ", ".join(f"#{t.id} ({t.status})" for t in ended))
+        await self.service.gone(guild_id=guild_id, channel_id=channel_id, why=why)
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:

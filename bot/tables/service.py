@@ -219,7 +219,7 @@ class TableService(Lobbies, Computers, TurnTimers):
                                 (table.id, s, table.seats[s].user_id, int(total), int(s in winners))))
         return out
 
-    async def gone(self, *, guild_id: int | None = None, channel_id: int | None = None) -> list[Table]:
+    async def gone(self, *, guild_id: int | None = None, channel_id: int | None = None, why: str = "") -> list[Table]:
         """The bot left the server `guild_id`, or the channel or thread `channel_id` was deleted: its open
         tables end where nobody can see them any more, running ones as abandoned (in no record, rating or
         leaderboard; a Rufmariasch table's deals already scored stay in the stakes ledger, as money changes hands
@@ -236,6 +236,8 @@ class TableService(Lobbies, Computers, TurnTimers):
                 if table.thinking is not None:
                     table.thinking.cancel()
             ended.append(table)
+        if ended:
+            log.info("%s: ended tables %s", why or "gone", ", ".join(f"#{t.id} ({t.status})" for t in ended))
         return ended
 
     async def _end(self, table: Table, status: str) -> None:

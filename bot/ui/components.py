@@ -219,8 +219,18 @@ async def send_message(client: discord.Client, channel_id: int, *, view: Any = M
     echoed = nonce is not None and (
         [a.get("filename") for a in data.get("attachments") or []]
         != [a.get("filename") for a in asked.get("attachments") or []]
-        or bool(data.get("components")) != bool(asked.get("components")))
+        or custom_ids(data.get("components")) != custom_ids(asked.get("components")))
     return Sent(int(data["id"]), echoed)
+
+
+def custom_ids(components: Any) -> list[str]:
+    """The custom_ids of a message's components (as JSON), rows and all, in order."""
+    out: list[str] = []
+    for c in components or ():
+        if "custom_id" in c:
+            out.append(c["custom_id"])
+        out.extend(custom_ids(c.get("components")))
+    return out
 
 
 def build_view(table_id: int, version: int, controls: Controls) -> discord.ui.View:

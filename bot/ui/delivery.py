@@ -26,7 +26,7 @@ import discord
 from bot.tables import Outcome, Table, TableService
 from bot.tables.model import FINISHED, OUT_OF_MATCH, RUNNING, shows_digest
 
-from .components import bare, edit_message, send_message
+from .components import Sent, bare, edit_message, send_message
 from .dms import DMChannels
 from .errors import THREAD_LOCKED
 from .hand_dms import HandDMs, nonce
@@ -289,21 +289,22 @@ class Delivery(HandDMs):
         # so each replacement is a new message and a retry of one is the same
         key = nonce("t", table.id, table.table_message_id or "")
 
-        async def post() -> int:
+        async def post() -> Sent:
             payload = await self.ui.render_table(table)
-            sent = await send_message(self.bot, table.home_channel_id, files=payload.pop("attachments"), **payload,
+            return await send_message(self.bot, table.home_channel_id, files=payload.pop("attachments"), **payload,
                                       nonce=key)
-            if sent.echoed:  # made by an earlier try whose answer was lost, showing the table as it was then
-                await self.edit(table.home_channel_id, sent.id, lambda: self.ui.render_table(table))
-            return sent.id
 
         try:
-            message_id = await self.in_thread(table, post)
+            sent = await self.in_thread(table, post)
         except discord.NotFound as exc:
             if exc.code == UNKNOWN_CHANNEL:
                 await self.home_gone(table)
             raise
-        await self.service.set_messages(table, table_message_id=message_id)
+        await self.service.set_messages(table, table_message_id=sent.id)
+        if sent.echoed:
+            # made by an earlier try whose answer was lost, it shows the table as it was then: kept as the table's
+            # message (stored first, so a failed edit is caught up on it, not on a second one), then brought up to date
+            await self.edit(table.home_channel_id, sent.id, lambda: self.ui.render_table(table))
         await self.service.record_shown(table, version=version)
         self._observe_lag(table, version)
 
@@ -346,13 +347,17 @@ class Delivery(HandDMs):
                 observe(lag)
 
     async def home_gone(self, table: Table) -> None:
-        """The table's channel or thread is gone (404 / 10003), though no deletion event said so: it was deleted
-        while the bot was away (Discord replays no missed events to a new session). The table ends as if the event
-        had come: nobody can see it, so it must not play on from the hands."""
-        ended = await self.service.gone(channel_id=table.home_channel_id)
-        if ended:
-            log.info("channel %s is gone: ended tables %s", table.home_channel_id,
-                     ", ".join(f"#{t.id} ({t.status})" for t in ended))
+        """A post to the table's channel or thread answered 404 / 10003, though no deletion event said so: deleted
+        while the bot was away (Discord replays no missed events to a new session)? Asked once more (Get Channel),
+        since ending a table cannot be undone: if it is gone, the table ends as if the event had come (nobody can
+        see it, so it must not play on from the hands); if not, the post is caught up as any failed one."""
+        try:
+            await self.bot.http.get_channel(table.home_channel_id)
+            return
+        except discord.HTTPException as exc:
+            if exc.status != 404 or exc.code != UNKNOWN_CHANNEL:
+                return
+        await self.service.gone(channel_id=table.home_channel_id, why=f"channel {table.home_channel_id} is gone")
 
     async def post_score_sheet(self, table: Table) -> int:
         """Post the score sheet of every hand scored so far; returns the last hand it covers."""

@@ -24,6 +24,7 @@ class DMChannels:
         self.clock = clock
         self._channels: dict[int, int] = {}
         self._closed_until: dict[int, float] = {}
+        self._left: set[int] = set()  # ... because they share no server with the bot any more (50278)
         self._loaded = False
         self._loading = asyncio.Lock()
 
@@ -33,11 +34,13 @@ class DMChannels:
         async with self._loading:
             if self._loaded:
                 return
-            for r in await self.db.fetchall("SELECT user_id, channel_id, closed_until FROM dm_channels"):
+            for r in await self.db.fetchall("SELECT user_id, channel_id, closed_until, left_servers FROM dm_channels"):
                 if r["channel_id"] is not None:
                     self._channels[r["user_id"]] = r["channel_id"]
                 if r["closed_until"] is not None:
                     self._closed_until[r["user_id"]] = r["closed_until"]
+                if r["left_servers"]:
+                    self._left.add(r["user_id"])
             self._loaded = True
 
     def channel_id(self, user_id: int) -> int | None:
@@ -48,11 +51,16 @@ class DMChannels:
         until = self._closed_until.get(user_id)
         return until is not None and self.clock() < until
 
+    def left(self, user_id: int) -> bool:
+        """Whether that refusal said the user shares no server with the bot (they left, or were kicked)."""
+        return user_id in self._left
+
     async def remember(self, user_id: int, channel_id: int) -> None:
         if self._channels.get(user_id) == channel_id and user_id not in self._closed_until:
             return
         self._channels[user_id] = channel_id
         self._closed_until.pop(user_id, None)
+        self._left.discard(user_id)
         await self._store(user_id)
 
     async def forget_channel(self, user_id: int) -> None:
@@ -60,12 +68,17 @@ class DMChannels:
         if self._channels.pop(user_id, None) is not None:
             await self._store(user_id)
 
-    async def mark_closed(self, user_id: int) -> None:
+    async def mark_closed(self, user_id: int, *, left: bool = False) -> None:
         self._closed_until[user_id] = self.clock() + CLOSED_COOL_DOWN
+        if left:
+            self._left.add(user_id)
+        else:
+            self._left.discard(user_id)
         await self._store(user_id)
 
     async def _store(self, user_id: int) -> None:
         await self.db.execute(
-            "INSERT INTO dm_channels (user_id, channel_id, closed_until) VALUES (?, ?, ?) ON CONFLICT (user_id)"
-            " DO UPDATE SET channel_id = excluded.channel_id, closed_until = excluded.closed_until",
-            (user_id, self._channels.get(user_id), self._closed_until.get(user_id)))
+            "INSERT INTO dm_channels (user_id, channel_id, closed_until, left_servers) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET channel_id = excluded.channel_id,"
+            " closed_until = excluded.closed_until, left_servers = excluded.left_servers",
+            (user_id, self._channels.get(user_id), self._closed_until.get(user_id), int(user_id in self._left)))

@@ -124,19 +124,17 @@ class HandDMs:
             sent = await send_message(self.bot, channel_id, files=files, **payload,
                                       nonce=nonce("h", table.id, seat, version, int(again)))
             message_id = sent.id
-            if sent.echoed:  # an earlier try's message, since changed (its buttons taken by the close above)
+            if sent.echoed:
+                # an earlier try's message, since changed (its buttons taken by the close above): kept as this
+                # hand's message, showing nothing known (a failed edit is caught up on it), then drawn again
+                await self.service.record_dm(table, seat, channel_id=channel_id, message_id=message_id,
+                                             hand_no=hand_no, closed=False, shows=None)
                 now_bare = await self.edit(channel_id, message_id, lambda: self.ui.render_hand(table, seat))
             s.dm_bare = now_bare
             self.landed(table, seat, message_id, version)
             await self.service.record_dm(table, seat, channel_id=channel_id, message_id=message_id,
                                          hand_no=hand_no, closed=False, shows=shows)
             return shows
-        except discord.Forbidden as exc:
-            if exc.code not in (DM_CLOSED, NO_MUTUAL_GUILD):
-                raise
-            # either way not tried again for a while (each refusal counts against the invalid-request limit)
-            await self.dms.mark_closed(s.user_id)
-            return await self._dms_closed(table, seat, hand_no, left=exc.code == NO_MUTUAL_GUILD)
         except discord.NotFound:
             # the message or the kept DM channel is gone: a new message, in a channel opened afresh if need be
             if channel_id is not None:
@@ -145,6 +143,12 @@ class HandDMs:
             if not again:
                 raise
             return await self.send_hand(table, seat, new_hand=True, again=False)
+        except discord.HTTPException as exc:  # (50278's HTTP status is not documented: matched by its code)
+            if exc.code not in (DM_CLOSED, NO_MUTUAL_GUILD):
+                raise
+            # either way not tried again for a while (each refusal counts against the invalid-request limit)
+            await self.dms.mark_closed(s.user_id, left=exc.code == NO_MUTUAL_GUILD)
+            return await self._dms_closed(table, seat, hand_no)
 
     async def _open_dm(self, user_id: int) -> int:
         """Open a DM channel and keep its id. Discord limits how fast a bot opens new DM channels and answers 40003
@@ -161,11 +165,12 @@ class HandDMs:
         await self.dms.remember(user_id, channel_id)
         return channel_id
 
-    async def _dms_closed(self, table: Table, seat: int, hand_no: int | None, *, left: bool = False) -> None:
-        """The player's DMs are closed (or they share no server with the bot any more, `left`): remembered for this
-        table, and said once in its home. The turn timer and the absent-player vote go on as for anyone away."""
+    async def _dms_closed(self, table: Table, seat: int, hand_no: int | None) -> None:
+        """The player's DMs are closed (or they share no server with the bot any more): remembered for this table,
+        and said once in its home. The turn timer and the absent-player vote go on as for anyone away."""
         s = table.seats[seat]
         first = not s.dm_closed
+        left = self.dms.left(s.user_id)
         await self.service.record_dm(table, seat, channel_id=None, message_id=None, hand_no=hand_no, closed=True)
         if first:
             lang = table.settings.get("lang", "en")
