@@ -8,7 +8,8 @@ process of its own, and on an overloaded machine that picture can be late. So `e
 acknowledges the click with a deferred update (type 6: the message stays as it is), then edits the message through
 the interaction's webhook (`PATCH .../@original`: valid for 15 minutes, and like every interaction endpoint exempt
 from the global rate limit) once the picture is there. Either way the caller learns whether the message went out
-without controls (`bare`). `send_in_time` does the same for an answer that is a new ephemeral message.
+without controls (`bare`). `send_in_time` does the same for an answer that is a new message ("thinking" first,
+then the follow-up that replaces it): a hand, a leaderboard, a replay.
 """
 
 from __future__ import annotations
