@@ -224,6 +224,23 @@ def nonce_echoes(world: World, monkeypatch, lose: str) -> list[str]:
     return echoed
 
 
+async def test_a_passing_unknown_channel_does_not_end_the_table(world: World):
+    """The table's edit and post answer 404 / 10003 once (Discord has answered "unknown" where it meant "cannot see
+    it now"): ending a table cannot be undone, so the bot asks Get Channel first; the thread is there, the table
+    plays on and its message is caught up."""
+    table = await start_table(world, deals=3)
+    seat = await dm_card_move(world, table, random.Random(4))
+    unknown = {"status": 404, "code": 10003, "message": "Unknown Channel"}
+    world.env.inject_error("PATCH", f"/channels/{table.thread_id}/messages/{table.table_message_id}", **unknown)
+    world.env.inject_error("POST", f"/channels/{table.thread_id}/messages", **unknown)
+    world.bot.table_ui.delivery.tokens.drop(table.table_message_id)  # edited by the channel's route
+    await click_a_card(world, table, seat)
+    assert requests(world, "GET", f"/channels/{table.thread_id}"), "asked whether the thread is there"
+    assert table.status == "running"
+    await world.env.advance_time(10)  # the catch-up posts the table message again
+    assert shows_version(world, table)
+
+
 async def test_a_table_message_made_by_a_lost_send_is_brought_up_to_date(world: World, monkeypatch):
     """The table's first message was made, but its answer lost: the next post gets it back by its nonce, showing
     the table as it was then; it is edited to the table as it is, not recorded as showing that."""
