@@ -297,13 +297,20 @@ async def test_a_finished_match_is_recorded_in_its_own_transaction_and_rated(db,
     await service.close()
 
 
-async def test_catch_up_records_tables_finished_before_stats_existed(db, store):
-    service = TableService(db)  # no stats attached
-    table = await service.create(guild_id=GUILD, channel_id=5, host_id=1, host_name="alice", game="schrum",
-                                 settings={"turn_timer": 0}, seed=7)
+async def finished_without_stats(db, *, seed: int = 7, channel_id: int = 5):
+    """A two-player Schrum match played out by a table service with no stats attached (as before stats existed)."""
+    service = TableService(db)
+    table = await service.create(guild_id=GUILD, channel_id=channel_id, host_id=1, host_name="alice", game="schrum",
+                                 settings={"turn_timer": 0}, seed=seed)
     await service.join(table.id, 2, "bob")
     await service.start(table.id, 1)
     await play_out(service, table)
+    await service.close()
+    return table
+
+
+async def test_catch_up_records_tables_finished_before_stats_existed(db, store):
+    table = await finished_without_stats(db)
     assert await db.fetchone("SELECT 1 FROM stat_results") is None
     assert await store.catch_up() == 1
     board = await store.leaderboard(GUILD, "schrum")
@@ -312,20 +319,10 @@ async def test_catch_up_records_tables_finished_before_stats_existed(db, store):
         "SELECT seat, action FROM actions WHERE table_id = ? ORDER BY seq", (table.id,))])
     assert replay.engine_at(replay.steps).over
     assert replay.engine_at(3).view(None) == replay.engine_at(3).view(None)
-    await service.close()
 
 
 async def test_a_stats_record_the_database_refuses_does_not_stop_the_catch_up(db, store, monkeypatch):
-    service = TableService(db)  # no stats attached
-    tables = []
-    for seed in (7, 8):
-        table = await service.create(guild_id=GUILD, channel_id=5 + seed, host_id=1, host_name="alice",
-                                     game="schrum", settings={"turn_timer": 0}, seed=seed)
-        await service.join(table.id, 2, "bob")
-        await service.start(table.id, 1)
-        await play_out(service, table)
-        tables.append(table.id)
-    await service.close()
+    tables = [(await finished_without_stats(db, seed=seed, channel_id=5 + seed)).id for seed in (7, 8)]
     real_write = db.write
 
     async def write(statements):
@@ -352,13 +349,7 @@ async def test_a_table_that_cannot_be_rated_does_not_keep_later_ones_unrated(db,
 
 async def test_catch_up_skips_unrecordable_tables_for_good_and_reaches_the_recordable_ones(db, store, caplog,
                                                                                           monkeypatch):
-    service = TableService(db)  # no stats attached
-    table = await service.create(guild_id=GUILD, channel_id=5, host_id=1, host_name="alice", game="schrum",
-                                 settings={"turn_timer": 0}, seed=7)
-    await service.join(table.id, 2, "bob")
-    await service.start(table.id, 1)
-    await play_out(service, table)
-    await service.close()
+    table = await finished_without_stats(db)
     # three finished tables that came before it and cannot be recorded: a log that does not end the match,
     # a log that fails to replay, a game this version does not know
     broken = {}
