@@ -213,7 +213,7 @@ async def send_message(client: discord.Client, channel_id: int, *, view: Any = M
                                        allowed_mentions=allowed_mentions,
                                        previous_allowed_mentions=client._connection.allowed_mentions) as params:
             data = await client.http.send_message(channel_id, params=params)
-            asked = sent_json(params)
+            asked = sent_json(params) if nonce is not None else {}  # (read only to tell an echo)
     finally:
         release(view if isinstance(view, discord.ui.View) else None)
     echoed = nonce is not None and (
