@@ -147,9 +147,19 @@ class FakeGateway:
 
     async def _identify(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> None:
         fake = self.fake
-        if fake.token is not None and data.get("token") != fake.token:
+        if fake.token_reset or (fake.token is not None and data.get("token") != fake.token):
             await ws.close(code=4004, message=b"Authentication failed.")
             return
+        if fake.session_start_limit is not None:
+            # Gateway, Session Start Limit: "Upon hitting this limit, all active sessions for the app will be
+            # terminated, the bot token will be reset, and the owner will receive an email notification"
+            if fake.session_starts_left()[0] <= 0:
+                fake.token_reset = True
+                await ws.close(code=4004, message=b"Authentication failed.")
+                for gateway in fake.gateways:
+                    await gateway.close_all()
+                return
+            fake.session_starts.append(fake.now())
         self.identifies += 1
         self.identify_payload = data
         self.intents = data.get("intents")
@@ -191,6 +201,9 @@ class FakeGateway:
         fake._notify()
 
     async def _resume(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> None:
+        if self.fake.token_reset:
+            await ws.close(code=4004, message=b"Authentication failed.")
+            return
         self.resumes += 1
         client_seq = data.get("seq") or 0
         oldest = self.history[0].seq if self.history else self.seq + 1

@@ -191,8 +191,8 @@ class RestEntry:
         if rec.kind == "message_create" and rec.channel_id in self.channels and self.channels[rec.channel_id].is_dm:
             rec.kind = "dm_message_create"
 
-        if (self.token is not None and not path.startswith(("/interactions/", "/webhooks/"))
-                and request.headers.get("Authorization") != f"Bot {self.token}"):
+        if self.token_reset or (self.token is not None and not path.startswith(("/interactions/", "/webhooks/"))
+                                and request.headers.get("Authorization") != f"Bot {self.token}"):
             return self._finish(rec, DiscordError(401, 0, "401: Unauthorized"))
         if self.limits.banned():  # Cloudflare's answer: no JSON, no Via (discord.py raises HTTPException)
             rec.status, rec.error_code, rec.t_end = 429, 1015, time.perf_counter()

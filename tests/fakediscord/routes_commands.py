@@ -41,9 +41,10 @@ class CommandRoutes:
         return 200, {"url": self.gateway_url}
 
     async def _h_gateway_bot(self, rec, params, body, files):
+        remaining, reset_after = self.session_starts_left()
         return 200, {"url": self.gateway_url, "shards": self.shard_count,
-                     "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 14400000,
-                                             "max_concurrency": 1}}
+                     "session_start_limit": {"total": self.session_start_limit or 1000, "remaining": remaining,
+                                             "reset_after": int(reset_after * 1000), "max_concurrency": 1}}
 
     # ---- route handlers: application commands -----------------------------------------------------------
     def _scope(self, params: dict[str, str]) -> int | None:

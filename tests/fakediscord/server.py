@@ -98,6 +98,7 @@ class FakeDiscord(UserActions, WorldRules, MessageStore, Lookups, RestEntry, Com
         shards: int = 1,
         replay_to_new_session: bool = False,
         command_create_limit: bool = True,
+        session_start_limit: int | None = 1000,
     ) -> None:
         self.snowflake = Snowflakes()
         self.token = token  # None: accept any token
@@ -140,6 +141,10 @@ class FakeDiscord(UserActions, WorldRules, MessageStore, Lookups, RestEntry, Com
         self.replay_to_new_session = replay_to_new_session
         self.command_create_limit = command_create_limit  # 200 command creates per scope and day (30034)
         self.command_creates: dict[int | None, list[float]] = {}  # scope -> when each command was created
+        # Gateway, Session Start Limit: IDENTIFYs per 24 hours; past it Discord resets the bot's token
+        self.session_start_limit = session_start_limit
+        self.session_starts: list[float] = []  # when each IDENTIFY came (fake clock)
+        self.token_reset = False  # the limit was passed: every request is refused, as with a reset token
         self.callback_deadline = callback_deadline
         self.store_file_bytes = store_file_bytes
         self.echo_bot_messages = echo_bot_messages
@@ -221,6 +226,15 @@ class FakeDiscord(UserActions, WorldRules, MessageStore, Lookups, RestEntry, Com
         if dev_guild:
             env["DEV_GUILD_ID"] = str(self.guild_id)
         return env
+
+    def session_starts_left(self) -> tuple[int, float]:
+        """(IDENTIFYs left in the 24-hour window, seconds until the oldest leaves it): GET /gateway/bot's
+        session_start_limit."""
+        now = self.now()
+        self.session_starts = [t for t in self.session_starts if now - t < 86400]
+        total = self.session_start_limit or 1000
+        reset_after = 86400 - (now - self.session_starts[0]) if self.session_starts else 86400
+        return max(0, total - len(self.session_starts)), reset_after
 
     def wants(self, event: str, *, dm: bool = False) -> bool:
         """Whether the bot's IDENTIFY intents subscribe it to ``event`` (no session yet: no)."""

@@ -4,6 +4,7 @@ and discord.py's own HTTP client and gateway where its reaction matters."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from typing import Any
 
@@ -314,6 +315,34 @@ async def test_discord_py_waits_on_the_headers_instead_of_hitting_429s(fake: Fak
             await client.close()
     assert fake.limits.rate_limited["user"] <= 1  # at most the first burst, before discord.py knew the bucket
     assert len(fake.messages_in("spieltisch")) == 7
+
+
+async def test_a_days_gateway_logins_are_counted_and_one_too_many_resets_the_token(fake: FakeDiscord,
+                                                                                  http) -> None:
+    """Gateway, Session Start Limit: 1,000 IDENTIFYs in 24 hours, shown by GET /gateway/bot; past them Discord resets
+    the token: the login closes with 4004 and every request answers 401."""
+    fake.session_starts = [fake.now() - 86400 + 60] + [fake.now()] * 998
+    _, data, _ = await call(http, fake, "GET", "/gateway/bot")
+    limit = data["session_start_limit"]
+    assert limit["total"] == 1000 and limit["remaining"] == 1 and 59_000 <= limit["reset_after"] <= 60_000
+    client = discord.AutoShardedClient(intents=discord.Intents.none())
+    with pointed_at(fake):
+        await client.login("fake-token")
+        session = asyncio.create_task(client.connect(reconnect=False))  # the last login of the day: fine
+        await fake.wait_for(lambda: fake.gateway.identifies == 1 and fake.live, timeout=5)
+        assert not fake.token_reset
+        await client.close()
+        with contextlib.suppress(Exception):
+            await session
+    client = discord.AutoShardedClient(intents=discord.Intents.none())
+    with pointed_at(fake):
+        await client.login("fake-token")
+        with pytest.raises(discord.ConnectionClosed) as closed:
+            await asyncio.wait_for(client.connect(reconnect=False), 5)  # one too many
+        assert closed.value.code == 4004  # Authentication failed
+        await client.close()
+    assert fake.token_reset
+    assert (await call(http, fake, "GET", "/gateway/bot"))[0] == 401
 
 
 def _params(text: str) -> Any:
