@@ -29,6 +29,10 @@ log = logging.getLogger(__name__)
 
 GC_THRESHOLDS = (20_000, 10, 100)  # CPython's: (700, 10, 10)
 SETTLE_SECONDS = 10  # at shutdown, how long the last moves' messages may take to go out
+# Discord allows 1,000 gateway logins (IDENTIFY) a day and resets the bot's token past them (developer docs,
+# Gateway, "Session Start Limit"): a bot restarted in a loop (a crash every start under a service manager) would
+# lose its token. Below this many left, a login waits until Discord's window frees some.
+SESSION_STARTS_SPARED = 10
 # How long a thread may hold the GIL while another waits for it (CPython: 5 ms). The database's thread and
 # the drawing processes' feeder threads run beside the event loop; each time the loop gives the GIL up (every
 # socket call), one of them may take it, and the loop then waits up to this long to get it back.
@@ -123,6 +127,21 @@ class StammtischBot(commands.AutoShardedBot):
         them (a button from an older version) is answered by the tables cog instead of failing."""
         super().add_dynamic_items(*items)
         self.component_templates.extend(item.__discord_ui_compiled_template__ for item in items)
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Before each gateway login: wait if it would leave Discord's daily logins nearly spent."""
+        try:
+            limits = await self.fetch_session_start_limits()
+        except Exception as exc:  # (the login itself will say what is wrong with Discord)
+            log.warning("could not read the gateway's session start limit: %r", exc)
+        else:
+            if limits.remaining <= SESSION_STARTS_SPARED:
+                wait = limits.reset_after / 1000
+                log.error("Discord allows %d more gateway logins today (of %d; past them it resets the token): "
+                          "waiting %.0f s for its window to free some before logging in. Many restarts in a day "
+                          "did this: look for what ends the bot.", limits.remaining, limits.total, wait)
+                await asyncio.sleep(wait)
+        await super().before_identify_hook(shard_id, initial=initial)
 
     async def _sync_beside(self) -> None:
         try:

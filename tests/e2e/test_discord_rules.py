@@ -5,6 +5,7 @@ visible where it can be, and ends where nobody can see it any more."""
 from __future__ import annotations
 
 import asyncio
+import re
 from pathlib import Path
 
 import pytest
@@ -259,6 +260,21 @@ async def test_a_command_sync_held_back_for_hours_does_not_hold_the_tables(fake:
         ix = await table.players.move(timeout=15)
         assert ix.callback_type in MOVE_ANSWERS
         assert bp.find_line("Traceback") is None
+
+
+async def test_a_start_with_the_days_gateway_logins_spent_waits_instead_of_losing_the_token(
+        fake: FakeDiscord, db_file: Path) -> None:
+    """A day of restarts spent Discord's 1,000 gateway logins: one more would reset the bot's token (Gateway, Session
+    Start Limit). The bot reads the limit before logging in and waits for the window to free logins (here the oldest
+    leaves it in 3 s), then logs in."""
+    fake.session_starts = [fake.now() - 86400 + 3.0] * 1000
+    async with bot_process(fake, env={"DATABASE_PATH": str(db_file)}) as bp:
+        line = await bp.wait_line("more gateway logins today", timeout=30)
+        assert re.search(r"allows 0 more .* waiting [0-3] s", line), line
+        await bp.wait_ready("schieberamsch", timeout=30)
+        assert not fake.token_reset and fake.gateway.identifies == 1
+        ix = await (await fake.slash("anna", "spieltisch", "schieberamsch new", {"deals": 3})).wait()
+        assert ix.response_message is not None
 
 
 async def test_a_slow_gateway_still_gets_every_click_answered_in_time(db_file: Path) -> None:
