@@ -31,7 +31,8 @@ GC_THRESHOLDS = (20_000, 10, 100)  # CPython's: (700, 10, 10)
 SETTLE_SECONDS = 10  # at shutdown, how long the last moves' messages may take to go out
 # Discord allows 1,000 gateway logins (IDENTIFY) a day and resets the bot's token past them (developer docs,
 # Gateway, "Session Start Limit"): a bot restarted in a loop (a crash every start under a service manager) would
-# lose its token. Below this many left, a login waits until Discord's window frees some.
+# lose its token. With fewer than this many left beyond one per shard, a start waits until Discord's window frees
+# some.
 SESSION_STARTS_SPARED = 10
 # How long a thread may hold the GIL while another waits for it (CPython: 5 ms). The database's thread and
 # the drawing processes' feeder threads run beside the event loop; each time the loop gives the GIL up (every
@@ -91,6 +92,7 @@ class StammtischBot(commands.AutoShardedBot):
         if not hasattr(self, "db"):
             self.db = await Database.open(self.database_path)
         self.rest.install(self.http)  # here, not in __init__: SimCord replaces the HTTP client before login
+        await self._spare_session_starts()
         release_webhook_buckets_later()  # an edit through a click's token does not wait out its bucket's reset
         self.tables = TableService(self.db)
         self.tables.metrics = self.metrics
@@ -128,20 +130,22 @@ class StammtischBot(commands.AutoShardedBot):
         super().add_dynamic_items(*items)
         self.component_templates.extend(item.__discord_ui_compiled_template__ for item in items)
 
-    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
-        """Before each gateway login: wait if it would leave Discord's daily logins nearly spent."""
+    async def _spare_session_starts(self) -> None:
+        """Before this process logs in to the gateway (and before any table is restored, whose timers would play on
+        for players who cannot click): with few of Discord's daily logins left, wait for its window to free some.
+        (Here, not before each IDENTIFY: no socket is open yet, so nothing times out while it waits.)"""
         try:
-            limits = await self.fetch_session_start_limits()
+            shards, _, limits = await self.http.get_bot_gateway()
         except Exception as exc:  # (the login itself will say what is wrong with Discord)
-            log.warning("could not read the gateway's session start limit: %r", exc)
-        else:
-            if limits.remaining <= SESSION_STARTS_SPARED:
-                wait = limits.reset_after / 1000
-                log.error("Discord allows %d more gateway logins today (of %d; past them it resets the token): "
-                          "waiting %.0f s for its window to free some before logging in. Many restarts in a day "
-                          "did this: look for what ends the bot.", limits.remaining, limits.total, wait)
-                await asyncio.sleep(wait)
-        await super().before_identify_hook(shard_id, initial=initial)
+            log.info("could not read the gateway's session start limit: %r", exc)
+            return
+        need = SESSION_STARTS_SPARED + max(1, int(shards))  # every shard logs in
+        if limits["remaining"] < need:
+            wait = limits["reset_after"] / 1000
+            log.error("Discord allows %d more gateway logins today (of %d; past them it resets the token): waiting "
+                      "%.0f s for its window to free some before logging in. Many restarts in a day did this: look "
+                      "for what ends the bot.", limits["remaining"], limits["total"], wait)
+            await asyncio.sleep(wait)
 
     async def _sync_beside(self) -> None:
         try:

@@ -277,7 +277,8 @@ class StatsStore:
         return self.match_statements(
             t["table_id"], t["guild_id"], t["game"], [r["user_id"] for r in seats],
             [r["name"] or "" if r["user_id"] > 0 else "" for r in seats], result, result.get("winners"),
-            ended_at=t["ended_at"])
+            ended_at=t["ended_at"]) + [  # recorded at last (the engines changed): no longer noted as unrecordable
+            ("DELETE FROM stat_unrecordable WHERE table_id = ?", (t["table_id"],))]
 
     @staticmethod
     def _unrecordable(table_id: int, reason: str) -> list[tuple[str, Any]]:

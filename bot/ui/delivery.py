@@ -323,8 +323,11 @@ class Delivery(HandDMs):
 
         try:
             await self.in_thread(table, edit)
-        except discord.NotFound:
-            await self.post_table(table)
+        except discord.NotFound as exc:
+            if exc.code == UNKNOWN_CHANNEL:  # the place, not the message: gone, or a passing answer caught up later
+                await self.home_gone(table)
+                raise
+            await self.post_table(table)  # the message was deleted: a new one
             return table.shown_version or 0
         except discord.HTTPException as exc:
             if exc.code != OLD_MESSAGE_EDITS:
@@ -357,6 +360,9 @@ class Delivery(HandDMs):
         except discord.HTTPException as exc:
             if exc.status != 404 or exc.code != UNKNOWN_CHANNEL:
                 return
+        except Exception as exc:  # (a connection that failed says nothing either way: the post's error stands)
+            log.info("table %s: could not ask whether its channel is there: %r", table.id, exc)
+            return
         await self.service.gone(channel_id=table.home_channel_id, why=f"channel {table.home_channel_id} is gone")
 
     async def post_score_sheet(self, table: Table) -> int:

@@ -143,7 +143,7 @@ class HandDMs:
             if not again:
                 raise
             return await self.send_hand(table, seat, new_hand=True, again=False)
-        except discord.HTTPException as exc:  # (50278's HTTP status is not documented: matched by its code)
+        except discord.HTTPException as exc:  # (50278's HTTP status is not documented; it comes as 403, like 50007)
             if exc.code not in (DM_CLOSED, NO_MUTUAL_GUILD):
                 raise
             # either way not tried again for a while (each refusal counts against the invalid-request limit)

@@ -256,6 +256,24 @@ async def test_a_table_message_made_by_a_lost_send_is_brought_up_to_date(world: 
     assert shows_version(world, table) and table.shown_version == table.version == 1
 
 
+async def test_a_message_a_nonce_brought_back_is_kept_even_when_its_update_fails(world: World, monkeypatch):
+    """The echoed table message is stored as the table's before it is brought up to date: when that edit fails, the
+    catch-up edits the same message, and no second table message is posted."""
+    echoed = nonce_echoes(world, monkeypatch, lose="t")
+    table = await start_table(world, deals=3)
+    seat = min(table.engine.waiting_for())
+    outcome = await world.bot.tables.act(table.id, table.seats[seat].user_id, table.engine.default_action(seat))
+    world.env.inject_error("PATCH", f"/channels/{table.thread_id}/messages/*", status=503, code=0,
+                           message="upstream connect error")
+    await world.bot.table_ui.delivery.after_move(table, outcome)
+    assert echoed and table.table_message_id is not None
+    kept = table.table_message_id
+    await world.env.advance_time(40)  # the catch-up's tries
+    tables = [m for m in world.channel.threads[0].history() if any("table-" in a.filename for a in m.attachments)]
+    assert [m.id for m in tables] == [kept], "the echoed message stays the table's only one"
+    assert shows_version(world, table) and table.shown_version == table.version
+
+
 async def test_a_hand_sent_again_at_the_same_moment_keeps_its_buttons(world: World, monkeypatch):
     """A new-hand send at the moment an earlier one already showed (Start's first hands, and a computer's first move
     that sent them first): closing the old message takes its buttons, and the nonce brings that same message back.

@@ -271,6 +271,9 @@ async def test_a_start_with_the_days_gateway_logins_spent_waits_instead_of_losin
     async with bot_process(fake, env={"DATABASE_PATH": str(db_file)}) as bp:
         line = await bp.wait_line("more gateway logins today", timeout=30)
         assert re.search(r"allows 0 more .* waiting [0-3] s", line), line
+        # it waits before opening any gateway socket (one open would time out on its heartbeats in a minute) and
+        # before restoring tables (whose timers would play for players who cannot click)
+        assert fake.gateway.connections == 0 and bp.find_line("restored") is None
         await bp.wait_ready("schieberamsch", timeout=30)
         assert not fake.token_reset and fake.gateway.identifies == 1
         ix = await (await fake.slash("anna", "spieltisch", "schieberamsch new", {"deals": 3})).wait()
