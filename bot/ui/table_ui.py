@@ -117,7 +117,10 @@ class TableUI(TableMessages):
         thread_id = None
         # Send Messages in Threads is a permission of its own, not inherited from Send Messages (developer docs,
         # Permissions): without it a thread could be made but nothing posted into it
-        can_thread = not isinstance(channel, discord.Thread) and perms.create_public_threads
+        # threads grow in text and announcement channels only (Start Thread from Message; a voice channel's chat
+        # answers 50024): elsewhere the table plays in the channel without a refused call
+        threadable = isinstance(channel, discord.TextChannel)
+        can_thread = threadable and perms.create_public_threads
         if can_thread and perms.send_messages_in_threads:
             try:
                 thread = await message.create_thread(name=tr(settings["lang"], "{game} table #{id}",
@@ -130,10 +133,14 @@ class TableUI(TableMessages):
             await send_ephemeral(interaction, tr(lang, "I may not send messages in threads here, so the table plays "
                                                        "in this channel. Grant me Send Messages in Threads to give "
                                                        "each table its own thread."))
-        elif not isinstance(channel, discord.Thread):
+        elif threadable:
             await send_ephemeral(interaction, tr(lang, "I may not create threads here, so the table plays in this "
                                                        "channel. Grant me Create Public Threads to keep channels "
                                                        "tidy."))
+        elif not isinstance(channel, discord.Thread):
+            await send_ephemeral(interaction, tr(lang, "This kind of channel has no threads, so the table plays "
+                                                       "right here. Open it in a text channel to give it a thread "
+                                                       "of its own."))
         await self.service.set_messages(table, thread_id=thread_id or (channel.id if isinstance(
             channel, discord.Thread) else None), lobby_message_id=message.id)
         return table

@@ -180,6 +180,15 @@ async def test_without_send_messages_in_threads_the_table_plays_in_the_channel(w
     assert not requests(world, "POST", "/threads")
 
 
+async def test_a_table_opened_in_a_voice_channels_chat_plays_there_without_a_refused_thread(world: World):
+    voice = world.guild.create_voice_channel("Stammtisch-Ecke")
+    result = await world.users[0].slash(voice, "schieberamsch new")
+    assert any("has no threads" in f.content for f in result.followups), result.followups
+    table = world.table()
+    assert table.thread_id is None and table.channel_id == voice.id
+    assert not requests(world, "POST", "/threads"), "no thread tried where Discord refuses one (50024)"
+
+
 async def test_start_is_refused_with_the_reason_where_the_table_cannot_be_posted(world: World):
     _, lobby = await open_table(world)
     table = world.table()
