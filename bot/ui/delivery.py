@@ -50,6 +50,9 @@ KEEP_TRYING_EVERY = 600  # then, while the table runs and the failure may pass (
 # one batch (one table edit showing all of them), so the work per move falls as the load rises and the answers do
 # not queue behind pictures. Each slot's calls also wait for the REST budget (bot/rest.py).
 DELIVERY_SLOTS = 8
+# A player whose DMs refused the bot, pressing "My hand", gets one new try of a DM hand at most this often (seconds):
+# they may have opened their DMs since, and each refusal counts against Discord's invalid-request limit
+DM_RETRY_S = 600.0
 # A finished table's thread archives an hour after its last message (Discord's shortest auto-archive), so it
 # stops counting against the server's active threads while "Play again" still works for a while.
 FINISHED_ARCHIVE_MINUTES = 60
@@ -109,6 +112,7 @@ class Delivery(HandDMs):
         self._settled = asyncio.Event()
         self._settled.set()
         self.lag_observers: list[Callable[[float], None]] = []  # seconds from stored to shown (metrics)
+        self._dms_tried: dict[int, float] = {}  # user id -> when "My hand" last tried their closed DMs again
 
     def lock(self, table: Table) -> asyncio.Lock:
         return self._locks.setdefault(table.id, asyncio.Lock())
@@ -424,6 +428,19 @@ class Delivery(HandDMs):
                 await attempt(self.service.record_shown(table, dms={seat: digest}), send=False)
         if attempt.failed:
             self.catch_up_later(table, lasting=attempt.lasting)
+
+    async def dms_again(self, table: Table, seat: int) -> None:
+        """The seat's DMs refused the bot, and the player pressed "My hand": if they have opened them since, their
+        hand comes by DM again from now on (one try per player every DM_RETRY_S)."""
+        s = table.seats[seat]
+        now = time.monotonic()
+        if not s.dm_closed or table.status != RUNNING or now - self._dms_tried.get(s.user_id, -DM_RETRY_S) < DM_RETRY_S:
+            return
+        self._dms_tried[s.user_id] = now
+        await self.dms.reopen(s.user_id)
+        attempt = Attempts(table.id)
+        async with self.lock(table):
+            await attempt(self.send_hand(table, seat, new_hand=True))  # refused again: closed for another while
 
     # -- catching up: what players see follows the stored state -----------------------------------
     async def catch_up(self, table: Table) -> Attempts:

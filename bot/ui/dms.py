@@ -68,6 +68,12 @@ class DMChannels:
         if self._channels.pop(user_id, None) is not None:
             await self._store(user_id)
 
+    async def reopen(self, user_id: int) -> None:
+        """Try this user's DMs again at the next send (they may have opened them, or come back to the server)."""
+        if self._closed_until.pop(user_id, None) is not None or user_id in self._left:
+            self._left.discard(user_id)
+            await self._store(user_id)
+
     async def mark_closed(self, user_id: int, *, left: bool = False) -> None:
         self._closed_until[user_id] = self.clock() + CLOSED_COOL_DOWN
         if left:

@@ -291,6 +291,7 @@ class TableUI(TableMessages):
             return payload
 
         await send_in_time(interaction, drawing(), since=since)
+        await self.delivery.dms_again(table, seat)
 
     # -- moves ------------------------------------------------------------------------------------
     async def on_select(self, interaction: discord.Interaction, table_id: int, version: int, verb: str,

@@ -327,6 +327,29 @@ async def test_closed_dms_are_remembered_across_deals_and_tables(world: World, c
         "a refused DM is not tried again at the next deal"
 
 
+async def test_my_hand_tries_dms_again_for_a_player_who_opened_them(world: World):
+    """Bob's DMs refused his first hand; he opens them and presses "My hand": beside the ephemeral answer his hand
+    comes by DM again, with its buttons, and from then on as anyone's. A player whose DMs stay closed is tried at most
+    once every ten minutes, however often he presses it."""
+    bob = world.users[1]
+    dm_path = f"/channels/{bob.user.dm_channel.id}/messages"
+    world.env.inject_error("POST", dm_path, status=403, code=50007, message="Cannot send messages to this user")
+    table = await start_table(world, deals=3)
+    assert table.seats[1].dm_closed and not bob.user.dm_channel.history()
+    message = table_message(world, table)
+    world.env.inject_error("POST", dm_path, status=403, code=50007, message="Cannot send messages to this user")
+    await bob.click(message, custom_id=button(message, "My hand").custom_id)  # still closed: one try
+    await bob.click(message, custom_id=button(message, "My hand").custom_id)  # not again so soon
+    assert len(requests(world, "POST", dm_path)) == 2 and table.seats[1].dm_closed
+    await world.env.advance_time(601)  # (the turn timer is off: nothing else moves)
+    result = await bob.click(message, custom_id=button(message, "My hand").custom_id)
+    assert result.ephemeral
+    assert not table.seats[1].dm_closed
+    assert components(dm_last(bob)), "his hand by DM, with its buttons"
+    stored = await world.bot.db.fetchone("SELECT dm_closed FROM seats WHERE table_id = ? AND seat = 1", (table.id,))
+    assert stored["dm_closed"] == 0
+
+
 async def test_a_dm_channel_is_opened_once_per_player(world: World):
     await start_table(world, deals=3)
     opened = requests(world, "POST", "/users/@me/channels")
