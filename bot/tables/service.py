@@ -37,7 +37,7 @@ from .model import (
     UserError,
 )
 from .stored import StoredTables, replay, table_from_row
-from .timers import TurnTimers, vote_statement
+from .timers import TurnTimers, timeouts_statement, vote_statement
 
 log = logging.getLogger(__name__)
 
@@ -114,8 +114,9 @@ class TableService(Lobbies, Computers, TurnTimers):
             back = table.vote is not None and table.vote["seat"] == seat  # the player the others were asked about
             # played again: the turns the timer played for them start anew, stored with the move (one transaction:
             # a failed second write would report a stored move as failed and leave the table without its timer)
-            returned = [("UPDATE seats SET timeouts = 0 WHERE table_id = ? AND seat = ?", (table.id, seat))] + (
-                [vote_statement(table.id, None)] if back else []) if table.seats[seat].timeouts or back else []
+            returned = [timeouts_statement(table.id, seat, 0)] if table.seats[seat].timeouts or back else []
+            if back:
+                returned.append(vote_statement(table.id, None))
             outcome = await self._apply(table, seat, action, auto=AUTO_PERSON, also=returned)
             if returned:
                 table.seats[seat].timeouts = 0

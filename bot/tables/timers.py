@@ -24,6 +24,11 @@ def vote_statement(table_id: int, vote: dict[str, Any] | None) -> tuple[str, tup
     return "UPDATE tables SET vote = ? WHERE table_id = ?", (json.dumps(vote) if vote else None, table_id)
 
 
+def timeouts_statement(table_id: int, seat: int, timeouts: int) -> tuple[str, tuple[Any, ...]]:
+    """The statement that stores how many turns in a row the timer played for a seat."""
+    return "UPDATE seats SET timeouts = ? WHERE table_id = ? AND seat = ?", (timeouts, table_id, seat)
+
+
 class TurnTimers:
     """Turn timers and votes (a mixin of `TableService`, which provides the attributes and methods below)."""
 
@@ -119,8 +124,8 @@ class TurnTimers:
                     if action not in engine.legal_actions(seat):  # thought out for the state before another's move
                         action = engine.default_action(seat)
                     timeouts = table.seats[seat].timeouts + 1  # stored with the move it counts
-                    outcome = await self._apply(table, seat, action, auto=AUTO_TIMER, outcome=outcome, also=[(
-                        "UPDATE seats SET timeouts = ? WHERE table_id = ? AND seat = ?", (timeouts, table.id, seat))])
+                    outcome = await self._apply(table, seat, action, auto=AUTO_TIMER, outcome=outcome,
+                                                also=[timeouts_statement(table.id, seat, timeouts)])
                     table.seats[seat].timeouts = timeouts
                     if timeouts >= ABSENT_AFTER and not table.seats[seat].plays_itself:
                         absent.append(seat)
@@ -171,8 +176,7 @@ class TurnTimers:
             absent = table.vote["seat"]
             if seat == absent:
                 table.seats[seat].timeouts = 0
-                await self.db.write([("UPDATE seats SET timeouts = 0 WHERE table_id = ? AND seat = ?",
-                                      (table.id, seat)), vote_statement(table.id, None)])
+                await self.db.write([timeouts_statement(table.id, seat, 0), vote_statement(table.id, None)])
                 self._close_vote(table)
                 self._arm(table)
                 return "continue"

@@ -432,7 +432,7 @@ async def test_a_returning_players_move_is_stored_whole_or_not_at_all(world: Wor
     real_write = db.write
 
     async def write(statements):
-        if any("timeouts = 0" in sql for sql, _ in statements):
+        if any("SET timeouts" in sql and params[0] == 0 for sql, params in statements):
             raise OSError("disk I/O error")
         return await real_write(statements)
 
