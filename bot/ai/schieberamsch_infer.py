@@ -20,6 +20,7 @@ from bot.games.schieberamsch import Schieberamsch, mask_of
 
 from . import Budget, Knowledge
 from .bitset import of_ids
+from .schieberamsch_bids import p_bid, p_discard
 from .schieberamsch_choice import p_card
 from .schieberamsch_thumb import (
     JACKS,
@@ -147,7 +148,8 @@ def likelihood(w: Schieberamsch, seat: int, easy_seats: frozenset[int] = frozens
     cards put into the skat, and every card played. The factors are those measured on searching players
     (`SEARCHING`), except for `easy_seats` (shown as easy computers), whose every action is the rule's
     (`EASY`); the cards of `searchers` (shown as searching computers) are read by the choice model
-    (`schieberamsch_choice.p_card`). Reads the world's hidden cards and the public history only."""
+    (`schieberamsch_choice.p_card`), their bids and discards by the models of `schieberamsch_bids`. Reads the
+    world's hidden cards and the public history only."""
     masks = w._masks
     mode, solo = w._mode, w._solo
     tricks = list(w._tricks)
@@ -175,8 +177,11 @@ def likelihood(w: Schieberamsch, seat: int, easy_seats: frozenset[int] = frozens
     for s in range(3):
         if s == seat:
             continue
-        r = EASY if s in easy_seats else SEARCHING
         hand = later[s]  # the ten cards it played with
+        if s in searchers:
+            like *= searcher_bids(w, s, hand)
+            continue
+        r = EASY if s in easy_seats else SEARCHING
         if s in took:
             if s in w._discarded:
                 put = mask_of(w._discarded[s])
@@ -201,6 +206,34 @@ def likelihood(w: Schieberamsch, seat: int, easy_seats: frozenset[int] = frozens
     return like
 
 
+def searcher_bids(w: Schieberamsch, s: int, hand: int) -> float:
+    """How likely the bids and the discard of seat `s`, a searching computer that played with the ten cards
+    `hand`, were (`schieberamsch_bids`): Grand Hand announced or passed, the skat taken or pushed, the pair
+    put down, Rekontra said or not. Kontra is left out: searchers say it with almost any hand."""
+    like = 1.0
+    position = (s - w._fh) % 3
+    if s in w._took_by:
+        picked = mask_of(w._took_skat.get(s, []))
+        if s in w._discarded:
+            put = mask_of(w._discarded[s])
+            like *= p_discard(hand | put, put, w.options["jacks_in_skat"])
+            hand = (hand | put) & ~picked
+        else:  # taking it now (seat never decides then): the twelve cards less those it picked up
+            hand = w._masks[s] & ~picked
+        like *= p_bid("take", hand, position)
+    elif s in w._pushed_by:
+        like *= 1.0 - p_bid("take", hand, position)
+    if s in w._grand_passed:
+        like *= 1.0 - p_bid("grand", hand, position)
+    if s == w._solo:
+        like *= p_bid("grand", hand, position)
+        if w._rekontra is not None:
+            like *= p_bid("rekontra", hand, position)
+        elif w._kontra is not None and w._phase not in ("kontra", "rekontra"):
+            like *= 1.0 - p_bid("rekontra", hand, position)
+    return like
+
+
 def worlds(know: Knowledge, rng: random.Random, budget: Budget, n: int) -> Iterator[tuple[Schieberamsch, int]]:
     """The `n` worlds to search, each with the number of times it counts (at least one world, even after
     the deadline). With inference they are resampled from one pool of `INFER_TRIES` times `n` worlds
@@ -208,7 +241,8 @@ def worlds(know: Knowledge, rng: random.Random, budget: Budget, n: int) -> Itera
     `likelihood`, each at least `INFER_FLOOR` times the likeliest one's (the likelihood of a whole deal's
     actions is a product of many factors, which an absolute floor would flatten): `n` evenly spaced points on
     the cumulative weights (systematic resampling), so a world drawn twice is searched once, counting twice.
-    Before anyone but Grand Hand's passes acted there is nothing worth inferring.
+    Before anyone acted there is nothing to infer; from the first pass of Grand Hand on there is (a searching
+    computer passes with fewer points than it announces with, `schieberamsch_bids`).
 
     One pool follows the likelihood more closely than `INFER_TRIES` fresh worlds for each world searched, for
     the same work (as `rufmariasch_infer.Pool`): against easy players the worlds put a card of the other hands
@@ -227,7 +261,7 @@ def worlds(know: Knowledge, rng: random.Random, budget: Budget, n: int) -> Itera
     seat = know.seat
     v = know.view
     n = max(1, n)
-    infer = know.uses("inference") and v["mode"] is not None
+    infer = know.uses("inference") and (v["mode"] is not None or bool(v["grand_passed"]))
     easy_seats = know.easy_seats()
     searchers = frozenset(s for s in range(3) if s != seat and know.searching(s))
     tries = SOLO_TRIES if v["mode"] == "grand" and v["solo"] != seat else INFER_TRIES

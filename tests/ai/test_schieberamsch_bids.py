@@ -1,0 +1,132 @@
+"""The models that read a searching Schieberamsch player's bids and discard: probabilities from the seat's own
+ten cards and its place in the asking order, and worlds weighed by them for seats shown as searching computers
+only."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.ai import Budget, knowledge
+from bot.ai.schieberamsch_bids import (
+    BID_FEATURES,
+    BID_WEIGHTS,
+    DISCARD_OTHER,
+    DISCARD_RANKS,
+    bid_features,
+    discard_rank,
+    p_bid,
+    p_discard,
+)
+from bot.ai.schieberamsch_infer import likelihood, worlds
+from bot.ai.schieberamsch_thumb import PTS, discards, ids
+from bot.games.schieberamsch import mask_of
+from tests.games.schieberamsch_helpers import new
+
+FH, MH, RH = 0, 1, 2
+
+
+def test_every_bid_has_a_weight_per_feature_and_the_discard_ranks_fall():
+    assert set(BID_WEIGHTS) == {"grand", "take", "rekontra"}
+    assert all(len(w) == len(BID_FEATURES) for w in BID_WEIGHTS.values())
+    assert all(any(w) for w in BID_WEIGHTS.values())  # fitted, not left at zero
+    assert DISCARD_RANKS[0] == 1.0 and all(DISCARD_OTHER < r <= 1.0 for r in DISCARD_RANKS)
+
+
+def test_the_features_count_what_the_hand_holds():
+    hand = mask_of(["JC", "JH", "AC", "10C", "KC", "10S", "AH", "QH", "9H", "7D"])
+    f = dict(zip(BID_FEATURES, bid_features(hand, 2), strict=True))
+    assert (f["constant"], f["second"], f["third"]) == (1.0, 0.0, 1.0)
+    assert (f["jacks"], f["jack_clubs"], f["jack_spades"]) == (2, 1, 0)
+    assert (f["aces"], f["tens"], f["aces_with_ten"], f["bare_tens"]) == (2, 2, 1, 1)
+    assert (f["longest"], f["voids"], f["singletons"]) == (3, 0, 2)
+    assert (f["kings"], f["queens"]) == (1, 1)
+    assert f["points"] == pytest.approx(5.3) and f["points_squared"] == pytest.approx(5.3 ** 2)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sets(st.integers(0, 31), min_size=10, max_size=10), st.integers(0, 2),
+       st.sampled_from(sorted(BID_WEIGHTS)))
+def test_a_bid_is_a_probability(cards, position, kind):
+    hand = sum(1 << k for k in cards)
+    assert 0.0 < p_bid(kind, hand, position) < 1.0
+
+
+def test_a_searcher_escapes_a_ramsch_into_grand_hand_with_many_points():
+    rich = mask_of(["JC", "JS", "AC", "10C", "KC", "AS", "10S", "AH", "10H", "KD"])
+    poor = mask_of(["JD", "9C", "8C", "7C", "9S", "8S", "7S", "9H", "8H", "7H"])
+    for position in range(3):
+        assert p_bid("grand", rich, position) > 0.5 > p_bid("grand", poor, position)
+
+
+def test_a_discard_is_read_by_the_rank_of_its_pair():
+    twelve = mask_of(["JC", "AC", "10C", "KC", "AS", "9S", "8S", "10H", "QH", "9H", "8D", "7D"])
+    pairs = discards(twelve, True)
+    first, sixth = (1 << a | 1 << b for a, b in (pairs[0], pairs[5]))
+    assert discard_rank(twelve, first, True) == 0 and p_discard(twelve, first, True) == 1.0
+    assert discard_rank(twelve, sixth, True) == 5
+    listed = {1 << a | 1 << b for a, b in pairs[:len(DISCARD_RANKS)]}
+    seven_eight = mask_of(["8D", "7D"])
+    assert seven_eight not in listed
+    assert discard_rank(twelve, seven_eight, True) == -1 and p_discard(twelve, seven_eight, True) == DISCARD_OTHER
+
+
+def grand_by(rh: list[str], skat: list[str]):
+    fh = ["JC", "JS", "AC", "10C", "KC", "QC", "9C", "AH", "8H", "7H"]
+    mh = ["JH", "8C", "7C", "10S", "9S", "8S", "7S", "AD", "10D", "KD"]
+    e = new({"hands": [fh, mh, rh], "skat": skat})
+    for seat, action in [(FH, "pass"), (MH, "pass"), (RH, "grand"), (FH, "kontra"), (RH, "pass")]:
+        e.apply(seat, action)
+    return e
+
+
+def test_a_searchers_grand_hand_is_read_by_the_model_a_persons_by_the_classes():
+    # RH announces Grand Hand. Its two worlds below hold one Jack each, so the rule of thumb's classes (by
+    # which a person is read) find them alike; a searcher escapes into Grand Hand with many points, so read as
+    # a searching computer the world in which RH holds the Aces and Tens is the likelier one
+    rich = grand_by(["JD", "AS", "KS", "QS", "10H", "KH", "QH", "9H", "QD", "9D"], ["8D", "7D"])
+    poor = grand_by(["JD", "8D", "7D", "QS", "10H", "KH", "QH", "9H", "QD", "9D"], ["AS", "KS"])
+    assert likelihood(rich, FH) == likelihood(poor, FH)
+    searchers = frozenset({MH, RH})
+    assert likelihood(rich, FH, searchers=searchers) > 2 * likelihood(poor, FH, searchers=searchers)
+
+
+def test_a_searchers_push_and_pass_are_read_too():
+    # a Ramsch: everyone passed Grand Hand and pushed. A pass says a searcher's hand was not one to escape
+    # with, so of two worlds that differ in where the A♠ and K♠ lie (MH's hand or the skat), the one that
+    # gives MH the poorer hand is the likelier for a searcher
+    fh = ["JC", "JS", "AC", "10C", "KC", "QC", "9C", "AH", "8H", "7H"]
+    rh = ["JD", "QS", "9S", "QD", "9D", "8D", "7D", "10H", "KH", "QH"]
+    worlds = []
+    for mh, skat in ((["JH", "8C", "7C", "10S", "8S", "7S", "AD", "10D", "AS", "KS"], ["KD", "9H"]),
+                     (["JH", "8C", "7C", "10S", "8S", "7S", "AD", "10D", "KD", "9H"], ["AS", "KS"])):
+        e = new({"hands": [fh, mh, rh], "skat": skat})
+        for seat, action in [(FH, "pass"), (MH, "pass"), (RH, "pass"), (FH, "push"), (MH, "push"), (RH, "push")]:
+            e.apply(seat, action)
+        worlds.append(e)
+    rich, poor = worlds
+    searchers = frozenset({MH, RH})
+    assert likelihood(poor, FH, searchers=searchers) > likelihood(rich, FH, searchers=searchers)
+
+
+def points_of(level: str, e, seat: int, of: int) -> float:
+    """The mean card points of seat `of`'s hand in the worlds `seat` searches at `level` (three searchers)."""
+    know = knowledge(e, seat, level, ("strong",) * 3)
+    drawn = list(worlds(know, random.Random(3), Budget(48), 48))
+    total = sum(n for _, n in drawn)
+    return sum(n * sum(PTS[k] for k in ids(w._masks[of])) for w, n in drawn) / total
+
+
+def test_the_next_seat_reads_a_searchers_pass_of_grand_hand_before_it_bids():
+    # FH, a searching computer, passed Grand Hand: it is likely not to hold many points, so MH, deciding its
+    # own Grand Hand, searches worlds that give FH fewer points than plain worlds do (and the skat more)
+    e = new(seed=4)
+    e.apply(FH, "pass")
+    assert e._phase == "grand" and e._turn == MH
+    plain = points_of("strong-no-inference", e, MH, FH)
+    assert points_of("strong", e, MH, FH) < plain - 2  # 40.4 against 43.8
+    before = new(seed=4)  # nobody has bid yet: nothing to read, the same worlds either way
+    assert points_of("strong", before, FH, MH) == points_of("strong-no-inference", before, FH, MH)
