@@ -121,6 +121,10 @@ def discard_rank(twelve: int, put: int, jacks_allowed: bool) -> int:
 
 
 def p_discard(twelve: int, put: int, jacks_allowed: bool) -> float:
-    """How likely a searcher holding `twelve` put down `put`, relative to the rule's first pair."""
+    """How likely a searcher holding `twelve` put down `put`: its rank's share, over the shares of every pair it
+    could have put down (a constant where Jacks may go into the skat; without, fewer pairs with more Jacks)."""
     rank = discard_rank(twelve, put, jacks_allowed)
-    return DISCARD_RANKS[rank] if rank >= 0 else DISCARD_OTHER
+    n = (twelve if jacks_allowed else twelve & ~JACKS).bit_count()
+    pairs = n * (n - 1) // 2
+    total = sum(DISCARD_RANKS[:pairs]) + max(0, pairs - len(DISCARD_RANKS)) * DISCARD_OTHER
+    return (DISCARD_RANKS[rank] if rank >= 0 else DISCARD_OTHER) / total

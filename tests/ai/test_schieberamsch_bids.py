@@ -29,7 +29,7 @@ from tests.games.schieberamsch_helpers import new
 FH, MH, RH = 0, 1, 2
 
 
-def test_every_bid_has_a_weight_per_feature_and_the_discard_ranks_fall():
+def test_every_bid_has_a_weight_per_feature_and_every_discard_rank_a_share():
     assert set(BID_WEIGHTS) == {"grand", "take", "rekontra"}
     assert all(len(w) == len(BID_FEATURES) for w in BID_WEIGHTS.values())
     assert all(any(w) for w in BID_WEIGHTS.values())  # fitted, not left at zero
@@ -48,11 +48,19 @@ def test_the_features_count_what_the_hand_holds():
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.sets(st.integers(0, 31), min_size=10, max_size=10), st.integers(0, 2),
-       st.sampled_from(sorted(BID_WEIGHTS)))
-def test_a_bid_is_a_probability(cards, position, kind):
-    hand = sum(1 << k for k in cards)
-    assert 0.0 < p_bid(kind, hand, position) < 1.0
+@given(st.sets(st.integers(4, 31), min_size=9, max_size=9), st.integers(0, 2))
+def test_a_searcher_announces_grand_hand_more_readily_with_a_king_than_a_seven(cards, position):
+    # one Jack and nine plain cards: swapping a seven for the King of its suit (four points more, every suit's
+    # length as it was) makes Grand Hand likelier, wherever the seat sits
+    plain = sum(1 << k for k in cards)
+    hand = plain | 1 << 3  # the J♦
+    sevens = [k for k in ids(plain) if PTS[k] == 0 and k % 7 == 3]  # 7♣ 7♠ 7♥ 7♦: ids 10, 17, 24, 31
+    kings = [k for k in (6, 13, 20, 27) if not plain >> k & 1]
+    for seven in sevens:
+        for king in kings:
+            if (king - 4) // 7 == (seven - 4) // 7:
+                richer = hand & ~(1 << seven) | 1 << king
+                assert p_bid("grand", richer, position) > p_bid("grand", hand, position)
 
 
 def test_a_searcher_escapes_a_ramsch_into_grand_hand_with_many_points():
@@ -66,12 +74,23 @@ def test_a_discard_is_read_by_the_rank_of_its_pair():
     twelve = mask_of(["JC", "AC", "10C", "KC", "AS", "9S", "8S", "10H", "QH", "9H", "8D", "7D"])
     pairs = discards(twelve, True)
     first, sixth = (1 << a | 1 << b for a, b in (pairs[0], pairs[5]))
-    assert discard_rank(twelve, first, True) == 0 and p_discard(twelve, first, True) == 1.0
-    assert discard_rank(twelve, sixth, True) == 5
+    assert discard_rank(twelve, first, True) == 0 and discard_rank(twelve, sixth, True) == 5
+    assert p_discard(twelve, first, True) / p_discard(twelve, sixth, True) == pytest.approx(1 / DISCARD_RANKS[5])
     listed = {1 << a | 1 << b for a, b in pairs[:len(DISCARD_RANKS)]}
     seven_eight = mask_of(["8D", "7D"])
     assert seven_eight not in listed
-    assert discard_rank(twelve, seven_eight, True) == -1 and p_discard(twelve, seven_eight, True) == DISCARD_OTHER
+    assert discard_rank(twelve, seven_eight, True) == -1
+    assert p_discard(twelve, seven_eight, True) / p_discard(twelve, first, True) == pytest.approx(DISCARD_OTHER)
+
+
+def test_a_discard_is_a_probability_over_the_pairs_the_seat_could_put_down():
+    # without Jacks in the skat a hand with more Jacks has fewer pairs to choose from: each weighs more
+    for twelve in (mask_of(["JC", "AC", "10C", "KC", "AS", "9S", "8S", "10H", "QH", "9H", "8D", "7D"]),
+                   mask_of(["JC", "JS", "JH", "JD", "AS", "9S", "8S", "10H", "QH", "9H", "8D", "7D"])):
+        for jacks in (True, False):
+            pool = [k for k in ids(twelve) if jacks or k > 3]
+            total = sum(p_discard(twelve, 1 << a | 1 << b, jacks) for i, a in enumerate(pool) for b in pool[i + 1:])
+            assert total == pytest.approx(1.0)
 
 
 def grand_by(rh: list[str], skat: list[str]):
@@ -95,21 +114,23 @@ def test_a_searchers_grand_hand_is_read_by_the_model_a_persons_by_the_classes():
 
 
 def test_a_searchers_push_and_pass_are_read_too():
-    # a Ramsch: everyone passed Grand Hand and pushed. A pass says a searcher's hand was not one to escape
-    # with, so of two worlds that differ in where the A♠ and K♠ lie (MH's hand or the skat), the one that
-    # gives MH the poorer hand is the likelier for a searcher
+    # a Ramsch: everyone passed Grand Hand and pushed the skat. Of two worlds that differ only in whether MH or
+    # the skat holds the A♦ and A♠, the rule of thumb's classes find MH's hand alike (one Jack, too few Aces and
+    # Tens to take the skat or play Grand Hand); a searcher escapes with points, and pushes and passes with few,
+    # so read as a searching computer the world that gives MH the poorer hand is the likelier one
     fh = ["JC", "JS", "AC", "10C", "KC", "QC", "9C", "AH", "8H", "7H"]
-    rh = ["JD", "QS", "9S", "QD", "9D", "8D", "7D", "10H", "KH", "QH"]
+    mh = ["JH", "8C", "7C", "10S", "8S", "7S", "KD", "9H"]
+    rh = ["JD", "KS", "QS", "9S", "10H", "KH", "QH", "10D", "QD", "7D"]
     worlds = []
-    for mh, skat in ((["JH", "8C", "7C", "10S", "8S", "7S", "AD", "10D", "AS", "KS"], ["KD", "9H"]),
-                     (["JH", "8C", "7C", "10S", "8S", "7S", "AD", "10D", "KD", "9H"], ["AS", "KS"])):
-        e = new({"hands": [fh, mh, rh], "skat": skat})
+    for mine, skat in ((["AD", "AS"], ["9D", "8D"]), (["9D", "8D"], ["AD", "AS"])):
+        e = new({"hands": [fh, mh + mine, rh], "skat": skat})
         for seat, action in [(FH, "pass"), (MH, "pass"), (RH, "pass"), (FH, "push"), (MH, "push"), (RH, "push")]:
             e.apply(seat, action)
         worlds.append(e)
     rich, poor = worlds
+    assert likelihood(rich, FH) == likelihood(poor, FH)
     searchers = frozenset({MH, RH})
-    assert likelihood(poor, FH, searchers=searchers) > likelihood(rich, FH, searchers=searchers)
+    assert likelihood(poor, FH, searchers=searchers) > 1.5 * likelihood(rich, FH, searchers=searchers)
 
 
 def points_of(level: str, e, seat: int, of: int) -> float:
