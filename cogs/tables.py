@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _T
@@ -16,6 +18,8 @@ from bot.ui.game_ui import card_style, score_text
 
 MESSAGE_LIMIT = 2000  # characters in a message's content (Discord's limit; more is refused with 400)
 LIST_LINES = 20  # /table list shows at most this many tables
+
+log = logging.getLogger(__name__)
 
 
 def fit_lines(lines: list[str], more: str, *, limit: int = MESSAGE_LIMIT, most: int = LIST_LINES) -> str:
@@ -36,6 +40,7 @@ class Tables(commands.Cog):
 
     def __init__(self, bot: commands.Bot):
         self.bot = bot
+        self._shards_ready: set[int] = set()  # the shards that had a session since start
 
     @property
     def service(self):  # noqa: ANN201
@@ -122,12 +127,32 @@ class Tables(commands.Cog):
     async def on_ready(self) -> None:
         """Servers the bot was removed from while it was down: READY lists every server the bot is in (an unavailable
         one too) and no GUILD_DELETE comes for one it left meanwhile (Gateway, Ready Event). This checks at start;
-        discord.py keeps its guild cache across a later session's READY, so a removal during a gateway outage
-        shows itself at the table's next message instead (403 / 50001, not retried in a loop). A channel or thread
-        deleted meanwhile: Delivery.home_gone."""
+        a later session is checked by `on_shard_ready`. A channel or thread deleted meanwhile: Delivery.home_gone."""
         present = {guild.id for guild in self.bot.guilds}
         for guild_id in sorted({t.guild_id for t in self.service.open_tables()} - present):
             await self._gone(f"server {guild_id} is not in READY", guild_id=guild_id)
+
+    @commands.Cog.listener()
+    async def on_shard_ready(self, shard_id: int) -> None:
+        """Servers that removed the bot during a gateway outage: a shard whose session could not be resumed starts a
+        new one, which is not told what it missed (Gateway, Resuming), so no GUILD_DELETE comes; and discord.py keeps
+        its guild cache across the new READY of a shard, so the cache still lists the server. Get Current User
+        Guilds (User resource; 200 a page) says where the bot is now; a table of a server not there ends as
+        abandoned. (The first session of a shard is checked by `on_ready` against READY itself.)"""
+        if shard_id not in self._shards_ready:
+            self._shards_ready.add(shard_id)
+            return
+        tables = {t.guild_id for t in self.service.open_tables()}
+        if not tables:
+            return
+        try:
+            present = {guild.id async for guild in self.bot.fetch_guilds(limit=None, with_counts=False)}
+        except discord.HTTPException as exc:  # the table's next message will tell (403 / 50001)
+            log.warning("could not list the bot's servers after shard %s's new session: %s", shard_id, exc)
+            return
+        for guild_id in sorted(tables - present):
+            await self._gone(f"server {guild_id} is not among the bot's servers after a new gateway session",
+                             guild_id=guild_id)
 
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:

@@ -240,6 +240,26 @@ async def test_a_table_whose_place_went_while_the_bot_was_away_is_abandoned(fake
         assert len(gone) <= 3, gone  # the edit that found it gone, the post that tried anew, Get Channel to be sure
 
 
+async def test_a_server_that_removed_the_bot_during_a_gateway_outage_has_its_table_abandoned(
+        fake: FakeDiscord, db_file: Path) -> None:
+    """The gateway connection drops, the session cannot be resumed, and meanwhile the server removes the bot. The new
+    session is not told (Gateway, Resuming) and discord.py's cache still lists the server; nobody plays, so no
+    message of the table finds out either. The bot asks Discord which servers it is in after the new session,
+    and the table ends as abandoned."""
+    async with bot_process(fake, env={"DATABASE_PATH": str(db_file)}) as bp:
+        await bp.wait_ready("schieberamsch", timeout=30)
+        table = await open_table(fake, "anna", ["bernd", "ceca"], options={"deals": 3})
+        identified = fake.gateway.identifies
+        fake.gateway.invalidate_next_resume = True
+        await fake.gateway.drop()
+        fake.remove_bot()  # before the bot is back: the GUILD_DELETE waits for a session that never resumes
+        await fake.wait_for(lambda: fake.gateway.identifies > identified, timeout=20, what="a new gateway session")
+        await fake.wait_for(lambda: status(db_file, table.table_id) == "abandoned", timeout=15,
+                            what="the table abandoned after its server went")
+        assert any(r.kind == "my_guilds" and r.status == 200 for r in fake.requests)
+        assert bp.find_line("Traceback") is None
+
+
 async def test_a_command_sync_held_back_for_hours_does_not_hold_the_tables(fake: FakeDiscord, db_file: Path) -> None:
     """A new version adds a command on a day the server already had 200 command creates: Discord answers the sync
     429 / 30034 with a retry_after of hours, which discord.py waits out. The bot connects beside it, and the running

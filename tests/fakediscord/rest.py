@@ -25,6 +25,7 @@ Handler = Callable[[RecordedRequest, dict[str, str], Any, list[RecordedFile]], A
 # (method, path template, kind, handler name); first match wins
 ROUTES: list[tuple[str, str, str, str]] = [
     ("GET", "/users/@me", "login", "_h_me"),
+    ("GET", "/users/@me/guilds", "my_guilds", "_h_my_guilds"),
     ("POST", "/users/@me/channels", "dm_open", "_h_dm_open"),
     ("GET", "/users/{user_id}", "user_get", "_h_user_get"),
     ("GET", "/oauth2/applications/@me", "application_info", "_h_app_info"),

@@ -21,6 +21,25 @@ class CommandRoutes:
         return 200, {**self.bot.payload(), "verified": True, "mfa_enabled": False, "email": None,
                      "locale": "en-US", "premium_type": 0}
 
+    async def _h_my_guilds(self, rec, params, body, files):
+        """Get Current User Guilds (developer docs, User): the servers the bot is in now, as partial guilds in id
+        order, `limit` 1 to 200 (default 200) after `after` or before `before`. Unlike READY, nothing cached: a
+        server that removed the bot while no gateway session was there to be told is not listed."""
+        query = rec.query
+        try:
+            limit = int(query.get("limit", 200))
+            after = int(query["after"]) if "after" in query else None
+            before = int(query["before"]) if "before" in query else None
+        except ValueError:
+            raise DiscordError(400, 50035, "Invalid Form Body") from None
+        if not 1 <= limit <= 200:
+            raise DiscordError(400, 50035, "Invalid Form Body (limit: int value should be between 1 and 200)")
+        ids = sorted(g for g in self.guild_names if g not in self.left_guilds
+                     and (after is None or g > after) and (before is None or g < before))
+        ids = ids[-limit:] if before is not None and after is None else ids[:limit]
+        return 200, [{"id": str(g), "name": self.guild_names[g], "icon": None, "banner": None, "owner": False,
+                      "permissions": "0", "features": []} for g in ids]
+
     async def _h_user_get(self, rec, params, body, files):
         try:
             return 200, self.user(int(params["user_id"])).payload()

@@ -397,3 +397,18 @@ async def test_deleting_channels_and_removing_the_bot(fake: FakeDiscord, http) -
         finally:
             await client.close()
             task.cancel()
+
+
+async def test_the_bots_servers_are_listed_as_they_are_now_in_pages_of_at_most_200(fake: FakeDiscord, http) -> None:
+    # Get Current User Guilds (developer docs, User): limit 1 to 200, ids in order after `after`; a server that
+    # removed the bot is gone from it at once, whatever a gateway session was told
+    other = fake.add_guild("Nebenzimmer")
+    status, body, _ = await call(http, fake, "GET", "/users/@me/guilds")
+    assert status == 200 and [g["id"] for g in body] == sorted([str(fake.guild_id), str(other)], key=int)
+    first = min(fake.guild_id, other)
+    status, body, _ = await call(http, fake, "GET", f"/users/@me/guilds?limit=1&after={first}")
+    assert status == 200 and [g["id"] for g in body] == [str(max(fake.guild_id, other))]
+    assert (await call(http, fake, "GET", "/users/@me/guilds?limit=201"))[0] == 400
+    fake.remove_bot(other)
+    status, body, _ = await call(http, fake, "GET", "/users/@me/guilds")
+    assert [g["id"] for g in body] == [str(fake.guild_id)]
