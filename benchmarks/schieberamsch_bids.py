@@ -18,11 +18,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import os
 import textwrap
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from bot.ai import choose
 from bot.ai.schieberamsch_bids import BID_FEATURES, DISCARD_RANKS, bid_features, discard_rank
@@ -32,7 +31,7 @@ from bot.games import GAMES
 from bot.games.schieberamsch import mask_of
 
 from .ai import deal_seed
-from .schieberamsch_choice import Decision, fit, log_likelihood
+from .schieberamsch_choice import Decision, fit, log_likelihood, records
 
 LEVEL = "strong-no-inference"
 Record = dict
@@ -62,18 +61,6 @@ def play(args: tuple[int, int, int]) -> list[Record]:
     return out
 
 
-def records(seed: int, deals: int, jobs: int) -> Iterator[Record]:
-    chunk = 25
-    tasks = [(seed, first, min(chunk, deals - first)) for first in range(0, deals, chunk)]
-    if jobs <= 1:
-        for t in tasks:
-            yield from play(t)
-        return
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        for part in pool.imap(play, tasks):
-            yield from part
-
-
 def as_decision(features: Sequence[float], yes: bool, deal: int) -> Decision:
     """A yes-or-no bid as a choice between a row of zeros (no) and its features (yes): a logistic model."""
     return [[0.0] * len(features), [float(x) for x in features]], int(yes), deal
@@ -97,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
         with open(args.records) as f:
             recs = [json.loads(line) for line in f]
     else:
-        recs = list(records(args.seed, args.deals, args.jobs))
+        recs = list(records(args.seed, args.deals, args.jobs, play))
         if args.records:
             with open(args.records, "w") as f:
                 f.writelines(json.dumps(r) + "\n" for r in recs)
@@ -115,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
         }
         figures = []
         for data in ways.values():
-            train = [x for x in data if x[2] % 5]
+            train = [x for x in data if x[2] % 5] or data
             held = [x for x in data if not x[2] % 5]
             figures.append(f"{log_likelihood(fit(train), held) / max(1, len(held)):.4f}")
         held_n = sum(1 for r in mine if not r["deal"] % 5)

@@ -20,7 +20,7 @@ import math
 import multiprocessing
 import os
 import textwrap
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from bot.ai import choose
 from bot.ai.bitset import of_ids
@@ -60,15 +60,18 @@ def play(args: tuple[int, int, int]) -> list[Record]:
     return out
 
 
-def records(seed: int, deals: int, jobs: int) -> Iterator[Record]:
+def records(seed: int, deals: int, jobs: int,
+            player: Callable[[tuple[int, int, int]], list[Record]] = play) -> Iterator[Record]:
+    """What `player` records of `deals` deals, played in chunks of 25 by `jobs` processes (`player` must be a
+    module-level function: the processes are spawned)."""
     chunk = 25
     tasks = [(seed, first, min(chunk, deals - first)) for first in range(0, deals, chunk)]
     if jobs <= 1:
         for t in tasks:
-            yield from play(t)
+            yield from player(t)
         return
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        for part in pool.imap(play, tasks):
+        for part in pool.imap(player, tasks):
             yield from part
 
 
