@@ -17,9 +17,7 @@ discards' ranks for `DISCARD_RANKS`.
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import textwrap
 from collections import Counter
 from collections.abc import Sequence
 
@@ -31,7 +29,7 @@ from bot.games import GAMES
 from bot.games.schieberamsch import mask_of
 
 from .ai import deal_seed
-from .schieberamsch_choice import Decision, fit, log_likelihood, records
+from .schieberamsch_choice import Decision, fit, kept_records, log_likelihood, print_weights, records
 
 LEVEL = "strong-no-inference"
 Record = dict
@@ -80,14 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--records", help="JSON lines of the bids: read if it exists, else written")
     args = parser.parse_args(argv)
-    if args.records and os.path.exists(args.records):
-        with open(args.records) as f:
-            recs = [json.loads(line) for line in f]
-    else:
-        recs = list(records(args.seed, args.deals, args.jobs, play))
-        if args.records:
-            with open(args.records, "w") as f:
-                f.writelines(json.dumps(r) + "\n" for r in recs)
+    recs = kept_records(args.records, lambda: list(records(args.seed, args.deals, args.jobs, play)))
     print(f"{len(recs)} bids and discards, {len({r['deal'] for r in recs})} deals")
     print("bid | yes / asked | train / held out | held-out log-likelihood per bid: order alone, classes, model")
     weights = {}
@@ -113,13 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     top = max(1, ranks[0])
     print(f"discards by the rank of their pair (-1: none of the first {len(DISCARD_RANKS)}): "
           + ", ".join(f"{k}: {ranks[k]}" for k in sorted(ranks)))
-    print("BID_WEIGHTS: dict[str, tuple[float, ...]] = {")
-    for kind, w in weights.items():
-        print(f'    "{kind}": (')
-        print("\n".join(textwrap.wrap(", ".join(map(repr, w)) + ",", 104, initial_indent=" " * 8,
-                                       subsequent_indent=" " * 8)))
-        print("    ),")
-    print("}")
+    print_weights("BID_WEIGHTS", weights)
     print("DISCARD_RANKS = (" + ", ".join(f"{ranks[k] / top:.2f}" for k in range(len(DISCARD_RANKS))) + ")")
     print("features:", ", ".join(BID_FEATURES))
     return 0

@@ -137,6 +137,29 @@ def fit(data: list[Decision], ridge: float = RIDGE, steps: int = 30) -> list[flo
     return w
 
 
+def kept_records(path: str | None, play_them: Callable[[], list[Record]]) -> list[Record]:
+    """The records in `path` (JSON lines) if it exists; else `play_them()`, kept in `path` when one is given."""
+    if path and os.path.exists(path):
+        with open(path) as f:
+            return [json.loads(line) for line in f]
+    recs = play_them()
+    if path:
+        with open(path, "w") as f:
+            f.writelines(json.dumps(r) + "\n" for r in recs)
+    return recs
+
+
+def print_weights(name: str, weights: dict[str, tuple[float, ...]]) -> None:
+    """`weights` as the literal the module's `name` takes, to paste there."""
+    print(f"{name}: dict[str, tuple[float, ...]] = {{")
+    for key, w in weights.items():
+        print(f'    "{key}": (')
+        print("\n".join(textwrap.wrap(", ".join(map(repr, w)) + ",", 104, initial_indent=" " * 8,
+                                       subsequent_indent=" " * 8)))
+        print("    ),")
+    print("}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=2000)
@@ -144,14 +167,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--records", help="JSON lines of the decisions: read if it exists, else written")
     args = parser.parse_args(argv)
-    if args.records and os.path.exists(args.records):
-        with open(args.records) as f:
-            recs = [json.loads(line) for line in f]
-    else:
-        recs = list(records(args.seed, args.deals, args.jobs))
-        if args.records:
-            with open(args.records, "w") as f:
-                f.writelines(json.dumps(r) + "\n" for r in recs)
+    recs = kept_records(args.records, lambda: list(records(args.seed, args.deals, args.jobs)))
     groups = decisions(recs)
     print(f"{len(recs)} card decisions with a choice, {len({r['deal'] for r in recs})} deals")
     print("situation | train / held out | held-out log-likelihood per decision: uniform, rule's card, model")
@@ -168,13 +184,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{key} | {len(train)} / {len(held)} | {uniform / n:.4f}, {rule_ll / n:.4f}, "
               f"{log_likelihood(w, held) / n:.4f}")
         weights[key] = tuple(round(x, 3) for x in fit(data))
-    print("WEIGHTS: dict[str, tuple[float, ...]] = {")
-    for key, w in weights.items():
-        print(f'    "{key}": (')
-        print("\n".join(textwrap.wrap(", ".join(map(repr, w)) + ",", 104, initial_indent=" " * 8,
-                                       subsequent_indent=" " * 8)))
-        print("    ),")
-    print("}")
+    print_weights("WEIGHTS", weights)
     print("features:", ", ".join(FEATURES))
     return 0
 
