@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _T
@@ -20,6 +21,8 @@ MESSAGE_LIMIT = 2000  # characters in a message's content (Discord's limit; more
 LIST_LINES = 20  # /table list shows at most this many tables
 
 log = logging.getLogger(__name__)
+# what a REST call may end in when Discord cannot be reached or refuses (discord.py's own retries spent)
+UNREACHABLE = (TimeoutError, OSError, aiohttp.ClientError, discord.HTTPException)
 
 
 def fit_lines(lines: list[str], more: str, *, limit: int = MESSAGE_LIMIT, most: int = LIST_LINES) -> str:
@@ -40,7 +43,7 @@ class Tables(commands.Cog):
 
     def __init__(self, bot: commands.Bot):
         self.bot = bot
-        self._shards_ready: set[int] = set()  # the shards that had a session since start
+        self._sessions: dict[int, int] = {}  # per shard: the sessions (READYs) since start
 
     @property
     def service(self):  # noqa: ANN201
@@ -133,26 +136,36 @@ class Tables(commands.Cog):
             await self._gone(f"server {guild_id} is not in READY", guild_id=guild_id)
 
     @commands.Cog.listener()
+    async def on_shard_connect(self, shard_id: int) -> None:
+        """A shard's READY (discord.py dispatches this once per session, never for a RESUME)."""
+        self._sessions[shard_id] = self._sessions.get(shard_id, 0) + 1
+
+    @commands.Cog.listener()
     async def on_shard_ready(self, shard_id: int) -> None:
         """Servers that removed the bot during a gateway outage: a shard whose session could not be resumed starts a
         new one, which is not told what it missed (Gateway, Resuming), so no GUILD_DELETE comes; and discord.py keeps
         its guild cache across the new READY of a shard, so the cache still lists the server. Get Current User
-        Guilds (User resource; 200 a page) says where the bot is now; a table of a server not there ends as
-        abandoned. (The first session of a shard is checked by `on_ready` against READY itself.)"""
-        if shard_id not in self._shards_ready:
-            self._shards_ready.add(shard_id)
+        Guilds (User resource; 200 a page) says where the bot is now; a server with tables missing there is asked
+        for once more (Get Guild: 403 / 404 once the bot is not in it), and its tables end as abandoned. (A shard's
+        first session is checked by `on_ready` against READY itself.)"""
+        if self._sessions.get(shard_id, 0) <= 1:
             return
         tables = {t.guild_id for t in self.service.open_tables()}
         if not tables:
             return
         try:
             present = {guild.id async for guild in self.bot.fetch_guilds(limit=None, with_counts=False)}
-        except discord.HTTPException as exc:  # the table's next message will tell (403 / 50001)
+        except UNREACHABLE as exc:
             log.warning("could not list the bot's servers after shard %s's new session: %s", shard_id, exc)
-            return
+            return  # the table's next message will tell (403 / 50001)
         for guild_id in sorted(tables - present):
-            await self._gone(f"server {guild_id} is not among the bot's servers after a new gateway session",
-                             guild_id=guild_id)
+            try:
+                await self.bot.fetch_guild(guild_id, with_counts=False)
+            except (discord.Forbidden, discord.NotFound):
+                await self._gone(f"server {guild_id} is not among the bot's servers after a new gateway session",
+                                 guild_id=guild_id)
+            except UNREACHABLE as exc:
+                log.warning("could not confirm that server %s removed the bot: %s", guild_id, exc)
 
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:

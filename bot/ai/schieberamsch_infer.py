@@ -6,7 +6,8 @@ they took: Grand Hand announced or passed, Kontra and Rekontra said or not, the 
 discard put down and every card played, under the rules of thumb (`schieberamsch_thumb`) softened by factors
 measured on searching players, or exactly for a seat the table shows as an easy computer. The cards of a seat the
 table shows as a searching computer are read by a choice model fitted to searchers' cards instead
-(`schieberamsch_choice`). `worlds` draws the worlds the search plays in proportion to it.
+(`schieberamsch_choice`), its bids and discard by models fitted to searchers' bids (`schieberamsch_bids`). `worlds`
+draws the worlds the search plays in proportion to it.
 """
 
 from __future__ import annotations

@@ -131,6 +131,10 @@ def test_a_searchers_push_and_pass_are_read_too():
     assert likelihood(rich, FH) == likelihood(poor, FH)
     searchers = frozenset({MH, RH})
     assert likelihood(poor, FH, searchers=searchers) > 1.5 * likelihood(rich, FH, searchers=searchers)
+    # each of the two bids says so on its own: the pass of Grand Hand and the push
+    mh_rich, mh_poor = (mask_of(mh + mine) for mine in (["AD", "AS"], ["9D", "8D"]))
+    for kind in ("grand", "take"):
+        assert 1 - p_bid(kind, mh_poor, 1) > 1 - p_bid(kind, mh_rich, 1)
 
 
 def points_of(level: str, e, seat: int, of: int) -> float:

@@ -257,6 +257,7 @@ async def test_a_server_that_removed_the_bot_during_a_gateway_outage_has_its_tab
         await fake.wait_for(lambda: status(db_file, table.table_id) == "abandoned", timeout=15,
                             what="the table abandoned after its server went")
         assert any(r.kind == "my_guilds" and r.status == 200 for r in fake.requests)
+        assert any(r.kind == "guild_get" and r.status == 403 for r in fake.requests)  # confirmed before ending it
         assert bp.find_line("Traceback") is None
 
 

@@ -408,6 +408,8 @@ async def test_the_bots_servers_are_listed_as_they_are_now_in_pages_of_at_most_2
     first = min(fake.guild_id, other)
     status, body, _ = await call(http, fake, "GET", f"/users/@me/guilds?limit=1&after={first}")
     assert status == 200 and [g["id"] for g in body] == [str(max(fake.guild_id, other))]
+    status, body, _ = await call(http, fake, "GET", f"/users/@me/guilds?limit=1&before={max(fake.guild_id, other)}")
+    assert status == 200 and [g["id"] for g in body] == [str(first)]  # the page right before `before`
     assert (await call(http, fake, "GET", "/users/@me/guilds?limit=201"))[0] == 400
     fake.remove_bot(other)
     status, body, _ = await call(http, fake, "GET", "/users/@me/guilds")
