@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from .schieberamsch_thumb import JACKS, MASK, PTS, discards, ids
+from .schieberamsch_thumb import ACES, JACKS, MASK, PTS, TENS, discards, ids
 
 BID_FEATURES = (
     "constant",
@@ -67,17 +67,13 @@ BID_WEIGHTS: dict[str, tuple[float, ...]] = {
 DISCARD_RANKS: tuple[float, ...] = (1.00, 0.63, 0.15, 0.45, 0.09, 0.11)  # 562, 353, 82, 251, 50, 60 of 1,358
 DISCARD_OTHER = 0.02
 
-_ACE_BITS = tuple(1 << (4 + 7 * s) for s in range(4))  # a plain suit's ids run from its Ace down: A, 10, K, ...
-_TEN_BITS = tuple(1 << (5 + 7 * s) for s in range(4))
-
 
 def bid_features(hand: int, position: int) -> tuple[float, ...]:
     """The features of `hand` (the ten cards held when asked) and its place in the asking order (0 forehand)."""
-    lens = [(hand & MASK[s]).bit_count() for s in range(1, 5)]
+    suits = [hand & MASK[s] for s in range(1, 5)]  # the plain suits held
+    lens = [held.bit_count() for held in suits]
     cards = ids(hand)
     points = sum(PTS[k] for k in cards) / 10
-    aces = sum(1 for a in _ACE_BITS if hand & a)
-    tens = sum(1 for t in _TEN_BITS if hand & t)
     return (
         1.0,
         float(position == 1),
@@ -85,14 +81,13 @@ def bid_features(hand: int, position: int) -> tuple[float, ...]:
         float((hand & JACKS).bit_count()),
         float(hand & 1),
         float(hand >> 1 & 1),
-        float(aces),
-        float(tens),
-        float(sum(1 for a, t in zip(_ACE_BITS, _TEN_BITS, strict=True) if hand & a and hand & t)),
+        float((hand & ACES).bit_count()),
+        float((hand & TENS).bit_count()),
+        float(sum(1 for held in suits if held & ACES and held & TENS)),
         float(max(lens)),
         float(lens.count(0)),
         points,
-        float(sum(1 for s, (a, t) in enumerate(zip(_ACE_BITS, _TEN_BITS, strict=True))
-                  if hand & t and not hand & a and lens[s] <= 2)),
+        float(sum(1 for held, n in zip(suits, lens, strict=True) if held & TENS and not held & ACES and n <= 2)),
         float(sum(1 for k in cards if PTS[k] == 4)),
         float(sum(1 for k in cards if PTS[k] == 3)),
         points * points,

@@ -30,8 +30,8 @@ STRENGTH = tuple(TVALUE[c] for c in SORTED_DECK)  # Jacks above every plain card
 MASK = tuple(SUIT_MASK[s] for s in _SUITS)
 JACKS = MASK[0]
 ACTION = tuple(PLAY[c] for c in SORTED_DECK)
-_ACES = mask_of(["AC", "AS", "AH", "AD"])
-_TENS = mask_of(["10C", "10S", "10H", "10D"])
+ACES = mask_of(["AC", "AS", "AH", "AD"])
+TENS = mask_of(["10C", "10S", "10H", "10D"])
 _CLUB_JACK = 1
 
 
@@ -94,7 +94,7 @@ def _lead(hand: int, mode: str | None, seat: int, solo: int | None) -> int:
     if mode == "grand":
         if seat == solo and hand & JACKS:
             return ids(hand & JACKS)[0]  # the highest Jack (Jacks are ids 0-3, ♣ first)
-        aces = hand & _ACES
+        aces = hand & ACES
         if aces:
             return ids(aces)[0]
         return min(cards, key=lambda k: (PTS[k], STRENGTH[k]))
@@ -104,19 +104,19 @@ def _lead(hand: int, mode: str | None, seat: int, solo: int | None) -> int:
 
 def grand_ok(hand: int) -> bool:
     jacks = (hand & JACKS).bit_count()
-    aces = (hand & _ACES).bit_count()
-    tens = (hand & _TENS).bit_count()
+    aces = (hand & ACES).bit_count()
+    tens = (hand & TENS).bit_count()
     return (jacks >= 3 and hand & _CLUB_JACK and aces >= 2) or (jacks == 4 and aces + tens >= 2) or (
         jacks >= 2 and hand & _CLUB_JACK and aces >= 3 and tens >= 2)
 
 
 def take_ok(hand: int) -> bool:
     """Take the skat when the hand is dangerous in a Ramsch (Jacks, many Aces and Tens)."""
-    return (hand & JACKS).bit_count() >= 2 or ((hand & _ACES).bit_count() + (hand & _TENS).bit_count()) >= 4
+    return (hand & JACKS).bit_count() >= 2 or ((hand & ACES).bit_count() + (hand & TENS).bit_count()) >= 4
 
 
 def kontra_ok(hand: int) -> bool:
-    return (hand & JACKS).bit_count() >= 2 and (hand & _ACES).bit_count() >= 2
+    return (hand & JACKS).bit_count() >= 2 and (hand & ACES).bit_count() >= 2
 
 
 def danger(hand: int, k: int) -> int:
@@ -130,11 +130,12 @@ def discards(hand: int, jacks_allowed: bool) -> list[tuple[int, int]]:
     """Pairs of card ids to put into the skat, the most promising first: dangerous cards (Jacks, Aces,
     Tens), and a suit emptied so that later tricks of it can be shed on."""
     pool = hand if jacks_allowed else hand & ~JACKS
+    worth = {k: danger(hand, k) for k in ids(pool)}  # each card's once, not once per pair it is in
     scored = []
-    for a, b in combinations(ids(pool), 2):
+    for a, b in combinations(worth, 2):
         rest = hand & ~(1 << a) & ~(1 << b)
         voided = SUIT[a] != 0 and not rest & MASK[SUIT[a]] or SUIT[b] != 0 and not rest & MASK[SUIT[b]]
-        scored.append((danger(hand, a) + danger(hand, b) + (10 if voided else 0), a, b))
+        scored.append((worth[a] + worth[b] + (10 if voided else 0), a, b))
     scored.sort(key=lambda t: (-t[0], t[1], t[2]))
     return [(a, b) for _, a, b in scored]
 
@@ -166,6 +167,6 @@ def plausible_solo(hand: int) -> bool:
     """Could a player have announced Grand Hand with these ten cards? (Loose: the rules of thumb are
     stricter, people less so.)"""
     jacks = (hand & JACKS).bit_count()
-    aces = (hand & _ACES).bit_count()
+    aces = (hand & ACES).bit_count()
     return jacks >= 3 or (jacks == 2 and aces >= 2) or (jacks == 1 and aces >= 3)
 
