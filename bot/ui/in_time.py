@@ -23,6 +23,7 @@ from typing import Any
 import discord
 
 from .components import bare, sending
+from .errors import reply_error
 
 log = logging.getLogger(__name__)
 # From the click reaching the bot: what is left of the 3 s covers the gateway's delay before it and the answer's
@@ -62,15 +63,39 @@ async def send_in_time(interaction: discord.Interaction, drawing: Awaitable[dict
     """Answer with a new message (ephemeral unless told) of what `drawing` gives (a hand: "My hand", a stale click's
     current hand; a leaderboard, a replay), within Discord's deadline: a picture later than `answer_wait` allows is
     answered with "thinking" first, then sent as the follow-up that replaces it."""
-    _, payload = await _drawn(interaction, drawing, since, ephemeral=ephemeral, thinking=True)
-    files = payload.pop("attachments")
-    if "view" in payload and payload["view"] is None:  # (no controls: nothing to send for them)
-        payload.pop("view")
-    if interaction.response.is_done():
-        await sending(interaction.followup.send(ephemeral=ephemeral, files=files, **payload), payload.get("view"))
-    else:
-        await sending(interaction.response.send_message(ephemeral=ephemeral, files=files, **payload),
-                      payload.get("view"))
+    try:
+        _, payload = await _drawn(interaction, drawing, since, ephemeral=ephemeral, thinking=True)
+        files = payload.pop("attachments")
+        if "view" in payload and payload["view"] is None:  # (no controls: nothing to send for them)
+            payload.pop("view")
+        if interaction.response.is_done():
+            await sending(interaction.followup.send(ephemeral=ephemeral, files=files, **payload),
+                          payload.get("view"))
+        else:
+            await sending(interaction.response.send_message(ephemeral=ephemeral, files=files, **payload),
+                          payload.get("view"))
+    except Exception as exc:
+        if ephemeral or not interaction.response.is_done():
+            raise  # the caller's error reply is private as it is
+        await _answer_privately(interaction, exc)
+
+
+async def _answer_privately(interaction: discord.Interaction, error: Exception) -> None:
+    """What went wrong after a public "thinking" answer, told to whoever asked alone. The first follow-up after a
+    deferred answer replaces its loading message and keeps the deferral's visibility whatever its own flags say
+    (Receiving and Responding, "Followup Messages"; discord-api-docs #2742), so an error reply there would be
+    public: the loading message is ended by an edit first, the reason follows as an ephemeral follow-up of its
+    own, and the public remnant is deleted."""
+    try:
+        await interaction.edit_original_response(content="…", attachments=[], view=None)
+    except discord.HTTPException as exc:  # (the token is dead: no reply can reach the person either)
+        log.warning("could not end the thinking message of interaction %s: %s", interaction.id, exc)
+        return
+    await reply_error(interaction, error)
+    try:
+        await interaction.delete_original_response()
+    except discord.HTTPException as exc:
+        log.warning("could not delete the thinking message of interaction %s: %s", interaction.id, exc)
 
 
 async def _drawn(interaction: discord.Interaction, drawing: Awaitable[dict[str, Any]], since: float,

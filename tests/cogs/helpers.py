@@ -80,6 +80,30 @@ async def start_fixed(world: World, command: str, title: str, n: int, *, seed: i
     return table
 
 
+EPHEMERAL = 1 << 6
+
+
+def ephemeral_flags_ignored(world: World) -> list[str]:
+    """Follow-ups the bot asked to be ephemeral that the real Discord would show to everyone: the first follow-up
+    after a public "thinking" answer (callback type 5 without the flag) replaces the loading message and keeps
+    its visibility, whatever its own flags say (Receiving and Responding, "Followup Messages"; discord-api-docs
+    #2742). SimCord sends them as asked. The interaction tokens of such follow-ups."""
+    public_thinking: set[str] = set()  # tokens whose loading message is public and not yet replaced
+    out = []
+    for r in world.env.http_requests:
+        body = r.json if isinstance(r.json, dict) else {}
+        if m := re.search(r"/interactions/[^/]+/([^/]+)/callback$", r.path):
+            if body.get("type") == 5 and not (body.get("data") or {}).get("flags", 0) & EPHEMERAL:
+                public_thinking.add(m[1])
+        elif m := re.search(r"/webhooks/\d+/([^/]+)(/messages/@original)?$", r.path):
+            token = m[1]
+            if token in public_thinking and r.method in ("POST", "PATCH"):
+                public_thinking.discard(token)
+                if r.method == "POST" and body.get("flags", 0) & EPHEMERAL:
+                    out.append(token[:12])
+    return out
+
+
 def discord_refusals(world: World) -> list[tuple[str, str, dict]]:
     """The requests the bot made in this SimCord world that the real Discord would refuse as an invalid form
     (400 / 50035: message, component, mention, command, modal and autocomplete limits), checked with the fake

@@ -217,3 +217,31 @@ async def test_forget_me_waits_until_the_person_left_their_tables(world: World):
     asked = await alice.slash(world.channel, "privacy forget-me")
     refused = await alice.click(asked.response, custom_id=button(asked.response, "Forget me").custom_id)
     assert refused.ephemeral and "You sit at table #1" in refused.response.content
+
+
+async def test_a_refusal_after_a_public_thinking_answer_stays_private(world: World, monkeypatch):
+    """A /leaderboard whose lookup is late is answered "thinking" for everyone; the refusal found afterwards goes
+    to the asker alone, and nothing of it stays in the channel (bot/ui/in_time.py `_answer_privately`; the
+    autouse guard checks that the ephemeral follow-up is not the one that replaces the public loading message)."""
+    import asyncio
+
+    import bot.ui.in_time as in_time
+
+    monkeypatch.setattr(in_time, "ANSWER_BY_S", 0.2)
+    store = stats(world)
+    original = store.leaderboard
+
+    async def late(*args, **kwargs):
+        await asyncio.sleep(0.6)
+        return await original(*args, **kwargs)
+
+    monkeypatch.setattr(store, "leaderboard", late)
+    alice = world.users[0]
+    since = len(world.env.http_requests)
+    await alice.slash(world.channel, "leaderboard", game="tac")
+    await world.env.advance_time(2.0)
+    calls = [(r.method, r.path.rsplit("/", 2)[-1], r.json) for r in world.env.http_requests[since:]]
+    assert [c[0] for c in calls] == ["POST", "PATCH", "POST", "DELETE"], calls
+    assert calls[0][2]["type"] == 5 and not (calls[0][2].get("data") or {}).get("flags"), "thinking, for everyone"
+    assert calls[2][2]["flags"] & 64 and "Nobody has finished a game" in calls[2][2]["content"]
+    assert calls[3][1] == "@original", "the public remnant of the thinking message is deleted"

@@ -20,6 +20,7 @@ async def fake() -> AsyncIterator[FakeDiscord]:
         yield fake
     refused = [r for r in fake.failed_requests if r.error_code in REFUSED_FORMS]
     assert not refused, [(r.kind, r.status, r.error_code, r.response) for r in refused[:3]]
+    assert not fake.ignored_flags, f"ephemeral follow-ups that the real Discord would show to everyone: {fake.ignored_flags}"
 
 
 @pytest.fixture

@@ -163,7 +163,11 @@ class InteractionRoutes:
         placeholder = ix.response_message
         if (ix.callback_type == CB_DEFERRED_CHANNEL_MESSAGE and placeholder is not None and placeholder.loading
                 and not placeholder.deleted):
-            # the first followup after a "thinking" defer replaces the loading message (ephemeral-ness stays)
+            # the first followup after a "thinking" defer replaces the loading message, and its visibility stays
+            # whatever the followup's flags say (Receiving and Responding, "Followup Messages": a deferred
+            # response's first followup edits it; discord-api-docs #2742)
+            if int(body.get("flags") or 0) & EPHEMERAL and not placeholder.ephemeral:
+                self.ignored_flags.append((ix.id, placeholder.id))
             msg = self._edit_message(placeholder, {k: v for k, v in body.items() if k != "flags"}, files, rec)
         else:
             channel = ix.channel

@@ -159,6 +159,9 @@ class FakeDiscord(UserActions, WorldRules, MessageStore, Lookups, RestEntry, Com
         self.clock_offset = 0.0  # see advance()
         self.limits = Limits(self.now, route_limits=route_limits, global_limit=global_limit, ban=invalid_request_ban)
         self.active_thread_count: dict[int, int] = {}  # guild id -> active (not archived) threads
+        # follow-ups asked to be ephemeral that replaced a public "thinking" message, which keeps its visibility
+        # (routes_interactions `_h_followup`): (interaction id, message id); public on the real Discord too
+        self.ignored_flags: list[tuple[int, int]] = []
         self.archived_threads: list[int] = []  # thread ids in the order they were archived (by timer or PATCH)
         self.deleted_channels: dict[int, FakeChannel] = {}
         self.left_guilds: set[int] = set()  # guilds the bot was removed from (remove_bot)

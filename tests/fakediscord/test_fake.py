@@ -61,8 +61,8 @@ class NameModal(discord.ui.Modal, title="Tischname"):
     name = discord.ui.TextInput(label="Name", custom_id="modal:name", max_length=20)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(thinking=True)
-        await interaction.followup.send(f"Tisch heißt {self.name.value}")
+        await interaction.response.defer(thinking=True)  # public; a "geheim" name asks a private follow-up
+        await interaction.followup.send(f"Tisch heißt {self.name.value}", ephemeral=self.name.value == "geheim")
 
 
 def _bytes(data: bytes):
@@ -211,6 +211,13 @@ async def test_select_and_modal(fake: FakeDiscord) -> None:
         assert sub.deferred
         [msg] = await sub.wait_followups(1)
         assert msg is sub.response_message and msg.content == "Tisch heißt Stammtisch" and not msg.loading
+        assert not fake.ignored_flags
+
+        opened = await (await fake.slash("bernd", "spieltisch", "game rename")).wait()
+        sub = await (await fake.submit_modal("bernd", opened, {"modal:name": "geheim"})).wait()
+        [msg] = await sub.wait_followups(1)
+        assert msg is sub.response_message and not msg.ephemeral, "the thinking message's visibility stays"
+        assert fake.ignored_flags == [(sub.id, msg.id)]
     assert not fake.failed_requests
 
 
