@@ -36,6 +36,7 @@ from bot.games.rufmariasch import DECK_32, SORT_KEY
 from bot.i18n import N_, normalize, tr
 from bot.ledger import PAGE, Ledger, deal_entries, fewest_transfers, format_money, parse_stake
 from bot.render.money import table_png
+from bot.rules_text import MESSAGE_LIMIT, paginate
 from bot.tables import Table, UserError
 from bot.tables.model import RUNNING
 from bot.ui import GameUI
@@ -53,6 +54,7 @@ SUIT_WORDS = {  # German-suited name first (the default deck), the French one af
     "D": (N_("Bells"), N_("Diamonds")),
 }
 CARD_MENUS = {"cards1": ("C", "S"), "cards2": ("H", "D")}
+CONFIRMATION_ROOM = 200  # characters a settlement's last page leaves for the moderator's confirmation
 
 
 def _suit(suit: str, lang: str) -> str:
@@ -465,8 +467,19 @@ class Rufmariasch(commands.Cog):
                               "counter-entries, and every balance above becomes zero."))
         view = discord.ui.View(timeout=None)
         view.add_item(SettleButton(upto, label=tr(lang, "Confirm: settled")))
-        await interaction.response.send_message("\n".join(lines)[:2000], view=view,
-                                                allowed_mentions=discord.AllowedMentions.none())
+        # every payment the button squares is shown: a long list goes on over follow-ups, the button under the
+        # last, which keeps room for the confirmation that is added to it
+        pages = paginate("\n".join(lines), MESSAGE_LIMIT - CONFIRMATION_ROOM)
+        none = discord.AllowedMentions.none()
+        if len(pages) == 1:
+            await interaction.response.send_message(pages[0], view=view, allowed_mentions=none)
+            return
+        await interaction.response.send_message(pages[0], allowed_mentions=none)
+        for i, page in enumerate(pages[1:], start=2):
+            if i < len(pages):
+                await interaction.followup.send(page, allowed_mentions=none)
+            else:
+                await interaction.followup.send(page, view=view, allowed_mentions=none)
 
     @staticmethod
     def _who(user_id: int, lang: str) -> str:
@@ -480,9 +493,11 @@ class Rufmariasch(commands.Cog):
             raise UserError("Only a moderator (Manage Server or Manage Messages) can confirm a settlement.")
         squared = await self.ledger.settle(interaction.guild_id, upto)
         n = sum(len(users) for users in squared.values())
-        content = (interaction.message.content if interaction.message else "") + "\n" + "✅ " + tr(
-            lang, "Settled: confirmed by {mod}; {n} balances are zero now.", mod=interaction.user.mention, n=n)
-        await interaction.response.edit_message(content=content[:2000], view=None,
+        confirmed = "✅ " + tr(lang, "Settled: confirmed by {mod}; {n} balances are zero now.",
+                              mod=interaction.user.mention, n=n)
+        shown = interaction.message.content if interaction.message else ""
+        content = f"{shown[:MESSAGE_LIMIT - len(confirmed) - 1]}\n{confirmed}"  # (the proposal left room for it)
+        await interaction.response.edit_message(content=content, view=None,
                                                 allowed_mentions=discord.AllowedMentions.none())
 
 

@@ -258,3 +258,29 @@ async def test_settle_lists_the_fewest_payments_and_a_moderator_books_them(world
     assert "+0.00 €" in again.response.content or "0.00 €" in again.response.content
     square = await alice.slash(world.channel, "rufmariasch settle")
     assert square.ephemeral and "Everyone is square" in square.response.content
+
+
+async def test_a_long_settlement_shows_every_payment_it_squares(world: World):
+    """Forty players with a balance: the fewest payments run past one message, so they go on over follow-ups, the
+    button under the last; the moderator's confirmation is added in full."""
+    people = [world.env.create_user(f"player{i:02d}") for i in range(40)]
+    for user in people:
+        world.guild.add_member(user)
+    ids = [u.id for u in people]
+    for n in range(10):  # four at a table; each table's balances sum to zero
+        four = ids[4 * n:4 * n + 4]
+        await book(world, [[300 + n, -100, -100, -100 - n]], four, table_id=900 + n)
+    proposal = await world.users[0].slash(world.channel, "rufmariasch settle")
+    pages = [proposal.response.content] + [f.content for f in proposal.followups]
+    assert len(pages) > 1 and all(len(p) <= 2000 - 200 for p in pages)
+    payments = "\n".join(pages)
+    assert payments.count(" pays ") >= 30
+    assert all(f"<@{u}>" in payments for u in ids), "every player with a balance is named"
+    last = proposal.followups[-1]
+    assert [b.label for b in components(last)] == ["Confirm: settled"]
+    assert not components(proposal.response)
+    role = world.guild.create_role("mods", permissions=discord.Permissions(manage_messages=True))
+    mod = world.guild.add_member(world.env.create_user("mod"), roles=[role])
+    done = await mod.click(last, custom_id=button(last, "Confirm: settled").custom_id)
+    assert "Settled: confirmed by" in done.response.content and "40 balances are zero now" in done.response.content
+    assert done.response.content.startswith(last.content)
