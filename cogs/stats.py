@@ -24,7 +24,7 @@ from discord.app_commands import locale_str as _T
 from discord.ext import commands
 
 from bot.games import GAMES
-from bot.i18n import N_, format_day, normalize, tr
+from bot.i18n import N_, SUPPORTED, format_day, normalize, tr
 from bot.render import hands_sheet
 from bot.render.leaderboard import leaderboard_png, stats_card_png
 from bot.stats import Aggregate, Board, Replay, StatsStore, spec
@@ -54,25 +54,32 @@ def _cog(interaction: discord.Interaction) -> Stats:
 
 # -- persistent components ------------------------------------------------------------------------
 class BoardPage(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                template=r"st:lb:(?P<game>[a-z]+):(?P<period>all|season|month):(?P<season>\d+):(?P<page>\d+):(?P<tag>[pn])"):
-    """A leaderboard page button: everything needed to draw the page is in its custom_id."""
+                template=r"st:lb:(?P<game>[a-z]+):(?P<period>all|season|month):(?P<season>\d+):(?P<page>\d+):(?P<tag>[pn])"
+                         r"(?::(?P<lang>[a-z]{2,3}):(?P<asker>\d+))?"):
+    """A leaderboard page button: everything needed to draw the page is in its custom_id, the language it is
+    written in and whose row it marks too (the asker's: the board is public, and anyone may page it). Buttons
+    from before these two were added page in the clicker's language."""
 
     def __init__(self, game: str, period: str, season: int, page: int, tag: str, *, label: str,
-                 disabled: bool = False):
+                 disabled: bool = False, lang: str | None = None, asker: int | None = None):
+        shown = f":{lang}:{asker}" if lang and asker else ""
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
-                                           custom_id=f"st:lb:{game}:{period}:{season}:{page}:{tag}"))
+                                           custom_id=f"st:lb:{game}:{period}:{season}:{page}:{tag}{shown}"))
         self.game, self.period, self.season, self.page = game, period, season, page
+        self.lang, self.asker = lang, asker
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> BoardPage:
-        return cls(match["game"], match["period"], int(match["season"]), int(match["page"]), match["tag"], label="")
+        return cls(match["game"], match["period"], int(match["season"]), int(match["page"]), match["tag"], label="",
+                   lang=match["lang"], asker=int(match["asker"]) if match["asker"] else None)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         since = time.monotonic()
         try:
             await edit_in_time(interaction, _cog(interaction).board_payload(
-                interaction, self.game, self.period, self.season or None, self.page), since=since)
+                interaction, self.game, self.period, self.season or None, self.page, lang=self.lang,
+                asker=self.asker), since=since)
         except Exception as exc:
             await reply_error(interaction, exc)
 
@@ -200,8 +207,9 @@ class Stats(commands.Cog):
                            since=time.monotonic(), ephemeral=False)
 
     async def board_payload(self, interaction: discord.Interaction, game: str, period: str, season: int | None,
-                            page: int) -> dict[str, Any]:
-        lang = normalize(interaction.locale)
+                            page: int, *, lang: str | None = None, asker: int | None = None) -> dict[str, Any]:
+        """A leaderboard page in `lang` marking `asker`'s row (default: the interaction's, for /leaderboard)."""
+        lang = lang if lang in SUPPORTED else normalize(interaction.locale)
         guild_id = interaction.guild_id
         if guild_id is None:
             raise UserError("Leaderboards belong to a server: use this command in one.")
@@ -217,7 +225,7 @@ class Stats(commands.Cog):
                 raise UserError("Nobody has finished a game in this server yet. Open a table with a game's /… new"
                                 " command, and the leaderboard fills up.")
             raise UserError("No finished {game} matches here for {period} yet.", game=title, period=when)
-        me = interaction.user.id
+        me = asker or interaction.user.id
         page, pages, drawing, text, alt = board_page(
             board, page, lang, when, lambda a: self._name(interaction.guild, a.user_id, a.name, lang), me)
         png = await self.bot.table_ui.draw(drawing, reply=True)  # type: ignore[attr-defined]
@@ -225,9 +233,9 @@ class Stats(commands.Cog):
         if pages > 1:
             s = board.season if period == "season" else 0
             view.add_item(BoardPage(game, period, s or 0, max(page - 1, 0), "p", label=tr(lang, "◀ Previous"),
-                                    disabled=page == 0))
+                                    disabled=page == 0, lang=lang, asker=me))
             view.add_item(BoardPage(game, period, s or 0, min(page + 1, pages - 1), "n", label=tr(lang, "Next ▶"),
-                                    disabled=page >= pages - 1))
+                                    disabled=page >= pages - 1, lang=lang, asker=me))
         file = discord.File(io.BytesIO(png), filename=f"leaderboard-{game}-{page + 1}.png", description=alt)
         return {"content": text, "attachments": [file], "view": view,
                 "allowed_mentions": discord.AllowedMentions.none()}

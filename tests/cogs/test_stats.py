@@ -138,6 +138,36 @@ async def test_leaderboard_pages_with_buttons(world: World):
     assert "Page 3 of 3" in last.response.content
 
 
+async def test_anyone_may_page_a_public_leaderboard_which_keeps_its_language(world: World, monkeypatch):
+    """The board is public: a German client's click on its Next shows the next page in the language it was asked
+    in, not the clicker's; a page button from before the language was kept in it pages in the clicker's."""
+    import simcord.interactions
+
+    store = stats(world)
+    for i in range(25):
+        await craft(store.db, store, "schrum", [100, 200 + i], [1, 0], guild=world.guild.id)
+    alice, bob = world.users[:2]
+    first = await alice.slash(world.channel, "leaderboard", game="schrum")
+    original = simcord.interactions.base_payload
+
+    def german(*args, **kwargs):
+        record, payload = original(*args, **kwargs)
+        payload["locale"] = "de"
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", german)
+    next_id = button(first.response, "Next ▶").custom_id
+    assert next_id.endswith(f":en:{alice.id}")
+    await bob.click(first.response, custom_id=next_id)
+    assert "Page 2 of 3" in world.channel.last_message.content
+    assert button(world.channel.last_message, "Next ▶").custom_id.endswith(f":en:{alice.id}")
+    old = discord.ui.View(timeout=None)  # a board drawn before the language was kept in its buttons
+    old.add_item(discord.ui.Button(label="Next ▶", custom_id=next_id.rsplit(":", 2)[0].replace(":1:n", ":2:n")))
+    await world.bot.get_partial_messageable(world.channel.id).send("Page 2 of 3", view=old)
+    await bob.click(world.channel.last_message, custom_id=old.children[0].custom_id)
+    assert "Seite 3 von 3" in world.channel.last_message.content
+
+
 async def test_friendly_answers_when_there_is_nothing_to_show(world: World):
     alice, bob = world.users[:2]
     empty = await alice.slash(world.channel, "leaderboard", game="tac")
