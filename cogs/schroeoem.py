@@ -12,8 +12,10 @@ The kept matches are read (and replayed) by `bot.stats.schroeoem`; this module o
 from __future__ import annotations
 
 import io
+import time
 from collections.abc import Callable
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 import discord
@@ -26,6 +28,7 @@ from bot.stats.schroeoem import Game, Match, list_matches, load_match
 from bot.tables import UserError
 from bot.ui import GameUI
 from bot.ui.game_ui import Button, Controls, card_label
+from bot.ui.in_time import send_in_time
 from bot.ui.options import DECK_CHOICES, TIMER_RANGE, table_settings
 
 KEY = "schroeoem"
@@ -301,11 +304,12 @@ def match_text(match: Match, lang: str) -> str:
     return "\n".join(head + body + tail)[:limit]
 
 
-def tally_png(match: Match, lang: str) -> bytes:
+def tally_job(match: Match, lang: str) -> Callable[[], bytes]:
+    """The drawing of a match's tally, from plain values (`TableUI.draw` runs it off the event loop)."""
     import bot.render as render
 
-    return render.score_sheet(KEY, match.names, [g.sheet_row() for g in match.games], match.totals,
-                              title=tr(lang, "Schrööm match #{id}", id=match.table_id), lang=lang)
+    return partial(render.score_sheet, KEY, match.names, [g.sheet_row() for g in match.games], match.totals,
+                   title=tr(lang, "Schrööm match #{id}", id=match.table_id), lang=lang)
 
 
 class Schroeoem(commands.Cog):
@@ -348,15 +352,19 @@ class Schroeoem(commands.Cog):
     @group.command(name=_T("match"), description=_T("One Schrööm match game by game, with its tally"))
     @app_commands.describe(id=_T("The match's table number"))
     async def match(self, interaction: discord.Interaction, id: int) -> None:
+        await send_in_time(interaction, self.match_payload(interaction, id), since=time.monotonic())
+
+    async def match_payload(self, interaction: discord.Interaction, id: int) -> dict[str, Any]:
         lang = normalize(interaction.locale)
         match = await load_match(self.bot.db, id, interaction.guild_id)  # type: ignore[attr-defined]
         if match is None:
             raise UserError("There is no Schrööm match #{id} in this server.", id=id)
-        kwargs: dict[str, Any] = {}
+        files = []
         if match.games:
-            kwargs["file"] = discord.File(io.BytesIO(tally_png(match, lang)), filename=f"tally-{id}.png")
-        await interaction.response.send_message(match_text(match, lang), ephemeral=True,
-                                                allowed_mentions=discord.AllowedMentions.none(), **kwargs)
+            png = await self.bot.table_ui.draw(tally_job(match, lang), reply=True)  # type: ignore[attr-defined]
+            files.append(discord.File(io.BytesIO(png), filename=f"tally-{id}.png"))
+        return {"content": match_text(match, lang), "attachments": files, "view": None,
+                "allowed_mentions": discord.AllowedMentions.none()}
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -41,3 +41,18 @@ async def test_a_draft_of_the_call_draws_no_picture(world: World, drawn):
     assert [o.value for o in test_rufmariasch.menus(after)["trump"].options if o.default] == ["H"]
     assert after.attachments and after.attachments[0].filename == first.attachments[0].filename
     assert len(drawn) == before and not any(drawn)
+
+
+async def test_a_kept_schroeoem_matchs_tally_is_drawn_off_the_event_loop(world: World, monkeypatch):
+    from tests.cogs import test_schroeoem
+
+    on_loop: list[bool] = []
+    real = render.score_sheet
+
+    def spy(*args, **kwargs):
+        on_loop.append(threading.current_thread() is threading.main_thread())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(render, "score_sheet", spy)
+    await test_schroeoem.test_hammer_fold_elimination_and_the_kept_match(world)  # ends with /schroeoem match
+    assert on_loop and not any(on_loop)
