@@ -64,8 +64,8 @@ class SchieberamschUI(GameUI):
             return tr(lang, "{name} pushes the skat.", name=names[event["seat"]])
         if kind == "take":
             return tr(lang, "{name} takes the skat.", name=names[event["seat"]])
-        if kind in ("kontra", "rekontra"):
-            return f"{names[event['seat']]}: {kind.capitalize()}!"
+        if kind in ("kontra", "rekontra"):  # the words of the buttons ("Re" in German, "Contra" in Romanian)
+            return f"{names[event['seat']]}: {tr(lang, 'Kontra' if kind == 'kontra' else 'Rekontra')}!"
         if kind == "trick":
             cards = " ".join(card_label(c["card"]) for c in event.get("cards", []))
             return tr(lang, "{name} takes the trick ({cards}).", name=names[event["winner"]], cards=cards)

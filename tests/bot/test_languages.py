@@ -64,3 +64,41 @@ def test_plural_forms_pick_the_form_for_the_number_and_keep_the_placeholders(lan
     if lang == "hr":
         assert [tr("hr", "{n} cards", n=n) for n in (1, 3, 5, 11, 21, 24)] == [
             "1 karta", "3 karte", "5 karata", "11 karata", "21 karta", "24 karte"]
+
+
+@pytest.mark.parametrize("lang", ["de", "hr", "ro"])
+def test_a_translation_names_commands_and_options_as_that_language_shows_them(lang):
+    """Discord shows a German client `/tisch stand`, not `/table status` (the commands are localized, `cmd:` msgids):
+    a translated text that tells the player what to type names the command and its options as the client does."""
+    from babel.messages.pofile import read_po
+
+    from bot.i18n import LOCALES_DIR
+
+    messages, known = [], set()
+    for path in sorted((LOCALES_DIR / lang / "LC_MESSAGES").glob("*.po")):
+        with path.open("rb") as fh:
+            for message in read_po(fh, locale=lang):
+                if isinstance(message.id, str) and message.id.startswith("cmd:"):
+                    known.add(message.id[4:])
+                elif isinstance(message.id, str) and message.string:
+                    messages.append(message)
+
+    def local(word: str) -> str:
+        shown = tr(lang, "cmd:" + word)
+        return word if shown == "cmd:" + word else shown
+
+    checked = 0
+    for message in messages:
+        for found in re.finditer(r"/([a-z][\w-]*)((?: [a-z][\w-]*(?::\S*)?)*)", message.id):
+            if found[1] not in known and found[1] not in GAMES:
+                continue
+            path, options = [local(found[1])], []
+            for token in found[2].split():
+                name, colon, _ = token.partition(":")
+                if name not in known:
+                    break
+                (options if colon else path).append(local(name))
+            assert "/" + " ".join(path) in message.string, (message.id, message.string)
+            assert all(f"{option}:" in message.string for option in options), (message.id, message.string)
+            checked += 1
+    assert checked >= 5  # (the texts that name a command: it reads some)

@@ -7,6 +7,8 @@ import asyncio
 import threading
 from types import SimpleNamespace
 
+import pytest
+
 from bot.tables import Outcome
 from bot.ui.delivery import Delivery
 from bot.ui.game_ui import GameUI
@@ -132,3 +134,14 @@ def test_event_lines_write_scores_with_a_real_minus_sign():
     event = {"type": "hand_scored", "hand_no": 1, "deltas": [-24, 12, 0]}
     assert SchieberamschUI().narrate(event, ["ann", "bo", "cy"], "en") == "Deal 1 scored: ann −24, bo +12."
     assert GameUI().narrate(event, ["ann", "bo", "cy"], "en") == "Hand 1 scored: ann −24, bo +12."
+
+
+@pytest.mark.parametrize(("lang", "kontra", "rekontra"), [("en", "Kontra", "Rekontra"), ("de", "Kontra", "Re"),
+                                                          ("ro", "Contra", "Recontra")])
+def test_kontra_and_rekontra_are_told_in_the_words_of_their_buttons(lang, kontra, rekontra):
+    from cogs.schieberamsch import SchieberamschUI
+
+    ui, names = SchieberamschUI(), ["ann", "bo", "cy"]
+    assert ui.narrate({"type": "kontra", "seat": 1}, names, lang) == f"bo: {kontra}!"
+    assert ui.narrate({"type": "rekontra", "seat": 0}, names, lang) == f"ann: {rekontra}!"
+    assert ui.label("rekontra", lang) == rekontra
