@@ -29,7 +29,8 @@ Repezita (real time)
   someone else's play is stale: the player is told "someone was faster" (ephemeral, no penalty; the faster
   play re-renders the DM). A wrong card is told in the DMs and on the table: who picked up the pile.
 - There is no turn timer (setting turn_timer 0): the engine's default action may be a wrong card, and a
-  real-time race has no turn to run out.
+  real-time race has no turn to run out. Only the dealer's Go is timed (`SIGNAL_TIMER`, with the reminder and the
+  vote on an absent player as elsewhere), so a dealer who never says it does not hold the others up for good.
 """
 
 from __future__ import annotations

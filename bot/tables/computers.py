@@ -19,6 +19,7 @@ log = logging.getLogger(__name__)
 
 COMPUTER_PAUSE = 1.5  # seconds a computer waits before its move, so people can follow (table setting)
 REACTION = (0.8, 2.4)  # seconds: a computer's reaction time in a real-time game, drawn anew for every play
+RETRY_S = 10.0  # seconds before a computer whose move failed tries again where no timer would take over
 
 
 def players(table: Table) -> tuple[str | None, ...]:
@@ -34,12 +35,14 @@ class Computers:
     tables: dict[int, Table]
     listener: Listener | None
     metrics: Any
+    closed: bool
 
     if TYPE_CHECKING:  # TableService's, where the mixin runs; no stubs at runtime to shadow the other mixin
         async def _apply(self, table: Table, seat: int, action: str, *, auto: int,
                          outcome: Outcome | None = None) -> Outcome: ...
         def _arm(self, table: Table) -> None: ...
         def turn_timer(self, table: Table) -> int: ...
+        def timed_seconds(self, table: Table) -> int: ...
 
     def _computers_due(self, table: Table) -> list[int]:
         """The seats the game waits for that a computer plays (its own, or the strong one standing in)."""
@@ -141,4 +144,12 @@ class Computers:
         except asyncio.CancelledError:
             raise
         except Exception:
-            log.exception("table %s: a computer's move failed; the turn timer takes over", table.id)
+            if self.timed_seconds(table) > 0:
+                log.exception("table %s: a computer's move failed; the turn timer takes over", table.id)
+            else:  # a real-time race: no timer moves for anyone, so the computers try again
+                log.exception("table %s: a computer's move failed; it tries again in %.0f s", table.id, RETRY_S)
+                asyncio.get_running_loop().call_later(RETRY_S, self._retry_computers, table)
+
+    def _retry_computers(self, table: Table) -> None:
+        if not self.closed and self.tables.get(table.id) is table and table.status == RUNNING:
+            self._schedule_computers(table)

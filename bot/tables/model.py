@@ -47,6 +47,9 @@ class Seat:
     # (DM message id, newest table version drawn on it that has landed): see `Delivery.landed` (not stored)
     dm_landed: tuple[int, int] = (0, -1)
     last_change: int = 0
+    # the seq of this seat's latest stored action: a button drawn before it answers an earlier question, even one
+    # whose words ("Pass") are asked again (not stored: read from the action log when first needed)
+    last_acted: int | None = None
     timeouts: int = 0
     autopilot: bool = False  # voted absent-but-continue: the strong computer stands in for this person
     computer: str | None = None  # a computer seat's level ("easy", "strong"); None for a person

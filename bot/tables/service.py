@@ -62,6 +62,7 @@ class TableService(Lobbies, Computers, TurnTimers):
         self._channel_locks: dict[int, asyncio.Lock] = {}
         self._result_writers: dict[str, list[ResultWriter]] = {}
         self.metrics: Any = None  # bot.metrics.Metrics when the bot runs: moves stored, computer decisions
+        self.closed = False  # shutting down: computers and timers start nothing new
 
     # -- lookup ---------------------------------------------------------------------------------
     def get(self, table_id: int) -> Table:
@@ -96,8 +97,12 @@ class TableService(Lobbies, Computers, TurnTimers):
         return [table.signature(s, shows, engine) for s in range(len(table.seats))]
 
     # -- play -----------------------------------------------------------------------------------
-    async def act(self, table_id: int, user_id: int, action: str, *, version: int | None = None) -> Outcome:
-        """Apply a player's action. Raises `UserError` (not seated, not running, stale, illegal)."""
+    async def act(self, table_id: int, user_id: int, action: str, *, version: int | None = None,
+                  public: bool = False) -> Outcome:
+        """Apply a player's action. Raises `UserError` (not seated, not running, stale, illegal). `public`: clicked
+        on a message everyone sees (a decision asked on the table message), which is stale once the seat has moved
+        since it was drawn: a bid changes no hand, so the bidder's own messages are not redrawn for it, and the
+        table message's "Pass" of the Grand Hand round would otherwise answer the Kontra asked next."""
         table = self.get(table_id)
         started = time.perf_counter()
         async with table.lock:
@@ -106,8 +111,11 @@ class TableService(Lobbies, Computers, TurnTimers):
             seat = table.seat_of(user_id)
             if seat is None:
                 raise UserError("You are not seated at this table.")
-            if version is not None and not table.seats[seat].last_change <= version <= table.version:
-                # drawn before this seat's choices last changed, or a version this table never had
+            if version is not None and (
+                    not table.seats[seat].last_change <= version <= table.version
+                    or public and version < table.version and version < await self._last_acted(table, seat)):
+                # drawn before this seat's choices last changed (or, on a public message, before its own last
+                # move), or a version this table never had
                 raise StaleError("That button is from an earlier moment of the game; here is your current hand.")
             if seat not in table.engine.to_act():
                 raise UserError("It is not your turn.")
@@ -127,6 +135,28 @@ class TableService(Lobbies, Computers, TurnTimers):
             self.metrics.observe_move(time.perf_counter() - started)
         self._schedule_computers(table)
         return outcome
+
+    def _accept(self, table: Table, seat: int, engine: Engine, seq: int, signatures: list[Any], changed: set[int],
+                auto: int) -> None:
+        """Make a stored move the table's state (`_apply`)."""
+        table.engine = engine
+        table.version = seq
+        table.stored_at = time.monotonic()
+        if self.metrics is not None:
+            self.metrics.move_stored(table.game, auto)
+        table.signatures = signatures
+        table.seats[seat].last_acted = seq
+        for s in changed:
+            table.seats[s].last_change = seq
+
+    async def _last_acted(self, table: Table, seat: int) -> int:
+        """The seq of `seat`'s latest stored action (0: none), from the action log once after a restart."""
+        s = table.seats[seat]
+        if s.last_acted is None:
+            row = await self.db.fetchone("SELECT MAX(seq) FROM actions WHERE table_id = ? AND seat = ?",
+                                         (table.id, seat))
+            s.last_acted = (row[0] if row else None) or 0
+        return s.last_acted
 
     async def _apply(self, table: Table, seat: int, action: str, *, auto: int,
                      outcome: Outcome | None = None, also: list[tuple[str, Any]] | None = None) -> Outcome:
@@ -164,20 +194,24 @@ class TableService(Lobbies, Computers, TurnTimers):
             statements.append(snapshots.drop_statement(table.id))
         elif snapshots.due(seq, engine):
             statements.append(snapshots.save_statement(table.id, seq, engine))
+        # shielded: a task cancelled while its move is being stored (a shutdown cancels the computers and the timers)
+        # lets the write end and the table follow it, so the table never lags its log (a later move would take
+        # the stored seq again and fail)
+        stored = asyncio.ensure_future(self.db.write(statements))
         try:
-            await self.db.write(statements)
+            await asyncio.shield(stored)
+        except asyncio.CancelledError:
+            await asyncio.wait([stored])  # (a second cancellation ends this wait: the process is going anyway)
+            if stored.exception() is None:
+                self._accept(table, seat, engine, seq, new_sigs, changed, auto)
+                if engine.over:
+                    table.status = FINISHED
+            raise
         except BaseException:
             # not stored, so not accepted: the table keeps the state before it
             log.exception("table %s: could not store action %d; the move is dropped", table.id, seq)
             raise
-        table.engine = engine
-        table.version = seq
-        table.stored_at = time.monotonic()
-        if self.metrics is not None:
-            self.metrics.move_stored(table.game, auto)
-        table.signatures = new_sigs
-        for s in changed:
-            table.seats[s].last_change = seq
+        self._accept(table, seat, engine, seq, new_sigs, changed, auto)
         if outcome is None:
             outcome = Outcome(table=table, seat=seat, action=action)
         outcome.events.extend(events)
@@ -357,13 +391,15 @@ class TableService(Lobbies, Computers, TurnTimers):
             restored.append(table)
         for table in restored:
             if table.status == RUNNING:
-                self._arm(table)
-                if table.vote is not None:  # the vote goes on, with a full time to answer it again
+                if table.vote is None:
+                    self._arm(table)
+                else:  # the vote goes on, with a full time to answer it again (the turn timer waits, as before)
                     self._start_vote_timer(table)
                 self._schedule_computers(table)
         return restored
 
     async def close(self) -> None:
+        self.closed = True
         for table in self.tables.values():
             self._disarm(table)
             if table.thinking is not None:

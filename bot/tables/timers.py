@@ -16,6 +16,9 @@ from .model import ABANDONED, AUTO_TIMER, FINISHED, RUNNING, Listener, Outcome, 
 log = logging.getLogger(__name__)
 
 DEFAULT_TURN_TIMER = 300  # seconds; a table option
+# seconds a real-time table (no turn timer) waits for a start signal before the timer gives it: a dealer who never
+# says Repezita's Go would hold everyone else up (a view's phase "signal", docs/views.md)
+SIGNAL_TIMER = 300
 ABSENT_AFTER = 3  # consecutive timeouts
 
 
@@ -51,6 +54,14 @@ class TurnTimers:
         seconds = table.settings.get("turn_timer")
         return DEFAULT_TURN_TIMER if seconds is None else int(seconds)
 
+    def timed_seconds(self, table: Table) -> int:
+        """How long the timer gives the seats waited on now (0: no timer): the table's turn timer, and at a
+        real-time table, which has none, `SIGNAL_TIMER` while the deal waits for its start signal."""
+        seconds = self.turn_timer(table)
+        if seconds <= 0 and table.engine is not None and table.engine.view(None).get("phase") == "signal":
+            return SIGNAL_TIMER
+        return seconds
+
     def _disarm(self, table: Table) -> None:
         if table.timer is not None and table.timer is not asyncio.current_task():
             table.timer.cancel()
@@ -74,7 +85,7 @@ class TurnTimers:
         self._disarm(table)
         if table.status != RUNNING or table.engine is None or table.engine.over:
             return
-        seconds = self.turn_timer(table)
+        seconds = self.timed_seconds(table)
         if seconds <= 0:
             return
         table.deadline = self.clock() + seconds
@@ -153,7 +164,7 @@ class TurnTimers:
 
     async def _vote_timer(self, table: Table) -> None:
         try:
-            await asyncio.sleep(self.turn_timer(table))
+            await asyncio.sleep(self.timed_seconds(table) or SIGNAL_TIMER)
             async with table.lock:
                 if table.vote is None or table.status != RUNNING:
                     return
@@ -179,8 +190,8 @@ class TurnTimers:
                 await self.db.write([timeouts_statement(table.id, seat, 0), vote_statement(table.id, None)])
                 self._close_vote(table)
                 self._arm(table)
-                return "continue"
-            if not keep_playing:
+                result = "continue"
+            elif not keep_playing:
                 await self._end(table, ABANDONED)
                 result = "abandoned"
             else:
@@ -198,5 +209,6 @@ class TurnTimers:
                 result = "continue"
         if result == "abandoned" and self.listener:
             await self.listener.ended(table)
-        self._schedule_computers(table)  # the strong computer now plays for the absent person
+        # computers wait while a vote is open: the next one moves now (for the absent person too, once voted on)
+        self._schedule_computers(table)
         return result

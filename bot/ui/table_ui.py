@@ -313,7 +313,8 @@ class TableUI(TableMessages):
             check_origin(interaction, table, dm_ok=True)
             self._note_locale(table, interaction)
             try:
-                outcome = await self.service.act(table_id, interaction.user.id, action, version=version)
+                outcome = await self.service.act(table_id, interaction.user.id, action, version=version,
+                                                 public=interaction.message is not None and not in_private(interaction))
             except StaleError as exc:
                 lang = normalize(interaction.locale)
                 note = self.game_ui(table).stale_note(table.engine.view(None), lang) if table.engine else None
@@ -367,8 +368,12 @@ class TableUI(TableMessages):
             if shown is not None and from_dm and interaction.message is not None and \
                     interaction.message.id == table.seats[seat].dm_message_id:
                 # the answer brought the hand DM in line: say so now, so a crash before the table edit does not
-                # make the restart edit this DM again
-                await self.service.record_shown(table, dms={seat: shown})
+                # make the restart edit this DM again (a failed note only costs that edit: the move is stored and
+                # answered, and the table and the other hands must still follow it)
+                try:
+                    await self.service.record_shown(table, dms={seat: shown})
+                except Exception:
+                    log.exception("table %s: could not note the hand DM of seat %d as shown", table.id, seat)
                 # ... unless a newer drawing of it (the next turn's, sent meanwhile) landed before this answer
                 redraw = not self.delivery.landed(table, seat, interaction.message.id, version)
             await self.delivery.after_move(table, outcome, responded_seat=seat, responded_in_dm=from_dm)

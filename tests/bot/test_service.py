@@ -113,6 +113,139 @@ async def test_stale_version_changes_nothing(service):
     assert table.version == 1
 
 
+async def test_a_button_drawn_before_the_seats_own_move_is_stale_even_if_its_words_are_asked_again(service):
+    """With live cards (what Schieberamsch shows in a hand message: its cards, not the bids asked on the table
+    message) a bid changes no hand, so the bidder's hand is not redrawn; the table message's "Pass" of the Grand
+    Hand round, clicked again once the same seat is asked Kontra, must not be taken as "no Kontra". (Its hand
+    message, drawn before its bid, still plays: its cards did not change.)"""
+    table_verbs = {"pass", "grand", "push", "take", "kontra", "rekontra"}
+    service.shows["schieberamsch"] = lambda table, view, legal: (
+        tuple(a for a in legal if a.split()[0] not in table_verbs), tuple(view.get("hand", ())), view.get("hand_no"))
+    table = await running(service)
+    forehand = min(table.engine.to_act())
+    asked = table.version  # the table message forehand sees: Grand Hand or pass?
+    await service.act(table.id, table.seats[forehand].user_id, "pass", version=asked)
+    middle = min(table.engine.to_act())
+    await service.act(table.id, table.seats[middle].user_id, "grand", version=table.version)
+    assert table.engine.view(None)["phase"] == "kontra" and forehand in table.engine.to_act()
+    assert table.seats[forehand].last_change <= asked, "its hand shows the same: only its own move marks it"
+    with pytest.raises(StaleError):
+        await service.act(table.id, table.seats[forehand].user_id, "pass", version=asked, public=True)
+    fresh = TableService(service.db)  # after a restart the seat's last move is read from the action log
+    fresh.shows["schieberamsch"] = service.shows["schieberamsch"]
+    await fresh.restore()
+    again = fresh.tables[table.id]
+    assert again.version == 2 and again.seats[forehand].last_acted is None
+    with pytest.raises(StaleError):
+        await fresh.act(table.id, table.seats[forehand].user_id, "pass", version=asked, public=True)
+    assert again.seats[forehand].last_acted == 1
+    await fresh.act(table.id, table.seats[forehand].user_id, "pass", version=again.version, public=True)
+    assert again.version == 3
+    await fresh.close()
+
+
+async def test_computers_move_again_once_the_absent_player_answers_the_vote_about_them(service, monkeypatch):
+    """Computers wait while a vote on an absent person is open; when that person comes back by answering the vote
+    (either button), the computer whose turn it is moves at once, not after a whole turn timer."""
+
+    async def think(table, engine, seat, level):
+        return engine.default_action(seat)
+
+    monkeypatch.setattr(service, "think", think)
+    table = await service.create(guild_id=1, channel_id=10, host_id=100, host_name="h", game="schieberamsch",
+                                 settings={"computer_pause": 0.01, "turn_timer": 1000}, seed=7)
+    await service.join(table.id, 101, "b")
+    await service.add_computer(table.id, 100, "easy", lambda n: f"cpu{n}")
+    await service.start(table.id, 100)
+    computer = next(i for i, s in enumerate(table.seats) if s.computer)
+    for _ in range(100):  # the people play until one of them moves just before the computer
+        person = min(table.engine.waiting_for())
+        if person == computer:
+            await asyncio.sleep(0.05)
+            continue
+        after = table.engine.clone()
+        after.apply(person, after.default_action(person))
+        if computer in after.waiting_for():
+            break
+        await service.act(table.id, table.seats[person].user_id, table.engine.default_action(person),
+                          version=table.version)
+    table.seats[person].timeouts = 2  # the third timeout in a row marks the person absent
+    await service.expire(table.id, table.version)
+    assert table.vote == {"seat": person, "yes": []} and computer in table.engine.waiting_for()
+    version = table.version
+    await asyncio.sleep(0.2)
+    assert table.version == version, "the computer waits while the vote is open"
+    assert await service.vote(table.id, table.seats[person].user_id, True) == "continue"
+    for _ in range(50):
+        if table.version > version:
+            break
+        await asyncio.sleep(0.02)
+    assert table.version > version, "the computer moves once the person is back"
+    row = await service.db.fetchone("SELECT seat, auto FROM actions WHERE table_id = ? AND seq = ?",
+                                    (table.id, version + 1))
+    assert row["seat"] == computer
+
+
+async def test_a_move_cancelled_while_it_is_stored_leaves_the_table_as_its_log_says(service, monkeypatch):
+    """A shutdown cancels the computers and the timers, maybe while one of their moves is being written: the write
+    ends in the database whatever happens to the task, so the table follows it, and the next move takes the next
+    seq instead of failing on the stored one."""
+    table = await running(service)
+    seat = min(table.engine.to_act())
+    gate = asyncio.Event()
+    original = service.db.write
+
+    async def held(statements):
+        await gate.wait()
+        return await original(statements)
+
+    monkeypatch.setattr(service.db, "write", held)
+    task = asyncio.create_task(service.act(table.id, table.seats[seat].user_id, "pass", version=0))
+    await asyncio.sleep(0.05)
+    task.cancel()
+    await asyncio.sleep(0)
+    gate.set()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    monkeypatch.setattr(service.db, "write", original)
+    stored = await service.db.fetchone("SELECT MAX(seq) FROM actions WHERE table_id = ?", (table.id,))
+    assert stored[0] == 1 and table.version == 1 and table.seats[seat].last_acted == 1
+    nxt = min(table.engine.to_act())
+    await service.act(table.id, table.seats[nxt].user_id, "pass", version=1)
+    assert table.version == 2
+
+
+async def test_a_computer_whose_move_failed_in_a_race_tries_again(service, monkeypatch):
+    """Repezita has no turn timer to take over from a computer whose move could not be stored: it tries again."""
+    from bot.tables import computers
+
+    monkeypatch.setattr(computers, "RETRY_S", 0.1)
+    table = await service.create(guild_id=1, channel_id=10, host_id=100, host_name="h", game="repezita",
+                                 settings={"computer_pause": 0.01, "turn_timer": 0}, seed=3)
+    await service.add_computer(table.id, 100, "easy", lambda n: f"cpu{n}")
+    await service.add_computer(table.id, 100, "easy", lambda n: f"cpu{n}")
+    original = service.db.write
+    failures = []
+
+    async def failing_once(statements):
+        if not failures and any("INSERT INTO actions" in sql and args[-1] == 2 for sql, args in statements):
+            failures.append(statements)
+            raise OSError("disk full")
+        return await original(statements)
+
+    monkeypatch.setattr(service.db, "write", failing_once)
+    await service.start(table.id, 100)
+    dealer = table.engine.view(None)["dealer"]
+    if not table.seats[dealer].computer:
+        await service.act(table.id, 100, "go", version=table.version)
+    for _ in range(100):
+        if failures and table.version >= 3:
+            break
+        await asyncio.sleep(0.05)
+    assert failures, "a computer's move failed to be stored"
+    assert table.version >= 3, "the computers went on after it"
+
+
 async def test_a_failed_write_rolls_the_engine_back(service, monkeypatch):
     table = await running(service)
     seat = min(table.engine.to_act())

@@ -118,3 +118,28 @@ async def test_a_table_edit_that_fails_is_sent_again_later(world: World, monkeyp
     assert calls == [table.version, table.version], "the failed edit was made again by the catch-up"
     assert table.shown_version == table.version
     assert table_message(world, table).attachments[0].filename == f"table-{table.id}-{table.version}.png"
+
+
+async def test_a_card_whose_shown_note_fails_still_updates_the_table(world: World, monkeypatch, caplog):
+    """The note that a hand DM shows a move (kept for a restart) cannot be written: the move is stored and its
+    answer shown, so the table and the other hands still follow it, and the player reads no error."""
+    from tests.cogs.test_strict_discord import click_a_card, dm_card_move
+
+    table = await start_table(world, deals=3)
+    seat = await dm_card_move(world, table, random.Random(4))
+    service = world.bot.tables
+    original, failed = service.record_shown, []
+
+    async def failing(table_, **kwargs):
+        if set(kwargs) == {"dms"}:  # the answer's own note (delivery's notes come with the table's version)
+            failed.append(kwargs)
+            raise OSError("disk I/O error")
+        return await original(table_, **kwargs)
+
+    monkeypatch.setattr(service, "record_shown", failing)
+    answer = await click_a_card(world, table, seat)
+    assert failed, "the answer's note was attempted"
+    assert not answer.followups, "no error for a move that was stored and shown"
+    assert table_message(world, table).attachments[0].filename == f"table-{table.id}-{table.version}.png"
+    assert table.shown_version == table.version
+    assert "could not note the hand DM" in caplog.text

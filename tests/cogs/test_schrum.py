@@ -325,10 +325,31 @@ async def test_repezita_hands_lie_face_down_until_the_dealers_go(world):
         assert len(buttons(dm(world, seat))) == len(table.engine.view(seat)["hand"])
 
 
+async def test_a_dealer_who_never_says_go_is_reminded_then_the_timer_says_it(world):
+    """Repezita has no turn timer, but a dealer who never says Go would hold the others up for good: the Go is
+    timed (`SIGNAL_TIMER`), with the reminder at two thirds, and given by the timer as the dealer's."""
+    from bot.tables.timers import SIGNAL_TIMER
+
+    table = await open_table(world, "repezita", 3, seed=2)
+    dealer = table.engine.view(None)["dealer"]
+    thread = world.channel.threads[0]
+    await world.env.advance_time(SIGNAL_TIMER * 2 / 3 + 1)
+    assert table.engine.view(None)["phase"] == "signal"
+    assert any("turn timer plays for you" in m.content for m in thread.history())
+    await world.env.advance_time(SIGNAL_TIMER / 3 + 1)
+    assert table.engine.view(None)["phase"] == "play"
+    row = await world.bot.db.fetchone("SELECT seat, action, auto FROM actions WHERE table_id = ? AND seq = 1",
+                                      (table.id,))
+    assert (row["seat"], row["action"], row["auto"]) == (dealer, "go", 1)
+    assert table.timer is None, "the race itself is not timed"
+    assert table.seats[dealer].timeouts == 1
+
+
 async def test_repezita_live_hands_stale_clicks_and_a_wrong_card(world):
     table = await open_table(world, "repezita", 4, seed=2)
-    assert table.timer is None and table.deadline is None  # real time: no turn timer
+    assert table.timer is not None, "only the dealer's Go is timed"
     await go(world, table)
+    assert table.timer is None and table.deadline is None  # real time: no turn timer
     for seat in range(4):
         message = dm(world, seat)
         assert not message.attachments and len(buttons(message)) == 13

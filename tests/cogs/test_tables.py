@@ -300,6 +300,7 @@ async def test_a_vote_and_the_votes_cast_survive_a_restart(world: World):
     again = fresh.tables[table.id]
     assert again.vote == {"seat": absent, "yes": [world.users[voters[0]].user.id]}
     assert again.vote_timer is not None
+    assert table.timer is None and again.timer is None, "the turn timer waits while the vote is open, as before"
     assert await fresh.vote(table.id, world.users[voters[1]].user.id, True) == "continue"
     assert again.vote is None and again.seats[absent].autopilot
     row = await world.bot.db.fetchone("SELECT vote FROM tables WHERE table_id = ?", (table.id,))
