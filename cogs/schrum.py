@@ -42,7 +42,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _T
 from discord.ext import commands
 
-from bot.i18n import tr
+from bot.i18n import command_name, normalize, tr
 from bot.tables import Table, UserError
 from bot.ui import GameUI
 from bot.ui.game_ui import Button, Controls
@@ -458,8 +458,9 @@ class Schrum(commands.Cog):
                  "decks": (decks, "repezita")}
         for name, (value, owner) in given.items():
             if value is not None and owner != game:
-                raise UserError("The option {option} belongs to {owner}, not to {game}.", option=name,
-                                owner=TITLES[owner], game=TITLES[game])
+                raise UserError("The option {option} belongs to {owner}, not to {game}.",
+                                option=command_name(normalize(interaction.locale), name), owner=TITLES[owner],
+                                game=TITLES[game])
         if game == "tac":
             if open_rule is not None:
                 options["open_rule"] = open_rule.value

@@ -63,6 +63,13 @@ def catalog(lang: str) -> NullTranslations:
     return merged
 
 
+def command_name(locale: object, name: str) -> str:
+    """A command's or an option's name as a client in `locale` shows it (the `cmd:<name>` msgids the command
+    translator uses: `turn_timer` is `zugzeit` to a German client), for a text that tells the player what to type."""
+    shown = catalog(normalize(locale)).gettext(f"cmd:{name}")
+    return name if not shown or shown == f"cmd:{name}" else shown
+
+
 def tr(locale: object, msgid: str, /, **fields: object) -> str:
     """Translate `msgid` for `locale` and fill `{fields}`. A field that carries its own `msgid` and `fields`
     (an engine's `Reason`) is translated first. Where the catalog gives the msgid plural forms (`msgid_plural`

@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.enums import AppCommandOptionType
 
-from bot.i18n import normalize, tr
+from bot.i18n import command_name, normalize, tr
 
 from .errors import send_ephemeral
 
@@ -37,15 +37,16 @@ def option_problem(command: app_commands.Command[Any, ..., Any], values: Any, la
         if lo is None and hi is None and param.type is AppCommandOptionType.integer:
             lo, hi = SQLITE_INT
             if not lo <= value <= hi:
-                return tr(lang, "There is no {option} {value}.", option=param.display_name, value=value)
+                return tr(lang, "There is no {option} {value}.", option=command_name(lang, param.display_name),
+                          value=value)
             continue
         if (lo is not None and value < lo) or (hi is not None and value > hi):
+            option = command_name(lang, param.display_name)
             if lo is not None and hi is not None:
-                return tr(lang, "{option} must be from {lo} to {hi}.", option=param.display_name,
-                          lo=_number(lo), hi=_number(hi))
+                return tr(lang, "{option} must be from {lo} to {hi}.", option=option, lo=_number(lo), hi=_number(hi))
             if lo is not None:
-                return tr(lang, "{option} must be at least {lo}.", option=param.display_name, lo=_number(lo))
-            return tr(lang, "{option} must be at most {hi}.", option=param.display_name, hi=_number(hi))
+                return tr(lang, "{option} must be at least {lo}.", option=option, lo=_number(lo))
+            return tr(lang, "{option} must be at most {hi}.", option=option, hi=_number(hi))
     return None
 
 

@@ -83,6 +83,20 @@ async def start_fixed(world: World, command: str, title: str, n: int, *, seed: i
 EPHEMERAL = 1 << 6
 
 
+def client_locale(monkeypatch, locale: str) -> None:
+    """Every interaction from now on comes from a Discord client set to `locale`."""
+    import simcord.interactions
+
+    original = simcord.interactions.base_payload
+
+    def base_payload(*args, **kwargs):
+        record, payload = original(*args, **kwargs)
+        payload["locale"] = locale
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", base_payload)
+
+
 def ephemeral_flags_ignored(world: World) -> list[str]:
     """Follow-ups the bot asked to be ephemeral that the real Discord would show to everyone: the first follow-up
     after a public "thinking" answer (callback type 5 without the flag) replaces the loading message and keeps

@@ -41,6 +41,8 @@ async def test_numbers_outside_a_commands_bounds_are_refused_before_it_runs(worl
     assert option_problem(new, SimpleNamespace(turn_timer=0), "en") == "turn_timer must be from 30 to 3600."
     assert option_problem(new, SimpleNamespace(turn_timer=10**12), "en") == "turn_timer must be from 30 to 3600."
     assert option_problem(new, SimpleNamespace(turn_timer=300, deals=12), "en") is None
+    # named as the player's client shows the option
+    assert option_problem(new, SimpleNamespace(turn_timer=0), "de") == "zugzeit muss zwischen 30 und 3600 liegen."
     assert option_problem(command(world, "replay"), SimpleNamespace(table=2**70, step=0), "en") == \
         f"table must be from 1 to {2**53 - 1}."
     match = command(world, "schroeoem match")

@@ -4,26 +4,18 @@ survive a restart, in English and German."""
 from __future__ import annotations
 
 import pytest
-import simcord.interactions
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.rules_text import pages, paginate
-from tests.cogs.helpers import button
+from tests.cogs.helpers import button, client_locale
 from tests.conftest import World
 
 
 @pytest.fixture
 def german(monkeypatch):
     """Every interaction comes from a Discord client set to German."""
-    original = simcord.interactions.base_payload
-
-    def base_payload(*args, **kwargs):
-        record, payload = original(*args, **kwargs)
-        payload["locale"] = "de"
-        return record, payload
-
-    monkeypatch.setattr(simcord.interactions, "base_payload", base_payload)
+    client_locale(monkeypatch, "de")
 
 
 async def test_rules_show_every_page_of_the_doc_and_turn_with_buttons(world: World):

@@ -20,7 +20,7 @@ from simcord.results import InteractionResult
 
 from bot.tables import StaleError
 from bot.ui.suits import SUIT_TEXT
-from tests.cogs.helpers import dm, lobby_message, table_message
+from tests.cogs.helpers import client_locale, dm, lobby_message, table_message
 from tests.conftest import World
 
 CARD = re.compile(r"(?<![\w♣♠♥♦\ufe0e])(10|[2-9JQKA])([♣♠♥♦])\ufe0e?")
@@ -101,6 +101,7 @@ async def test_options_go_to_the_right_variant(world):
     assert result.ephemeral and "no turn timer" in result.response.content
     assert not world.bot.tables.tables
 
+
     await alice.slash(world.channel, "schrum new", variant="tac", open_rule="adjacent", strict=True, hands=3,
                       deck="german", turn_timer=60)
     table = world.table()
@@ -120,6 +121,12 @@ async def test_options_go_to_the_right_variant(world):
     await alice.slash(world.channel, "schrum new", variant="repezita", decks=2)
     table = world.table()
     assert (table.game, table.options, table.settings["turn_timer"]) == ("repezita", {"hands": 1, "decks": 2}, 0)
+
+
+async def test_a_misplaced_option_is_named_as_the_players_client_shows_it(world, monkeypatch):
+    client_locale(monkeypatch, "de")
+    result = await world.users[0].slash(world.channel, "schrum new", variant="schrum", strict=True)
+    assert result.ephemeral and "Die Option streng gehört zu Tač" in result.response.content
 
 
 # -- Schrum Schrum ---------------------------------------------------------------------------------------
@@ -167,6 +174,7 @@ async def test_schrum_hand_through_destination_buttons(world):
     assert "wins the hand!" in content and "The match is over." in content
     thread = world.channel.threads[0]
     assert any(a.filename.startswith("scores-") for m in thread.history() for a in m.attachments)
+
 
 
 async def test_a_double_click_does_not_place_the_next_card(world):

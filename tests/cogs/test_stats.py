@@ -9,7 +9,7 @@ import pytest
 
 from bot.ui.table_ui import TableUI
 from tests.bot.test_stats import craft
-from tests.cogs.helpers import components
+from tests.cogs.helpers import client_locale, components
 from tests.cogs.test_schieberamsch_flow import play_one, start_table
 from tests.conftest import World
 
@@ -141,21 +141,12 @@ async def test_leaderboard_pages_with_buttons(world: World):
 async def test_anyone_may_page_a_public_leaderboard_which_keeps_its_language(world: World, monkeypatch):
     """The board is public: a German client's click on its Next shows the next page in the language it was asked
     in, not the clicker's; a page button from before the language was kept in it pages in the clicker's."""
-    import simcord.interactions
-
     store = stats(world)
     for i in range(25):
         await craft(store.db, store, "schrum", [100, 200 + i], [1, 0], guild=world.guild.id)
     alice, bob = world.users[:2]
     first = await alice.slash(world.channel, "leaderboard", game="schrum")
-    original = simcord.interactions.base_payload
-
-    def german(*args, **kwargs):
-        record, payload = original(*args, **kwargs)
-        payload["locale"] = "de"
-        return record, payload
-
-    monkeypatch.setattr(simcord.interactions, "base_payload", german)
+    client_locale(monkeypatch, "de")
     next_id = button(first.response, "Next ▶").custom_id
     assert next_id.endswith(f":en:{alice.id}")
     await bob.click(first.response, custom_id=next_id)
