@@ -69,7 +69,7 @@ class Hand:
     married: list[int]        # per seat: suits announced (bit mask)
     fh: int                   # the caller
     call_id: int              # the called card's id
-    revealed: bool            # has the called card been played (the sides are public)?
+    revealed: bool            # has the called card been played or shown in a marriage (the sides are public)?
     thumb_seats: int          # in `playout`, the seats (a mask) that play by the rules of thumb (else by `own`)
     lacks: list[int]          # per seat: the cards it showed it lacks (public: a suit not followed, no trump)
     own_self: bool            # in `playout`, does the searching seat play by `own` (else by `policy`)?
@@ -171,6 +171,8 @@ class Hand:
             if not self.married[seat] >> s & 1 and hand >> (8 * s + KING) & 1 and hand >> (8 * s + QUEEN) & 1:
                 self.married[seat] |= 1 << s
                 self.announced[self.side[seat]] += 40 if s == self.trump else 20
+                if self.call_id in (8 * s + KING, 8 * s + QUEEN):  # the called card shown: the sides are public
+                    self.revealed = True
 
     def play(self, c: int) -> None:
         seat = self.turn

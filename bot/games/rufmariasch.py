@@ -250,7 +250,17 @@ class Rufmariasch(Engine):
         pts = 40 if s == self.trump else 20
         m = {"seat": seat, "suit": s, "points": pts, "cards": ["K" + s, "Q" + s]}
         self.marriages.append(m)
-        return [{"type": "announce", **m, "cards": list(m["cards"])}]
+        events = [{"type": "announce", **m, "cards": list(m["cards"])}]
+        if self.called in m["cards"] and not self.revealed:  # showing the called card shows the partner
+            events.append(self._reveal())
+        return events
+
+    def _reveal(self) -> dict[str, Any]:
+        """The called card is seen (played, or shown in a marriage): everybody knows the sides now."""
+        self.revealed = True
+        alone = self.partner_seat == self.fh
+        return {"type": "partner_revealed", "caller": self.fh, "partner": None if alone else self.partner_seat,
+                "alone": alone}
 
     def _note_lacks(self, seat: int, card: str) -> None:
         """What playing `card` to the current trick shows everybody `seat` does not hold: a suit not followed,
@@ -281,11 +291,8 @@ class Rufmariasch(Engine):
         self.hands[seat].remove(card)
         self.trick.append((seat, card))
         events: list[dict[str, Any]] = [{"type": "play", "seat": seat, "card": card}]
-        if card == self.called:
-            self.revealed = True
-            alone = self.partner_seat == self.fh
-            events.append({"type": "partner_revealed", "caller": self.fh,
-                           "partner": None if alone else self.partner_seat, "alone": alone})
+        if card == self.called and not self.revealed:
+            events.append(self._reveal())
         if len(self.trick) < 4:
             self.turn = (seat + 1) % 4
             return events

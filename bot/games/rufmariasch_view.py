@@ -111,9 +111,9 @@ def view(self: Rufmariasch, seat: int | None = None) -> dict[str, Any]:
       ``forehand``/``caller`` (seat; the caller is always the forehand), ``trump`` (suit letter,
       null before the call), ``called`` (card code, null before the call), ``trick_no`` (1..8; 0
       before the call), ``leader`` (seat that led the current trick, or the seat to lead),
-      ``partner`` (seat, null until the called card is played and also null when the caller is
-      alone), ``alone`` (null until the called card is played, then bool), ``revealed`` (the called
-      card has been played), ``sides`` (``{"callers": [..], "defenders": [..]}`` or null until
+      ``partner`` (seat, null until the called card is played (or shown in an announced marriage) and
+      also null when the caller is alone), ``alone`` (null until then, then bool), ``revealed`` (the
+      called card has been played or shown), ``sides`` (``{"callers": [..], "defenders": [..]}`` or null until
       revealed), ``points_by_side`` (card points taken so far per side, incl. the last-trick 10, or
       null until revealed), ``target`` (the callers' target, null until revealed, since it depends
       on which announcer is a caller), ``card_points`` (card points taken per seat — public, every

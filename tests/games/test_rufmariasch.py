@@ -278,6 +278,23 @@ def test_scenario_8a_called_card_with_seat_2_makes_sides_0_2_vs_1_3():
     assert sum(hs["deltas"]) == 0
 
 
+def test_a_marriage_that_shows_the_called_card_shows_the_partner():
+    """docs/rules/rufmariasch.md: the partner stays secret until the called card is played or shown in an
+    announced marriage: announcing King and Ober of the called King's suit tells everyone who holds it."""
+    suits = "CHSD"
+    hands = [[r + s for r in ("A", "10", "K", "Q", "J", "9", "8", "7")] for s in suits]
+    e = new(hands)
+    run(e, ["call C KH", "play AC"])
+    assert e.view(None)["revealed"] is False and e.view(None)["partner"] is None
+    events = e.apply(1, "announce H")
+    assert {"type": "partner_revealed", "caller": 0, "partner": 1, "alone": False} in events
+    pub = e.view(None)
+    assert pub["revealed"] is True and pub["partner"] == 1
+    assert pub["sides"] == {"callers": [0, 1], "defenders": [2, 3]}
+    events = _play_until_card(e, "KH")
+    assert not any(x["type"] == "partner_revealed" for x in events), "told once"
+
+
 def test_scenario_8b_called_card_in_callers_second_batch_means_alone():
     hands = [["AC", "10C", "KC", "QC", "AS", "10H", "KH", "QH"],
              ["JC", "9C", "8C", "7C", "JH", "9H", "8H", "7H"],
