@@ -58,7 +58,8 @@ def legal_actions(self: Treppenromme, seat: int) -> list[str]:
                         acts.append("meld " + " ".join(m))
             for start in range(13):
                 m = [row[(start + i) % 13] for i in range(13)]
-                acts.append("meld " + " ".join(m) + " low " + CYCLE[start])
+                if ok(m):  # (the card taken alone may be the only one left)
+                    acts.append("meld " + " ".join(m) + " low " + CYCLE[start])
             continue
         for start in range(13):
             if not held[start] or held[start - 1]:

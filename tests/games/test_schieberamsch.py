@@ -304,3 +304,19 @@ def test_decimals_are_dropped_toward_zero():
     from bot.games.schieberamsch import trunc10
 
     assert [trunc10(x) for x in (965, 960, 9, -9, -965, -960)] == [96, 96, 0, 0, -96, -96]
+
+
+def test_a_discard_names_its_two_cards_in_either_order():
+    """docs/engine.md: Schieberamsch's one other spelling: a discard's cards in either order, the same move."""
+    from bot.games.schieberamsch import Schieberamsch
+
+    e = Schieberamsch.new(3, seed=1, options={"dealer": 2})
+    for _ in range(3):
+        e.apply(min(e.to_act()), "pass")
+    e.apply(0, "take")
+    listed = e.legal_actions(0)[0]
+    _, a, b = listed.split()
+    swapped = e.clone()
+    assert f"discard {b} {a}" not in e.legal_actions(0)
+    assert swapped.apply(0, f"discard {b} {a}") == e.apply(0, listed)
+    assert swapped.view(0) == e.view(0)

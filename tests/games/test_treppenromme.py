@@ -302,6 +302,22 @@ def test_two_taken_cards_may_be_discarded():
     assert "discard 9D" in e.legal_actions(0) and "discard 8C" in e.legal_actions(0)
 
 
+def test_a_whole_suit_that_would_leave_only_the_card_taken_alone_is_not_offered():
+    """Thirteen of a suit laid out at once would leave the card taken alone as the only one in hand: no
+    `meld ... low R` is listed then (every listed action is one `apply` accepts, docs/engine.md)."""
+    from bot.games.treppenromme import Treppenromme
+
+    e = Treppenromme.new(2, seed=1, options={"dealer": 0}, deal={
+        "hands": [["2H", "3H", "4H", "5H", "6H", "7H", "8H"], ["2C", "3C", "4C", "5C", "6C", "7C", "9S"]],
+        "staircase": ["9H", "10H", "JH", "QH", "KH", "AH", "8C"], "talon": ["KD", "QS"]})
+    for seat, action in ((0, "take 7"), (0, "discard 8C"), (1, "draw"), (1, "discard 9S"), (0, "take 1")):
+        e.apply(seat, action)
+    legal = e.legal_actions(0)
+    assert not any(" low " in a for a in legal)
+    for action in legal:  # every one of them is taken
+        e.clone().apply(0, action)
+
+
 def test_meld_leaving_only_the_forbidden_card_is_illegal():
     e = game(hands=[["5S", "5H", "5D"]], staircase=["8C"])
     e.hands[0] = ["5S", "5H", "5D"]  # a small hand: after take 1 it is 5S 5H 5D 8C
