@@ -16,6 +16,7 @@ import re
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 import discord
@@ -217,7 +218,10 @@ class Stats(commands.Cog):
             raise UserError("Unknown game {game}.", game=game)
         if season is not None and period == "season" and season > await self.store.current_season(guild_id):
             raise UserError("There is no season {n} yet in this server.", n=season)
-        board = await self.store.leaderboard(guild_id, game, period, season=season)
+        month = None  # a month board's page buttons keep its month (as YYYYMM where a season's number goes)
+        if period == "month" and season:
+            month, season = datetime(season // 100, season % 100, 1, tzinfo=UTC), None
+        board = await self.store.leaderboard(guild_id, game, period, season=season, now=month)
         title = GAMES[game].title
         when = self._period_text(lang, period, board.season, board.month)
         if not board.rows:
@@ -232,6 +236,8 @@ class Stats(commands.Cog):
         view = discord.ui.View(timeout=None)
         if pages > 1:
             s = board.season if period == "season" else 0
+            if period == "month" and board.month:
+                s = int(board.month.replace("-", ""))
             view.add_item(BoardPage(game, period, s or 0, max(page - 1, 0), "p", label=tr(lang, "◀ Previous"),
                                     disabled=page == 0, lang=lang, asker=me))
             view.add_item(BoardPage(game, period, s or 0, min(page + 1, pages - 1), "n", label=tr(lang, "Next ▶"),

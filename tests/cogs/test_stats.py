@@ -266,3 +266,30 @@ async def test_a_refusal_after_a_public_thinking_answer_stays_private(world: Wor
     assert calls[0][2]["type"] == 5 and not (calls[0][2].get("data") or {}).get("flags"), "thinking, for everyone"
     assert calls[2][2]["flags"] & 64 and "Nobody has finished a game" in calls[2][2]["content"]
     assert calls[3][1] == "@original", "the public remnant of the thinking message is deleted"
+
+
+async def test_a_month_board_pages_within_its_own_month_after_the_month_turned(world: World, monkeypatch):
+    """A month's board paged on the first of the next month still shows that month (its buttons keep it)."""
+    from datetime import UTC, datetime
+
+    import bot.stats.store as store_module
+
+    store = stats(world)
+    october = "2026-10-20T12:00:00.000Z"
+    for i in range(25):
+        await craft(store.db, store, "schrum", [100, 200 + i], [1, 0], guild=world.guild.id, ended_at=october)
+
+    class Clock(datetime):
+        at = datetime(2026, 10, 31, 23, 0, tzinfo=UTC)
+
+        @classmethod
+        def now(cls, tz=None):
+            return cls.at
+
+    monkeypatch.setattr(store_module, "datetime", Clock)
+    first = await world.users[0].slash(world.channel, "leaderboard", game="schrum", period="month")
+    assert "Page 1 of 3" in first.response.content and "Players: 26" in first.response.content
+    Clock.at = datetime(2026, 11, 1, 0, 30, tzinfo=UTC)  # the month turned
+    await world.users[0].click(first.response, custom_id=button(first.response, "Next ▶").custom_id)
+    page = world.channel.last_message.content
+    assert "Page 2 of 3" in page and "Players: 26" in page, page
