@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 import discord
 
-from bot.i18n import normalize, tr
+from bot.i18n import naming_seats, normalize, tr
 from bot.tables import Outcome, StaleError, Table, TableService, UserError
 from bot.tables.model import RUNNING, escape_markdown, shows_digest
 
@@ -388,7 +388,8 @@ class TableUI(TableMessages):
         """Why a move was refused; for a card click, also what can be played now or whom the table waits for
         (live cards are clickable whoever's turn it is). Only the clicker's own cards are named, as their hand
         message names them."""
-        with card_style(self.game_ui(table).card_deck(table), normalize(interaction.locale)):
+        with card_style(self.game_ui(table).card_deck(table), normalize(interaction.locale)), \
+                naming_seats(table.text_names):  # an engine's "seat 2" is said as that player's name
             return self._refusal(table, interaction, action, exc)
 
     def _refusal(self, table: Table, interaction: discord.Interaction, action: str, exc: UserError) -> str:

@@ -353,6 +353,25 @@ async def test_a_dealer_who_never_says_go_is_reminded_then_the_timer_says_it(wor
     assert table.seats[dealer].timeouts == 1
 
 
+async def test_a_refusal_names_the_seat_it_is_about_by_its_players_name(world):
+    """The engines count seats from 0 (`Reason("... until {seat} (the dealer) says go")`); a player reads names."""
+    from types import SimpleNamespace
+
+    from bot.games import IllegalAction
+    from bot.tables import UserError
+
+    table = await open_table(world, "repezita", 3, seed=2)
+    dealer = table.engine.view(None)["dealer"]
+    other = (dealer + 1) % 3
+    card = "AS"  # (any card: they lie face down)
+    with pytest.raises(IllegalAction) as refused:
+        table.engine.clone().apply(other, f"play {card} on -")
+    clicker = SimpleNamespace(locale="en-US", user=SimpleNamespace(id=world.users[other].user.id))
+    text = world.bot.table_ui.refusal(table, clicker, f"play {card} on -",
+                                      UserError("Not allowed: {reason}", reason=refused.value.reason))
+    assert f"until {table.names[dealer]} (the dealer) says go" in text, text
+
+
 async def test_repezita_live_hands_stale_clicks_and_a_wrong_card(world):
     table = await open_table(world, "repezita", 4, seed=2)
     assert table.timer is not None, "only the dealer's Go is timed"
