@@ -12,18 +12,23 @@ from tests.cogs import test_rufmariasch, test_treppenromme
 from tests.conftest import World
 
 
-@pytest.fixture
-def drawn(monkeypatch):
-    """For every hand picture drawn: whether it was drawn on the event loop's thread."""
+def drawn_where(monkeypatch, name: str) -> list[bool]:
+    """For every picture `bot.render.<name>` draws from now on: whether it was drawn on the event loop's thread."""
     on_loop: list[bool] = []
-    real = render.hand_image
+    real = getattr(render, name)
 
     def spy(*args, **kwargs):
         on_loop.append(threading.current_thread() is threading.main_thread())
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(render, "hand_image", spy)
+    monkeypatch.setattr(render, name, spy)
     return on_loop
+
+
+@pytest.fixture
+def drawn(monkeypatch):
+    """For every hand picture drawn: whether it was drawn on the event loop's thread."""
+    return drawn_where(monkeypatch, "hand_image")
 
 
 async def test_tab_clicks_draw_the_hand_off_the_event_loop(world: World, drawn):
@@ -46,13 +51,6 @@ async def test_a_draft_of_the_call_draws_no_picture(world: World, drawn):
 async def test_a_kept_schroeoem_matchs_tally_is_drawn_off_the_event_loop(world: World, monkeypatch):
     from tests.cogs import test_schroeoem
 
-    on_loop: list[bool] = []
-    real = render.score_sheet
-
-    def spy(*args, **kwargs):
-        on_loop.append(threading.current_thread() is threading.main_thread())
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(render, "score_sheet", spy)
+    on_loop = drawn_where(monkeypatch, "score_sheet")
     await test_schroeoem.test_hammer_fold_elimination_and_the_kept_match(world)  # ends with /schroeoem match
     assert on_loop and not any(on_loop)
