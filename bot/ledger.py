@@ -38,6 +38,12 @@ _STAKE = re.compile(r"^(?P<pre>[^\d\s.,+\-−]*)\s*(?P<sign>[+\-−]?)\s*(?P<int
 
 INSERT = ("INSERT INTO rufmariasch_ledger (guild_id, table_id, hand_no, user_id, amount, currency, kind, settled_upto)"
           " VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+# minus every balance as of an entry, unless a settlement newer than that entry was booked meanwhile
+SETTLE = ("INSERT INTO rufmariasch_ledger (guild_id, table_id, hand_no, user_id, amount, currency, kind, settled_upto)"
+          " SELECT ?, NULL, NULL, user_id, -SUM(amount), currency, 'settle', ? FROM rufmariasch_ledger"
+          " WHERE guild_id = ? AND entry_id <= ? AND NOT EXISTS (SELECT 1 FROM rufmariasch_ledger"
+          " WHERE guild_id = ? AND kind = 'settle' AND entry_id > ?)"
+          " GROUP BY currency, user_id HAVING SUM(amount) != 0 ORDER BY currency, user_id")
 
 
 # -- typing and showing amounts --------------------------------------------------------------------------
@@ -181,9 +187,10 @@ class Ledger:
                 raise UserError("This settlement is already booked, or a newer one is. Run /rufmariasch settle "
                                 "again for the balances as they are now.")
             balances = await self.balances(guild_id, upto=upto)
-            statements = [(INSERT, (guild_id, None, None, user_id, -amount, currency, "settle", upto))
-                          for currency, users in sorted(balances.items()) for user_id, amount in sorted(users.items())]
-            if not statements:
+            if not balances:
                 raise UserError("Everyone is square already: there is nothing to settle.")
-            await self.db.write(statements)
+            # the counter-entries are summed where they are written, in the same transaction: a forget-me that
+            # commits between the read above and this write (it rewrites the person's entries to the former-player
+            # party) is squared as it stands then, and never brings the forgotten id back
+            await self.db.write([(SETTLE, (guild_id, upto, guild_id, upto, guild_id, upto))])
             return balances

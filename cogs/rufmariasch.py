@@ -243,7 +243,7 @@ class RufmariaschUI(GameUI):
                             "partner (whoever holds it after the deal); then press Call.")
         if view.get("phase") != "play" or view.get("revealed"):
             return None
-        # private: this seat's own role, which nobody else learns before the called card is played
+        # private: this seat's own role, which nobody else learns before the called card is played or shown
         note = None
         if view.get("role") == "partner":
             note = tr(lang, "You hold the called card {card}: you are {name}'s silent partner.",

@@ -98,6 +98,8 @@ class Model:
         self.call_bit = 1 << CARD_ID[self.called]
         self.trump_mask = SUIT_MASK[SUITS.index(self.trump)]
         self.revealed = w.revealed
+        # the seat that showed the called card in a marriage (trick 1, before its card): the sides public from then
+        self.shown_by = next((m["seat"] for m in w.marriages if self.called in m["cards"]), -1)
         self.my_mask = mask(v["hand"])
         self.pool = pool
         self.plain = Dealer(pool, allowed, sizes)
@@ -133,6 +135,8 @@ class Model:
         partner = -1
         for s, c in plays:
             i = CARD_ID[c]
+            if s == self.shown_by and partner < 0 and h.trick_no == 1:
+                partner, h.revealed = s, True
             if s != me:
                 if not know.searching(s):
                     self.moments[s].append((h.copy(), i, partner))
@@ -141,7 +145,7 @@ class Model:
             h.turn = s
             h.hands[s] = 1 << i
             h.play(i)
-            if i == CARD_ID[self.called]:
+            if i == CARD_ID[self.called] and partner < 0:
                 partner = s
         self.replay = any(self.moments) or any(self.silent)
         self.cache: dict[tuple[int, int], float] = {}
@@ -177,7 +181,8 @@ class Model:
         return weight
 
     def public_alone(self) -> bool:
-        return self.revealed and self.played_mask[self.fh] & self.call_bit != 0
+        """The caller showed that it holds the called card itself: played it, or announced it in a marriage."""
+        return self.revealed and (self.played_mask[self.fh] & self.call_bit != 0 or self.shown_by == self.fh)
 
     def seat_likelihood(self, s: int, start: int) -> float:
         """How likely seat `s`, dealt `start` (its cards at the hand's first trick), played as it did: each card

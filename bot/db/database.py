@@ -80,6 +80,10 @@ class Database:
     async def migrate(self, *, upto: int | None = None) -> list[int]:
         """Apply every migration newer than the file's version (up to `upto`); return those applied."""
         current = await self.version()
+        known = len(migrations())
+        if current > known:  # an older bot would write to a schema it does not know
+            raise RuntimeError(f"the database is at version {current}, newer than this bot's {known}: run the newer "
+                               "bot, or restore a backup made by this one")
         applied = []
         for number, path in migrations():
             if number <= current or (upto is not None and number > upto):
@@ -122,6 +126,11 @@ class Database:
     async def execute(self, sql: str, params: Iterable[Any] = ()) -> int:
         """Run one statement in its own transaction (autocommit); return lastrowid."""
         return await self._call(partial(_execute, sql, tuple(params)))
+
+    async def insert(self, statements: list[tuple[str, Iterable[Any]]]) -> int:
+        """Run `statements` in one transaction of their own and return the rowid the first one made; the others
+        may name it as `last_insert_rowid()` until they insert rows of their own (a table and its first seat)."""
+        return await self._call(partial(_insert, [(sql, tuple(params)) for sql, params in statements]))
 
     async def write(self, statements: list[tuple[str, Iterable[Any]]]) -> None:
         """Run several statements atomically: all are committed, or none; return once they are committed.
@@ -223,6 +232,22 @@ def _execute(sql: str, params: tuple[Any, ...], conn: sqlite3.Connection) -> int
         cur.close()
 
 
+def _insert(statements: list[tuple[str, tuple[Any, ...]]], conn: sqlite3.Connection) -> int:
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        rowid = 0
+        for i, (sql, params) in enumerate(statements):
+            cur = conn.execute(sql, params)
+            rowid = rowid if i else cur.lastrowid or 0
+            cur.close()
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    return rowid
+
+
 def _transactions(groups: list[list[tuple[str, tuple[Any, ...]]]],
                   conn: sqlite3.Connection) -> list[BaseException | None]:
     """One transaction holding every group in a savepoint of its own: a group that fails is rolled back alone and
@@ -235,7 +260,7 @@ def _transactions(groups: list[list[tuple[str, tuple[Any, ...]]]],
             try:
                 for sql, params in statements:
                     conn.execute(sql, params).close()
-            except sqlite3.Error as exc:
+            except Exception as exc:  # SQLite's, or a value it cannot bind (an int past 64 bits), raised before it ran
                 try:
                     conn.execute("ROLLBACK TO w")
                 except sqlite3.Error:  # the error ended the transaction itself (a full disk, an I/O error)

@@ -7,7 +7,8 @@ Rules: `docs/rules/rufmariasch.md`. In short:
 * Four cards each (clockwise from forehand), then the forehand, having seen only those four, calls
   ``call T C``: the trump suit ``T`` and any card ``C``. Then four more cards each. Whoever holds ``C``
   after the full deal is the caller's silent partner; if the caller holds it himself he plays alone (1 v 3).
-  The partner (or the fact that the caller is alone) becomes public only when ``C`` is played.
+  The partner (or the fact that the caller is alone) becomes public only when ``C`` is played, or shown
+  in an announced marriage (its holder announcing the King and Ober of its suit).
 * In trick 1, on his own turn and before playing, a player holding K and Q of a suit may ``announce S``
   (20, or 40 in trumps; several allowed). The cards are shown to all and stay in hand. A side's marriages
   count only if that side wins at least one trick.

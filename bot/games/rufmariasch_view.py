@@ -123,7 +123,7 @@ def view(self: Rufmariasch, seat: int | None = None) -> dict[str, Any]:
     Private additions: ``hand`` (sorted), ``role`` (``"caller"``/``"partner"``/``"defender"``, null
       for a non-caller during the call phase). The caller after the deal sees ``alone``; the partner
       and a lone caller see ``partner``/``alone``/``sides``/``points_by_side``/``target`` — nobody
-      else learns the partner before the called card is played.
+      else learns the partner before the called card is played or shown in an announced marriage.
 
     Events: ``deal`` {hand_no, dealer, forehand} (a new hand: first four cards each);
     ``second_batch`` {hand_no, dealer, forehand} (after the call: four more each); ``dealt``

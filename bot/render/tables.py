@@ -371,7 +371,7 @@ def public_only(game_key: str, view: dict[str, Any]) -> dict[str, Any]:
     """The public part of a view, so that a private view passed by mistake draws the same picture."""
     v = {k: val for k, val in view.items() if k not in PRIVATE_KEYS}
     if game_key == "rufmariasch" and not v.get("revealed"):
-        # the partner (and whether the caller is alone) is public only once the called card is played
+        # the partner (and whether the caller is alone) is public only once the called card is played or shown
         for k in RUFMARIASCH_SIDE_KEYS:
             v[k] = None
     return v

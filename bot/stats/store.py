@@ -477,6 +477,10 @@ class StatsStore:
         ledger entries stay, anonymised (user id -entry_id), so everybody else's balance is unchanged; their kept
         DM channel goes. Open tables must be left first (checked by the caller)."""
         former = f"-({FORMER_ID} + seat)"
+        async with self._lock:  # after a rating under way, which would write the person's ratings back
+            await self._forget(user_id, former)
+
+    async def _forget(self, user_id: int, former: str) -> None:
         await self.db.write([
             (f"UPDATE seats SET user_id = {former}, dm_channel_id = NULL, dm_message_id = NULL WHERE user_id = ?",
              (user_id,)),
@@ -494,7 +498,8 @@ class StatsStore:
     async def known(self, user_id: int) -> bool:
         """Whether anything about this person is stored (for a friendly "nothing to forget")."""
         for sql in ("SELECT 1 FROM players WHERE user_id = ?", "SELECT 1 FROM seats WHERE user_id = ? LIMIT 1",
-                    "SELECT 1 FROM rufmariasch_ledger WHERE user_id = ? LIMIT 1"):
+                    "SELECT 1 FROM rufmariasch_ledger WHERE user_id = ? LIMIT 1",
+                    "SELECT 1 FROM ratings WHERE user_id = ? LIMIT 1"):
             if await self.db.fetchone(sql, (user_id,)):
                 return True
         return False

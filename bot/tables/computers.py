@@ -20,6 +20,7 @@ log = logging.getLogger(__name__)
 COMPUTER_PAUSE = 1.5  # seconds a computer waits before its move, so people can follow (table setting)
 REACTION = (0.8, 2.4)  # seconds: a computer's reaction time in a real-time game, drawn anew for every play
 RETRY_S = 10.0  # seconds before a computer whose move failed tries again where no timer would take over
+RETRIES = 5  # ... at most this many times in a row
 
 
 def players(table: Table) -> tuple[str | None, ...]:
@@ -42,20 +43,28 @@ class Computers:
                          outcome: Outcome | None = None) -> Outcome: ...
         def _arm(self, table: Table) -> None: ...
         def turn_timer(self, table: Table) -> int: ...
-        def timed_seconds(self, table: Table) -> int: ...
+
+    def _idle(self, table: Table) -> bool:
+        """Whether the computers wait: the table is not running, or a vote on an absent person is open at a table
+        with turns (in a real-time race, the only kind with no turn timer, everybody else races on meanwhile)."""
+        engine = table.engine
+        return (self.closed or table.status != RUNNING or engine is None or engine.over
+                or (table.vote is not None and self.turn_timer(table) > 0))
 
     def _computers_due(self, table: Table) -> list[int]:
         """The seats the game waits for that a computer plays (its own, or the strong one standing in)."""
-        engine = table.engine
-        if table.status != RUNNING or engine is None or engine.over or table.vote is not None:
+        if self._idle(table):
             return []
+        engine = table.engine
+        assert engine is not None
         return [s for s in sorted(engine.waiting_for()) if table.seats[s].plays_itself]
 
     def _volunteers(self, table: Table) -> list[int]:
         """Computer seats free to act out of turn now (a knock, a Tač call): they are asked, not waited for."""
-        engine = table.engine
-        if table.status != RUNNING or engine is None or engine.over or table.vote is not None:
+        if self._idle(table):
             return []
+        engine = table.engine
+        assert engine is not None
         return [s for s in sorted(engine.to_act() - engine.waiting_for()) if table.seats[s].plays_itself]
 
     def _schedule_computers(self, table: Table) -> None:
@@ -144,12 +153,17 @@ class Computers:
         except asyncio.CancelledError:
             raise
         except Exception:
-            if self.timed_seconds(table) > 0:
-                log.exception("table %s: a computer's move failed; the turn timer takes over", table.id)
-            else:  # a real-time race: no timer moves for anyone, so the computers try again
+            timed = self.turn_timer(table) > 0
+            if timed or table.retries >= RETRIES:
+                log.exception("table %s: a computer's move failed; %s", table.id,
+                              "the turn timer takes over" if timed else "it gives up (/table cancel ends the table)")
+            else:  # a real-time race: no timer moves for anyone, so the computers try again, a few times
+                table.retries += 1
                 log.exception("table %s: a computer's move failed; it tries again in %.0f s", table.id, RETRY_S)
                 asyncio.get_running_loop().call_later(RETRY_S, self._retry_computers, table)
+        else:
+            table.retries = 0
 
     def _retry_computers(self, table: Table) -> None:
-        if not self.closed and self.tables.get(table.id) is table and table.status == RUNNING:
+        if self.tables.get(table.id) is table:
             self._schedule_computers(table)

@@ -54,16 +54,15 @@ class Lobbies:
         async with self._channel_lock(channel_id):
             self._check_free(host_id, channel_id)
             await self._upsert_player(host_id, host_name)
-            table_id = await self.db.execute(
-                "INSERT INTO tables (guild_id, channel_id, game, options, settings, seed, host_id, status)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (guild_id, channel_id, game, json.dumps(options), json.dumps(settings), seed, host_id, LOBBY),
-            )
+            table_id = await self.db.insert([  # the table with its host's seat, or nothing (a crash between)
+                ("INSERT INTO tables (guild_id, channel_id, game, options, settings, seed, host_id, status)"
+                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                 (guild_id, channel_id, game, json.dumps(options), json.dumps(settings), seed, host_id, LOBBY)),
+                ("INSERT INTO seats (table_id, seat, user_id) VALUES (last_insert_rowid(), 0, ?)", (host_id,)),
+            ])
             table = Table(id=table_id, guild_id=guild_id, channel_id=channel_id, game=game, options=options,
                           settings=settings, seed=seed, host_id=host_id)
             table.seats.append(Seat(user_id=host_id, name=host_name))
-            await self.db.execute("INSERT INTO seats (table_id, seat, user_id) VALUES (?, 0, ?)",
-                                  (table_id, host_id))
             self.tables[table_id] = table
         return table
 

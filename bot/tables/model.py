@@ -87,6 +87,7 @@ class Table:
     practice: bool = False  # a computer seat or hints: nothing booked or rated (fixed at the start)
     thinking: asyncio.Task[None] | None = field(default=None, repr=False)  # the computers' moves under way
     pausing: bool = field(default=False, repr=False)  # `thinking` waits out a computer's pause, nothing else
+    retries: int = field(default=0, repr=False)  # failed computer moves in a row retried (a race: no turn timer)
     shown_version: int | None = None  # the version the table message shows (None: not known)
     sheets_shown: int = 0  # the scored hands the last score sheet covered
     stored_at: float | None = None  # when (time.monotonic) the current version was stored: delivery lag

@@ -62,7 +62,7 @@ class TableService(Lobbies, Computers, TurnTimers):
         self._channel_locks: dict[int, asyncio.Lock] = {}
         self._result_writers: dict[str, list[ResultWriter]] = {}
         self.metrics: Any = None  # bot.metrics.Metrics when the bot runs: moves stored, computer decisions
-        self.closed = False  # shutting down: computers and timers start nothing new
+        self.closed = False  # shutting down: computers and turn timers start nothing new
 
     # -- lookup ---------------------------------------------------------------------------------
     def get(self, table_id: int) -> Table:
@@ -202,7 +202,7 @@ class TableService(Lobbies, Computers, TurnTimers):
             await asyncio.shield(stored)
         except asyncio.CancelledError:
             await asyncio.wait([stored])  # (a second cancellation ends this wait: the process is going anyway)
-            if stored.exception() is None:
+            if not stored.cancelled() and stored.exception() is None:
                 self._accept(table, seat, engine, seq, new_sigs, changed, auto)
                 if engine.over:
                     table.status = FINISHED
@@ -383,8 +383,10 @@ class TableService(Lobbies, Computers, TurnTimers):
                     table.engine, table.version = await self.stored.rebuild(table, stored)
                 except Exception:
                     log.exception("table %s: replay failed; marking it abandoned", table.id)
-                    await self.db.write([("UPDATE tables SET status = ? WHERE table_id = ?", (ABANDONED, table.id)),
-                                         snapshots.drop_statement(table.id)])
+                    await self.db.write([  # as any ended table: no vote left (it names voters), and its end time
+                        ("UPDATE tables SET status = ?, vote = NULL, ended_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')"
+                         " WHERE table_id = ?", (ABANDONED, table.id)),
+                        snapshots.drop_statement(table.id)])
                     continue
                 table.signatures = self._signatures(table)
             self.tables[table.id] = table

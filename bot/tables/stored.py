@@ -60,9 +60,12 @@ class StoredTables:
         return [(r[0], r[1]) for r in rows]
 
     async def seats(self, table_ids: list[int]) -> dict[int, list[Seat]]:
-        seat_rows = await self.db.fetchall(
-            "SELECT s.*, p.name, p.locale FROM seats s LEFT JOIN players p USING (user_id)"
-            f" WHERE s.table_id IN ({','.join('?' * len(table_ids))}) ORDER BY s.table_id, s.seat", table_ids)
+        seat_rows = []
+        for i in range(0, len(table_ids), CHUNK):  # (SQLite binds at most 32,766 values in one statement)
+            chunk = table_ids[i:i + CHUNK]
+            seat_rows += await self.db.fetchall(
+                "SELECT s.*, p.name, p.locale FROM seats s LEFT JOIN players p USING (user_id)"
+                f" WHERE s.table_id IN ({','.join('?' * len(chunk))}) ORDER BY s.table_id, s.seat", chunk)
         seats: dict[int, list[Seat]] = {}
         for r in seat_rows:
             seats.setdefault(r["table_id"], []).append(Seat(

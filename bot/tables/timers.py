@@ -41,6 +41,7 @@ class TurnTimers:
     metrics: Any
     db: Database
     clock: Any
+    closed: bool
 
     if TYPE_CHECKING:  # TableService's, where the mixin runs; no stubs at runtime to shadow the other mixin
         async def _apply(self, table: Table, seat: int, action: str, *, auto: int,
@@ -83,7 +84,7 @@ class TurnTimers:
 
     def _arm(self, table: Table) -> None:
         self._disarm(table)
-        if table.status != RUNNING or table.engine is None or table.engine.over:
+        if self.closed or table.status != RUNNING or table.engine is None or table.engine.over:
             return
         seconds = self.timed_seconds(table)
         if seconds <= 0:

@@ -65,19 +65,25 @@ async def send_in_time(interaction: discord.Interaction, drawing: Awaitable[dict
     answered with "thinking" first, then sent as the follow-up that replaces it."""
     try:
         _, payload = await _drawn(interaction, drawing, since, ephemeral=ephemeral, thinking=True)
-        files = payload.pop("attachments")
-        if "view" in payload and payload["view"] is None:  # (no controls: nothing to send for them)
-            payload.pop("view")
-        if interaction.response.is_done():
-            await sending(interaction.followup.send(ephemeral=ephemeral, files=files, **payload),
-                          payload.get("view"))
-        else:
-            await sending(interaction.response.send_message(ephemeral=ephemeral, files=files, **payload),
-                          payload.get("view"))
-    except Exception as exc:
+    except Exception as exc:  # a refusal, or a drawing that failed
         if ephemeral or not interaction.response.is_done():
             raise  # the caller's error reply is private as it is
         await _answer_privately(interaction, exc)
+        return
+    files = payload.pop("attachments")
+    if "view" in payload and payload["view"] is None:  # (no controls: nothing to send for them)
+        payload.pop("view")
+    if interaction.response.is_done():
+        try:
+            await sending(interaction.followup.send(ephemeral=ephemeral, files=files, **payload),
+                          payload.get("view"))
+        except discord.HTTPException as exc:  # refused: the thinking message is still there (anything else,
+            if ephemeral:                     # a lost reply, may have landed: then nothing is said again)
+                raise
+            await _answer_privately(interaction, exc)
+    else:
+        await sending(interaction.response.send_message(ephemeral=ephemeral, files=files, **payload),
+                      payload.get("view"))
 
 
 async def _answer_privately(interaction: discord.Interaction, error: Exception) -> None:
@@ -88,8 +94,9 @@ async def _answer_privately(interaction: discord.Interaction, error: Exception) 
     own, and the public remnant is deleted."""
     try:
         await interaction.edit_original_response(content="…", attachments=[], view=None)
-    except discord.HTTPException as exc:  # (the token is dead: no reply can reach the person either)
-        log.warning("could not end the thinking message of interaction %s: %s", interaction.id, exc)
+    except Exception as exc:  # (the token is dead, or the way there: no reply could reach the person privately)
+        log.warning("could not end the thinking message of interaction %s (%r), so this goes untold: %r",
+                    interaction.id, exc, error)
         return
     await reply_error(interaction, error)
     try:

@@ -375,3 +375,24 @@ def test_the_searcher_plays_its_own_later_cards_by_what_it_knows_even_when_the_w
     own.clear()
     choose(e, 3, level="oracle", seed=1, iterations=20)
     assert own and not any(own)
+
+
+def test_a_marriage_that_shows_the_called_card_makes_the_sides_public_to_the_inference():
+    """Announcing the King and Ober of the called King's suit shows who holds it: the inference then reads that
+    seat's cards as a known partner's, and a caller who showed it holds it as playing alone."""
+    suits = "CHSD"
+    hands = [[r + s for r in ("A", "10", "K", "Q", "J", "9", "8", "7")] for s in suits]
+    e = Rufmariasch.new(4, seed=7, options={"dealer": 3}, deal={"hands": hands})
+    run(e, ["call C KH", "play AC", "announce H", "play 7H"])
+    model = Model(knowledge(e, 3, "strong"), e.sample(3, random.Random(1)))
+    assert model.shown_by == 1 and not model.public_alone()
+    (_, card, partner), = model.moments[1]
+    assert card == mask(["7H"]).bit_length() - 1 and partner == 1, "seat 1 played as the known partner"
+
+    lone = [["AH", "10H", "KH", "QH", "JH", "9H", "8H", "7H"]] + [[r + s for r in ("A", "10", "K", "Q", "J", "9",
+                                                                                  "8", "7")] for s in "CSD"]
+    e = Rufmariasch.new(4, seed=7, options={"dealer": 3}, deal={"hands": lone})
+    run(e, ["call H KH", "announce H"])
+    assert e.view(None)["alone"] is True
+    model = Model(knowledge(e, 3, "strong"), e.sample(3, random.Random(1)))
+    assert model.shown_by == 0 and model.public_alone()

@@ -58,6 +58,33 @@ async def test_every_earlier_version_migrates_to_the_same_schema(tmp_path, start
         await upgraded.close()
 
 
+async def test_a_database_that_ran_the_first_form_of_0009_gets_its_fingerprint_column(tmp_path):
+    """0009 was edited after it shipped (its `fingerprint` column came later): 0011 makes the table again, so a
+    database that recorded version 9 without the column catches its stats up instead of failing at every start."""
+    old = await Database.open(tmp_path / "db.sqlite3", upto=8)
+    await old.run("CREATE TABLE stat_unrecordable (table_id INTEGER PRIMARY KEY, reason TEXT NOT NULL, "
+                  "noted_at TEXT)")
+    await old.run("PRAGMA user_version = 9")
+    await old.close()
+    db = await Database.open(tmp_path / "db.sqlite3")
+    try:
+        columns = [r[1] for r in await db.fetchall("PRAGMA table_info(stat_unrecordable)")]
+        assert "fingerprint" in columns
+        from bot.stats.store import StatsStore
+
+        await StatsStore(db).catch_up()
+    finally:
+        await db.close()
+
+
+async def test_a_database_newer_than_the_bot_is_refused(tmp_path):
+    db = await Database.open(tmp_path / "db.sqlite3")
+    await db.run(f"PRAGMA user_version = {len(migrations()) + 1}")
+    await db.close()
+    with pytest.raises(RuntimeError, match="newer than this bot"):
+        await Database.open(tmp_path / "db.sqlite3")
+
+
 async def test_migrating_twice_changes_nothing(tmp_path):
     db = await Database.open(tmp_path / "db.sqlite3")
     assert await db.migrate() == []
@@ -132,11 +159,12 @@ async def test_writes_that_arrive_together_share_one_transaction_and_fail_alone(
             *(db.write([insert(i, f"p{i}"), insert(100 + i, f"q{i}")]) for i in range(1, 21)),
             db.write([insert(500, "x"), insert(500, "duplicate")]),  # fails whole, alone
             db.write([insert(21, "p21")]),
+            db.write([insert(600, "y"), insert(2**70, "z")]),  # a value SQLite cannot bind: alone too
             return_exceptions=True)
         # the first goes at once, alone; the others arrive while it is in the thread and go together next
-        assert [len(call.args[0]) for call in calls] == [1, 21]
+        assert [len(call.args[0]) for call in calls] == [1, 22]
         assert results[:20] == [None] * 20 and results[21] is None
-        assert isinstance(results[20], sqlite3.IntegrityError)
+        assert isinstance(results[20], sqlite3.IntegrityError) and isinstance(results[22], OverflowError)
         names = {r["name"] for r in await db.fetchall("SELECT name FROM players")}
         assert names == {f"p{i}" for i in range(1, 22)} | {f"q{i}" for i in range(1, 21)}
     finally:
@@ -196,3 +224,21 @@ async def test_a_file_that_is_not_a_database_closes_its_connection(tmp_path):
     for thread in set(threading.enumerate()) - before:
         thread.join(timeout=10)
     assert not {t for t in threading.enumerate() if t.is_alive()} - before
+
+
+async def test_an_insert_with_its_dependants_is_one_transaction(tmp_path):
+    """A lobby is its table row and its host's seat together (`Lobbies.create`): both, or neither."""
+    db = await Database.open(tmp_path / "db.sqlite3")
+    try:
+        table = ("INSERT INTO tables (guild_id, channel_id, game, seed, host_id, status) VALUES (1, 2, 'schrum', 3,"
+                 " 4, 'lobby')", ())
+        first = await db.insert([table, ("INSERT INTO seats (table_id, seat, user_id) VALUES (last_insert_rowid(),"
+                                         " 0, 4)", ())])
+        assert [tuple(r) for r in await db.fetchall("SELECT table_id, seat, user_id FROM seats")] == [(first, 0, 4)]
+        with pytest.raises(sqlite3.IntegrityError):  # its seat 0 taken twice: the table row goes too
+            await db.insert([table, ("INSERT INTO seats (table_id, seat, user_id) VALUES (last_insert_rowid(), 0,"
+                                     " 4)", ()), ("INSERT INTO seats (table_id, seat, user_id) VALUES (?, 0, 5)",
+                                                  (first + 1,))])
+        assert [r[0] for r in await db.fetchall("SELECT table_id FROM tables")] == [first]
+    finally:
+        await db.close()

@@ -320,3 +320,35 @@ async def test_a_restart_in_the_middle_of_a_deal_loses_no_entry_and_writes_none_
     assert per_seat == restored.engine.view(None)["totals"]
     await service.close()
     await db.close()
+
+
+async def test_a_forget_me_that_lands_while_a_settlement_is_read_is_squared_as_it_stands(tmp_path):
+    """The settlement's counter-entries are summed where they are written: a forget-me committed between the
+    settlement's read of the balances and its write leaves every balance zero and the forgotten id gone."""
+    from bot.ledger import INSERT, Ledger
+    from bot.stats.store import StatsStore
+
+    db = await Database.open(tmp_path / "db.sqlite3")
+    try:
+        ledger, stats = Ledger(db), StatsStore(db)
+        await db.write([(INSERT, (1, 7, 1, user, amount, "€", "deal", None))
+                        for user, amount in ((111, 300), (222, -100), (333, -100), (444, -100))])
+        upto = await ledger.last_entry(1)
+        read = db.fetchall
+
+        async def forget_meanwhile(sql, params=()):
+            rows = asyncio.ensure_future(read(sql, params))
+            if "GROUP BY currency, user_id" in sql:
+                await asyncio.sleep(0)  # the read is queued first; the forget-me click lands right after it
+                asyncio.ensure_future(stats.forget(111))
+            return await rows
+
+        db.fetchall = forget_meanwhile  # type: ignore[method-assign]
+        await ledger.settle(1, upto)
+        db.fetchall = read  # type: ignore[method-assign]
+        await asyncio.sleep(0.05)
+        assert await ledger.balances(1) == {}
+        ids = {r[0] for r in await db.fetchall("SELECT user_id FROM rufmariasch_ledger")}
+        assert 111 not in ids and not await stats.known(111)
+    finally:
+        await db.close()

@@ -246,6 +246,37 @@ async def test_a_computer_whose_move_failed_in_a_race_tries_again(service, monke
     assert table.version >= 3, "the computers went on after it"
 
 
+async def test_in_a_race_the_computers_play_on_while_the_others_vote_on_an_absent_dealer(service, monkeypatch):
+    """Repezita's Go is timed; a dealer it is given for three times in a row is voted on. At a table with turns
+    the computers wait for the vote, but in a real-time race everybody else plays on meanwhile."""
+
+    async def think(table, engine, seat, level):
+        return engine.default_action(seat)
+
+    monkeypatch.setattr(service, "think", think)
+    for seed in range(20):  # a deal that the person deals
+        table = await service.create(guild_id=1, channel_id=10 + seed, host_id=100, host_name="h", game="repezita",
+                                     settings={"computer_pause": 0.01, "turn_timer": 0}, seed=seed)
+        await service.add_computer(table.id, 100, "easy", lambda n: f"cpu{n}")
+        await service.add_computer(table.id, 100, "easy", lambda n: f"cpu{n}")
+        await service.start(table.id, 100)
+        if not table.seats[table.engine.view(None)["dealer"]].computer:
+            break
+        await service.cancel(table.id, 100)
+    dealer = table.engine.view(None)["dealer"]
+    assert table.timer is not None, "the Go is timed"
+    table.seats[dealer].timeouts = 2
+    await service.expire(table.id, table.version)
+    assert table.engine.view(None)["phase"] == "play" and table.vote == {"seat": dealer, "yes": []}
+    version = table.version
+    for _ in range(50):
+        if table.version > version + 2:
+            break
+        await asyncio.sleep(0.02)
+    assert table.version > version + 2, "the computers race on during the vote"
+    assert table.timer is None, "and the race itself is not timed"
+
+
 async def test_a_failed_write_rolls_the_engine_back(service, monkeypatch):
     table = await running(service)
     seat = min(table.engine.to_act())
@@ -281,7 +312,12 @@ async def test_a_start_or_an_end_that_cannot_be_stored_changes_nothing(service, 
     assert table.status == "running"
 
 
-async def test_restore_replays_every_open_table_exactly(service, tmp_path):
+@pytest.mark.parametrize("chunk", [100, 2])
+async def test_restore_replays_every_open_table_exactly(service, tmp_path, monkeypatch, chunk):
+    """Also read a few tables at a time (`stored.CHUNK`: many open tables would pass SQLite's bound values)."""
+    from bot.tables import stored
+
+    monkeypatch.setattr(stored, "CHUNK", chunk)
     rng = random.Random(5)
     tables = [await running(service, channel=20 + i) for i in range(3)]
     for table in tables[:1] + tables[2:]:
@@ -299,6 +335,8 @@ async def test_restore_replays_every_open_table_exactly(service, tmp_path):
         for seat in range(3):
             assert again.engine.view(seat) == table.engine.view(seat)
             assert again.seats[seat].last_change == table.seats[seat].last_change
+            assert again.seats[seat].user_id == table.seats[seat].user_id
+    assert [s.user_id for s in fresh.tables[lobby.id].seats] == [500]
     await fresh.close()
 
 

@@ -133,10 +133,12 @@ async def test_a_log_that_no_longer_replays_abandons_its_table_and_its_snapshot(
     # the log is append-only, so spoil what it is replayed against: another deal, and an unreadable snapshot
     await service.db.execute("UPDATE tables SET seed = seed + 1 WHERE table_id = ?", (table.id,))
     await service.db.execute("UPDATE snapshots SET state = ?", (b"garbage",))
+    await service.db.execute("UPDATE tables SET vote = ? WHERE table_id = ?", ('{"seat": 1, "yes": [101]}', table.id))
     fresh = TableService(service.db)
     assert await fresh.restore() == []
     assert "replay failed; marking it abandoned" in caplog.text
-    row = await service.db.fetchone("SELECT status FROM tables WHERE table_id = ?", (table.id,))
-    assert row["status"] == "abandoned"
+    row = await service.db.fetchone("SELECT status, vote, ended_at FROM tables WHERE table_id = ?", (table.id,))
+    assert row["status"] == "abandoned" and row["ended_at"] is not None
+    assert row["vote"] is None, "an ended table keeps no vote (it names the voters, whom forget-me must not miss)"
     assert await service.db.fetchall("SELECT * FROM snapshots") == []
     await fresh.close()

@@ -484,3 +484,32 @@ def test_a_schroeoem_match_record_replays_knocks_folds_and_vier_bilder():
     assert g.folds == [{"seat": 1, "lost": 1}, {"seat": 0, "lost": 2}]
     assert g.exchanges[0]["seat"] == 1 and sum(g.exchanges[0]["losses"].values()) >= 1
     assert g.deltas == e.history[0]["deltas"] and g.totals == e.view(None)["points"]
+
+
+async def test_a_forget_me_during_the_rating_of_a_match_removes_the_ratings_it_writes(tmp_path):
+    """The rating after a match reads the seats, then writes the ratings several steps later: a forget-me that
+    lands in between waits for it and then removes what it wrote (before, the rating wrote them back)."""
+    import asyncio
+
+    db = await Database.open(tmp_path / "db.sqlite3")
+    try:
+        store = StatsStore(db)
+        table_id = await craft(db, store, "schrum", [111, 222], [10, 9], rate_now=False)
+        read, forgetting = db.fetchall, []
+
+        async def forget_meanwhile(sql, params=()):
+            rows = await read(sql, params)
+            if sql.startswith("SELECT hand_no") and not forgetting:  # the seats are read: the click lands now
+                forgetting.append(asyncio.ensure_future(store.forget(111)))
+            return rows
+
+        db.fetchall = forget_meanwhile  # type: ignore[method-assign]
+        assert await store.rate_table(table_id)
+        db.fetchall = read  # type: ignore[method-assign]
+        await forgetting[0]
+        for name in ("ratings", "rating_history"):
+            assert await db.fetchall(f"SELECT 1 FROM {name} WHERE user_id = 111") == [], name
+        assert not await store.known(111)
+        assert await db.fetchall("SELECT 1 FROM ratings WHERE user_id = 222")
+    finally:
+        await db.close()

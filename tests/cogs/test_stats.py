@@ -138,6 +138,33 @@ async def test_leaderboard_pages_with_buttons(world: World):
     assert "Page 3 of 3" in last.response.content
 
 
+async def test_a_late_leaderboard_that_discord_refuses_is_explained_to_the_asker_alone(world: World, monkeypatch):
+    """The picture came late ("thinking" for everyone), then Discord refused the follow-up that carries it: the
+    asker reads why, privately, and the channel keeps nothing of it."""
+    import asyncio
+
+    import bot.ui.in_time as in_time
+
+    store = stats(world)
+    await craft(store.db, store, "schrum", [100, 200], [1, 0], guild=world.guild.id)
+    monkeypatch.setattr(in_time, "ANSWER_BY_S", 0.2)
+    original = store.leaderboard
+
+    async def late(*args, **kwargs):
+        await asyncio.sleep(0.6)
+        return await original(*args, **kwargs)
+
+    monkeypatch.setattr(store, "leaderboard", late)
+    world.env.inject_error("POST", "/webhooks/*", status=400, code=50035, message="Invalid Form Body")
+    since = len(world.env.http_requests)
+    await world.users[0].slash(world.channel, "leaderboard", game="schrum")
+    await world.env.advance_time(2.0)
+    calls = [(r.method, r.path.rsplit("/", 1)[-1]) for r in world.env.http_requests[since:]]
+    assert [m for m, _ in calls] == ["POST", "POST", "PATCH", "POST", "DELETE"], calls
+    private = world.env.http_requests[since:][3].json
+    assert private["flags"] & 64 and "Sorry, something went wrong" in private["content"]
+
+
 async def test_anyone_may_page_a_public_leaderboard_which_keeps_its_language(world: World, monkeypatch):
     """The board is public: a German client's click on its Next shows the next page in the language it was asked
     in, not the clicker's; a page button from before the language was kept in it pages in the clicker's."""
