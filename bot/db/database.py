@@ -58,8 +58,10 @@ class Database:
         conn.row_factory = aiosqlite.Row
         db = cls(conn, path)
         try:
+            # secure_delete: a forget-me's deleted name is overwritten in the file, not left in a free page (some
+            # SQLite builds have it on by default, others not)
             for pragma in ("journal_mode = WAL", "synchronous = NORMAL", "foreign_keys = ON",
-                           "busy_timeout = 5000"):
+                           "busy_timeout = 5000", "secure_delete = ON"):
                 await db.run(f"PRAGMA {pragma}")
             if migrate:
                 await db.migrate(upto=upto)

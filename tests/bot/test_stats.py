@@ -513,3 +513,18 @@ async def test_a_forget_me_during_the_rating_of_a_match_removes_the_ratings_it_w
         assert await db.fetchall("SELECT 1 FROM ratings WHERE user_id = 222")
     finally:
         await db.close()
+
+
+async def test_a_forgotten_name_is_gone_from_the_database_file_too(tmp_path):
+    """secure_delete: the deleted rows' bytes are overwritten, so the name is not left in a free page."""
+    db = await Database.open(tmp_path / "db.sqlite3")
+    store = StatsStore(db)
+    await craft(db, store, "schrum", [1, 2], [2, 1])
+    await db.execute("UPDATE players SET name = 'Zebulon Quarkfinder' WHERE user_id = 1")
+    await db.execute("UPDATE stat_results SET name = 'Zebulon Quarkfinder' WHERE user_id = 1")
+    await db.run("PRAGMA wal_checkpoint(TRUNCATE)")
+    await store.forget(1)
+    await db.run("PRAGMA wal_checkpoint(TRUNCATE)")
+    await db.close()
+    for path in tmp_path.iterdir():
+        assert b"Zebulon Quarkfinder" not in path.read_bytes(), path.name
