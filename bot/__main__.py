@@ -10,11 +10,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import signal
 import sqlite3
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING
 
 if TYPE_CHECKING:
     from bot.config import Settings
@@ -53,7 +54,8 @@ class _RedactToken(logging.Filter):
 # discord.py's loggers that write whole payloads at DEBUG: every request's and answer's body (a hand DM's card
 # buttons), every gateway event (a click carries the message it was on). Never below INFO, whatever LOG_LEVEL says:
 # a log line reveals no card (the bot's host often sits at the table too).
-PAYLOAD_LOGGERS = ("discord.http", "discord.gateway", "discord.webhook")
+# aiosqlite logs every statement with its parameters at DEBUG: a table's seed, which fixes every hand it deals.
+PAYLOAD_LOGGERS = ("discord.http", "discord.gateway", "discord.webhook", "aiosqlite")
 
 
 def configure_logging(level: str, token: str) -> None:
@@ -80,11 +82,15 @@ async def _serve(settings: Settings) -> int:
 
     from bot.app import StammtischBot
     from bot.config import ConfigError
-    from bot.db import Database
+    from bot.db import Database, NewerDatabase
 
     try:
+        lock = _single_instance(settings.database_path)
+        if lock is None:
+            return _fail(f"another bot already runs on DATABASE_PATH {str(settings.database_path)!r}: two would "
+                         "play every table twice", 2)
         db = await Database.open(settings.database_path)
-    except (OSError, sqlite3.Error) as exc:
+    except (OSError, sqlite3.Error, NewerDatabase) as exc:
         return _fail(f"DATABASE_PATH {str(settings.database_path)!r} cannot be used: {_reason(exc)}", 2)
     bot = StammtischBot(database_path=settings.database_path, database=db, dev_guild_id=settings.dev_guild_id,
                         default_locale=settings.default_locale, tune_gc=True, shard_count=settings.shard_count,
@@ -101,10 +107,35 @@ async def _serve(settings: Settings) -> int:
         return _fail("Discord refused the gateway intents; see README (no privileged intents needed).", 2)
     except ConfigError as exc:  # a setting that only fails when used (METRICS_PORT in use)
         return _fail(str(exc), 2)
-    except aiohttp.ClientConnectionError as exc:
+    except aiohttp.InvalidURL as exc:
+        return _fail(f"DISCORD_API_BASE or DISCORD_GATEWAY_URL is not a URL Discord answers at: {_reason(exc)}", 2)
+    except aiohttp.ClientError as exc:
         host = yarl.URL(discord.http.Route.BASE).host
         return _fail(f"cannot reach Discord at {host}: {_reason(exc)}", 1)
+    except discord.NotFound:
+        return _fail(f"Discord has no API at {discord.http.Route.BASE}: check DISCORD_API_BASE (it ends in /api/v10)", 2)
+    except discord.HTTPException as exc:  # a 5xx after discord.py's own retries: try again later
+        return _fail(f"Discord answered the login with {exc.status}: {_reason(exc)}; try again later", 1)
+    finally:
+        lock.close()
     return 0
+
+
+def _single_instance(database_path: Path) -> IO[bytes] | None:
+    """An exclusive lock beside the database, held while the bot runs (None: another bot holds it). Two bots on
+    one database would both restore every table and move for its computers and timers."""
+    try:
+        import fcntl
+    except ImportError:  # (not POSIX: no lock)
+        return open(os.devnull, "rb")  # noqa: SIM115
+    database_path.parent.mkdir(parents=True, exist_ok=True)
+    handle = open(database_path.with_name(database_path.name + ".lock"), "ab")  # noqa: SIM115
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        return None
+    return handle
 
 
 def _reason(exc: BaseException) -> str:

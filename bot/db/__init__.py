@@ -1,3 +1,3 @@
-from .database import Database, migrations
+from .database import Database, NewerDatabase, migrations
 
-__all__ = ["Database", "migrations"]
+__all__ = ["Database", "NewerDatabase", "migrations"]

@@ -24,6 +24,10 @@ _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 T = TypeVar("T")
 
 
+class NewerDatabase(RuntimeError):
+    """The file was migrated by a newer bot than this one."""
+
+
 def migrations() -> list[tuple[int, Path]]:
     """All migration files in order; their numbers must run 1, 2, 3, ... without gaps."""
     found = sorted((int(m.group(1)), p) for p in MIGRATIONS_DIR.iterdir() if (m := _NAME.match(p.name)))
@@ -65,6 +69,7 @@ class Database:
                 await db.run(f"PRAGMA {pragma}")
             if migrate:
                 await db.migrate(upto=upto)
+                await db._call(_probe_write)  # a file the bot may read but not write fails now, not at the first move
         except BaseException:
             await conn.close()  # its thread would otherwise keep the process alive
             raise
@@ -84,7 +89,7 @@ class Database:
         current = await self.version()
         known = len(migrations())
         if current > known:  # an older bot would write to a schema it does not know
-            raise RuntimeError(f"the database is at version {current}, newer than this bot's {known}: run the newer "
+            raise NewerDatabase(f"the database is at version {current}, newer than this bot's {known}: run the newer "
                                "bot, or restore a backup made by this one")
         applied = []
         for number, path in migrations():
@@ -232,6 +237,16 @@ def _execute(sql: str, params: tuple[Any, ...], conn: sqlite3.Connection) -> int
         return cur.lastrowid or 0
     finally:
         cur.close()
+
+
+def _probe_write(conn: sqlite3.Connection) -> None:
+    """Write the header's user_version as it is, and take it back: SQLite says "readonly" only when it writes."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        conn.execute(f"PRAGMA user_version = {int(version)}")
+    finally:
+        conn.execute("ROLLBACK")
 
 
 def _insert(statements: list[tuple[str, tuple[Any, ...]]], conn: sqlite3.Connection) -> int:

@@ -100,3 +100,43 @@ async def test_a_clean_start_and_stop(tmp_path: Path, fake: FakeDiscord) -> None
         assert await bp.stop() == 0, bp.log
     assert "Traceback" not in bp.log
     assert not [line for line in bp.log.splitlines() if "PyNaCl" in line or "davey" in line], bp.log
+
+
+def test_a_database_from_a_newer_bot_is_one_line_and_no_restart_loop(tmp_path: Path) -> None:
+    import sqlite3
+
+    path = tmp_path / "db.sqlite3"
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA user_version = 999")
+    run = start(tmp_path, DISCORD_TOKEN="not-a-real-token", LOG_LEVEL="WARNING", DATABASE_PATH=str(path))
+    assert run.returncode == 2, run.stderr  # 2: a service manager's restart would not help
+    assert "newer than this bot" in one_line(run)
+
+
+async def test_an_api_base_without_the_api_version_is_one_line(tmp_path: Path, fake: FakeDiscord) -> None:
+    env = {**fake.env(), "DISCORD_API_BASE": fake.env()["DISCORD_API_BASE"].removesuffix("/api/v10")}
+    run = await asyncio.to_thread(start, tmp_path, DATABASE_PATH=str(tmp_path / "db.sqlite3"), LOG_LEVEL="WARNING",
+                                  **env)
+    assert run.returncode == 2 and "DISCORD_API_BASE" in one_line(run)
+
+
+async def test_a_second_bot_on_the_same_database_stops_at_once(tmp_path: Path, fake: FakeDiscord) -> None:
+    """Two bots on one database would both restore every table and play its computers and timers."""
+    path = tmp_path / "db.sqlite3"
+    async with bot_process(fake, env={"DATABASE_PATH": str(path)}, cwd=tmp_path) as bp:
+        await bp.wait_ready("schieberamsch")
+        run = await asyncio.to_thread(start, tmp_path, DATABASE_PATH=str(path), LOG_LEVEL="WARNING", **fake.env())
+        assert run.returncode == 2 and "another bot already runs" in one_line(run)
+        assert len([r for r in fake.requests if r.kind == "login"]) == 1, "it stopped before logging in"
+        assert await bp.stop() == 0
+
+
+@pytest.mark.skipif(not Path("/proc/self/cwd").exists(), reason="reads the process's folder from /proc")
+async def test_a_bot_under_test_runs_apart_from_the_checkouts_env(tmp_path: Path, fake: FakeDiscord) -> None:
+    """The README has people put DEV_GUILD_ID and METRICS_PORT into the checkout's .env: a bot the tests start must
+    not read it (it runs in a folder of its own)."""
+    async with bot_process(fake, env={"DATABASE_PATH": str(tmp_path / "db.sqlite3")}) as bp:
+        await bp.wait_ready("schieberamsch")
+        where = Path(os.readlink(f"/proc/{bp.proc.pid}/cwd"))
+        assert where != REPO_ROOT and not (where / ".env").exists()
+        assert await bp.stop() == 0

@@ -7,6 +7,7 @@ import contextlib
 import os
 import socket
 import sys
+import tempfile
 import time
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
@@ -95,13 +96,22 @@ class BotProcess:
 
 @contextlib.asynccontextmanager
 async def bot_process(fake: FakeDiscord, *, args: Sequence[str] = ("-m", "bot"), env: dict[str, str] | None = None,
-                      dev_guild: bool = True, cwd: str | os.PathLike[str] = REPO_ROOT,
+                      dev_guild: bool = True, cwd: str | os.PathLike[str] | None = None,
                       echo: bool = False) -> AsyncIterator[BotProcess]:
     """Start ``python *args`` with the fake's DISCORD_API_BASE / DISCORD_GATEWAY_URL / DISCORD_TOKEN (and
     DEV_GUILD_ID when dev_guild) on top of os.environ and ``env``; terminate it on exit.
 
-    Pass DATABASE_PATH (a tmp_path) in ``env`` for the real bot. echo=True mirrors its output to stderr."""
-    full_env = {**os.environ, **fake.env(dev_guild=dev_guild), "PYTHONUNBUFFERED": "1", **(env or {})}
+    It runs in ``cwd``, by default a folder of its own: never the checkout, whose .env (a person's DEV_GUILD_ID,
+    METRICS_PORT, ...) the bot would read. Pass DATABASE_PATH (a tmp_path) in ``env`` for the real bot. echo=True
+    mirrors its output to stderr."""
+    full_env = {**os.environ, **fake.env(dev_guild=dev_guild), "PYTHONUNBUFFERED": "1",
+                "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")])),
+                **(env or {})}
+    if cwd is None:
+        with tempfile.TemporaryDirectory(prefix="stammtisch-bot-") as own:
+            async with bot_process(fake, args=args, env=env, dev_guild=dev_guild, cwd=own, echo=echo) as bp:
+                yield bp
+        return
     started_at = time.perf_counter()
     proc = await asyncio.create_subprocess_exec(sys.executable, *args, cwd=str(cwd), env=full_env,
                                                 stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
