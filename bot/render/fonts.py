@@ -7,6 +7,7 @@ one image to the next (names, counts, headings), so each (text, face, size) is r
 
 from __future__ import annotations
 
+import unicodedata
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -55,8 +56,12 @@ def has_glyph(ch: str, face: str = "condbold") -> bool:
 
 @lru_cache(maxsize=1024)
 def printable(text: str, face: str = "condbold") -> str:
-    """`text` without the characters the font cannot draw (emoji, CJK, ...), spaces tidied."""
-    kept = "".join(ch for ch in text if has_glyph(ch, face))
+    """`text` without the characters the font cannot draw (emoji, CJK, ...), spaces tidied. Accents are composed
+    first (NFC: "e" + U+0301 is "é"); format characters (zero-width spaces and joiners, direction marks) and the
+    combining marks left after that go (alone, or after a letter the font lacks, the shaper draws them on a
+    dotted circle: Devanagari's vowel signs, Thai's, "Zalgo" stacks)."""
+    kept = "".join(ch for ch in unicodedata.normalize("NFC", text)
+                   if unicodedata.category(ch)[0] != "M" and unicodedata.category(ch) != "Cf" and has_glyph(ch, face))
     return " ".join(kept.split())
 
 

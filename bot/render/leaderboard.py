@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from .fonts import fit, font
+from .fonts import fit, font, printable
 
 RGB = tuple[int, int, int]
 BG = (22, 30, 38)
@@ -93,7 +93,7 @@ def leaderboard_png(title: str, subtitle: str, headers: Sequence[str],
             _text(d, (cx, cy), str(rank), "bold", 16, BG, anchor="mm")
         else:
             _text(d, (cx, cy), str(rank), "bold", 17, GREY, anchor="mm")
-        _text(d, (PAD + rank_w, cy), name, "cond", 19, WHITE, max_w=name_w - 10)
+        _text(d, (PAD + rank_w, cy), printable(name, "cond") or "?", "cond", 19, WHITE, max_w=name_w - 10)
         x = PAD + rank_w + name_w
         for k, (cell, w) in enumerate(zip(cells, cols, strict=False)):
             face, colour = ("bold", GOLD if medal else WHITE) if k == 0 else ("cond", GREY)
@@ -122,7 +122,8 @@ def stats_card_png(name: str, subtitle: str, headers: Sequence[str], rows: Seque
     im = Image.new("RGB", (width, height), BG)
     d = ImageDraw.Draw(im)
     d.ellipse((PAD, PAD, PAD + 56, PAD + 56), fill=HEADER)
-    _text(d, (PAD + 28, PAD + 28), (name[:1] or "?").upper(), "bold", 30, WHITE, anchor="mm")
+    name = printable(name, "bold") or "?"
+    _text(d, (PAD + 28, PAD + 28), name[:1].upper(), "bold", 30, WHITE, anchor="mm")
     _text(d, (PAD + 72, PAD + 16), name, "bold", 28, WHITE, max_w=width - 2 * PAD - 72)
     _text(d, (PAD + 72, PAD + 48), subtitle, "cond", 17, GREY, max_w=width - 2 * PAD - 72)
     y = PAD + 84
@@ -208,7 +209,8 @@ def hands_png(names: Sequence[str], hand_pngs: Sequence[bytes | None], *, title:
     for i, (name, im) in enumerate(zip(names, images, strict=True)):
         colour = SERIES[i % len(SERIES)]
         d.rectangle((PAD, y + 8, PAD + 5, y + label_h - 6), fill=colour)
-        _text(d, (PAD + 14, y + label_h / 2 + 1), name, "condbold", 19, WHITE, max_w=width - 2 * PAD - 14)
+        _text(d, (PAD + 14, y + label_h / 2 + 1), printable(name) or f"{i + 1}", "condbold", 19, WHITE,
+              max_w=width - 2 * PAD - 14)
         y += label_h
         if im is not None:
             out.paste(im, (PAD, y))

@@ -7,8 +7,10 @@ from typing import Any
 from bot.i18n import tr
 from bot.money import format_money
 
-from . import table_image
+from . import drawable, table_image
+from .layout import display_names
 from .strip import Amount, with_strip
+from .tables import public_only
 
 
 def points_view(view: dict[str, Any]) -> dict[str, Any]:
@@ -35,8 +37,11 @@ def table_png(game: str, view: dict[str, Any], names: list[str], deck: str | Non
 def money_strip(png: bytes, view: dict[str, Any], names: list[str], currency: str, lang: str) -> bytes:
     """The table picture with the money strip underneath (drawn by `bot.render.strip`): each player's money at
     this table, then the stake and, once the partner is known, the tricks each side has taken."""
-    amounts = [Amount(names[i] if i < len(names) else str(i + 1), format_money(int(t), currency, lang, signed=True),
-                      (int(t) > 0) - (int(t) < 0)) for i, t in enumerate(view.get("totals") or [])]
+    view = public_only("rufmariasch", view)  # a private view too draws what everyone sees (the sides once revealed)
+    totals = view.get("totals") or []
+    shown = display_names(drawable(names), len(totals), lang)
+    amounts = [Amount(shown[i], format_money(int(t), currency, lang, signed=True), (int(t) > 0) - (int(t) < 0))
+               for i, t in enumerate(totals)]
     stake = tr(lang, "Stake {amount} per point", amount=format_money(int(view.get("stake") or 0), currency, lang))
     sides = view.get("sides")
     tricks = ""

@@ -134,3 +134,56 @@ def test_a_letter_the_font_lacks_is_caught(drawn):
     leaderboard.leaderboard_png("Tač \u4e00", "", ["x"], [(1, "Ana", ["1"])])
     bad = _undrawable(drawn)
     assert bad and all("\u4e00" in b for b in bad), bad
+
+
+def test_names_are_drawn_without_what_would_show_as_boxes_or_dotted_circles():
+    """Accents are composed (e + U+0301 is é); zero-width and direction characters, and combining marks the font
+    cannot put on a letter (Devanagari's vowel signs, "Zalgo" stacks), go; a name left empty is replaced."""
+    assert fonts.printable("Ana-Marija e\u0301") == "Ana-Marija é"
+    assert fonts.printable("Zalgo z\u0338\u0321\u031ba\u0337l") == "Zalgo zal"
+    assert fonts.printable("\u200b\u200d\u2068") == "" and fonts.printable("राहुल") == ""
+    assert fonts.printable("Ştefănescu Đurđević") == "Ştefănescu Đurđević"
+    from bot.render.layout import display_names
+
+    assert display_names(["\u200b", "Ana"], 2) == ["Seat 1", "Ana"]
+
+
+def test_a_long_name_in_the_header_keeps_what_the_status_asks():
+    """A status too long for the header is cut at its front (the names), never at its end (what it asks)."""
+    from bot.render.tables import table_canvas
+
+    engine = GAMES["schieberamsch"].new(3, seed=9)
+    for _ in range(3):
+        engine.apply(min(engine.to_act()), "pass")
+    names = ["Maximilian-Alexander von Hohenzo", "Bartholomäus Friedrich Wilhelm S", "Anna-Katharina Müller-Lüdensch"]
+    drawn = table_canvas("schieberamsch", engine.view(None), names, "french", False, "en").c.written
+    status = [text for text, box in drawn if box[1] < 52 and text.startswith("…")]
+    assert status and status[0].endswith("take or push the skat"), drawn[:3]
+
+
+def test_the_money_strip_draws_the_public_view_whichever_view_it_is_given():
+    """Rufmariasch's money strip, given the partner's own view before the reveal, draws what everybody sees."""
+    import random
+
+    from bot.demo import choose
+    from bot.games import IllegalAction
+    from bot.render.money import table_png
+
+    engine = GAMES["rufmariasch"].new(4, seed=1, options={"stake": 10})
+    rng = random.Random(1)
+    for _ in range(300):
+        v = engine.view(None)
+        if v["phase"] == "play" and not v["revealed"] and v["trick_no"] >= 2 and engine.partner_seat != engine.fh:
+            break
+        seat, tries = choose(engine, "rufmariasch", rng)
+        for action in [*tries, engine.default_action(seat)]:
+            try:
+                engine.apply(seat, action)
+                break
+            except IllegalAction:
+                pass
+    partner = engine.partner_seat
+    assert engine.view(partner)["sides"] is not None and engine.view(None)["sides"] is None
+    names = ["Anna", "Bernd", "Claudia", "Dragan"]
+    assert table_png("rufmariasch", engine.view(partner), names, None, False, "EUR", "en") == \
+        table_png("rufmariasch", engine.view(None), names, None, False, "EUR", "en")
