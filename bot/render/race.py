@@ -7,6 +7,7 @@ from typing import Any
 
 from . import theme as T
 from .cards import card_height
+from .fonts import fit
 from .layout import HEADER, SeatInfo, Table, boxes_meet
 from .sorting import base
 from .tables import SIZES, _big_seats, _names, hand_result, over_status, pile, renderer, status, title_line
@@ -70,7 +71,9 @@ def _talon_race(t: Table, v: dict[str, Any], key: str) -> None:
         ex_x = t.cx + 30
         t.card(base(ex["card"]), ex_x, py, bw)
         t.c.rrect((ex_x - 3, py - 3, ex_x + bw + 3, py + bh + 3), 9, outline=T.GOLD, width=3)
-        t.c.pill(ex_x + bw / 2, py + bh + 14, t.names[ex["seat"]], T.GOLD, T.BLACK, size=18, anchor="m")
+        # the pills under the two cards are 60 + bw apart: each keeps within its half, a long name shortened
+        t.c.pill(ex_x + bw / 2, py + bh + 14, fit(t.names[ex["seat"]], "condbold", 18, bw + 30), T.GOLD, T.BLACK,
+                 size=18, anchor="m")
     if v.get("over") or (v.get("last_hand") and not count):
         hand_result(t, key, v.get("last_hand"), empty_centre=True)
 
