@@ -12,6 +12,7 @@ from typing import Any
 
 from . import theme as T
 from .cards import card_height
+from .fonts import fit
 from .i18n import suit_name
 from .layout import HEADER, SeatInfo, Table, boxes_meet
 from .sorting import base
@@ -25,6 +26,8 @@ Renderer = Callable[[Table, dict[str, Any]], None]
 RENDERERS: dict[str, Renderer] = {}
 SIZES: dict[str, Callable[[dict[str, Any]], tuple[int, int]]] = {}
 
+
+BANNER_NAME_W = 170  # pixels a name may take in a hand's result, so that its score and the call stay
 
 def renderer(key: str) -> Callable[[Renderer], Renderer]:
     def deco(fn: Renderer) -> Renderer:
@@ -100,9 +103,10 @@ def hand_result(t: Table, key: str, record: dict[str, Any] | None, *, empty_cent
 
     # "Hand 1  ·  Loser: Bernd": a separator, not a colon, since the note may have a colon of its own
     head = f"{t.w['deal'] if key in ('schieberamsch', 'rufmariasch') else t.w['hand']} {record.get('hand_no', '')}"
-    line1 = head + "  ·  " + describe(key, record, t.names, t.lang, t.style)
+    names = [fit(name, "condbold", 22, BANNER_NAME_W) for name in t.names]  # long names leave room for the numbers
+    line1 = head + "  ·  " + describe(key, record, names, t.lang, t.style)
     deltas = record.get("deltas") or []
-    parts = [f"{t.names[i]} {signed(d)}" for i, d in enumerate(deltas) if d and i < t.n]
+    parts = [f"{names[i]} {signed(d)}" for i, d in enumerate(deltas) if d and i < t.n]
     lines = [line1, "  ·  ".join(parts)]
     if t.view.get("over"):
         lines.insert(0, over_status(t))
