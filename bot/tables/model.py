@@ -32,6 +32,8 @@ class StaleError(UserError):
     """A component from an earlier state of the table."""
 
 
+ROBOT = "\N{ROBOT FACE}"  # the mark of a computer seat's name (its level after it: bot.render.drawable)
+
 @dataclass
 class Seat:
     user_id: int
@@ -112,7 +114,9 @@ class Table:
 
     @property
     def names(self) -> list[str]:
-        return [s.name for s in self.seats]
+        """The seats' names; a person's without the robot (🤖) that marks a computer's, so that nobody can pass for
+        one by their display name, in the pictures (which draw a computer's name as its level) or the text."""
+        return [s.name if s.computer else (s.name.replace(ROBOT, "").strip() or "?") for s in self.seats]
 
     @property
     def text_names(self) -> list[str]:

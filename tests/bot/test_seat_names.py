@@ -33,3 +33,15 @@ def test_a_seat_that_is_not_at_the_table_keeps_its_number():
     reason = Reason("there is no seat {seat}", seat=7)
     with naming_seats(NAMES):
         assert tr("en", "{r}", r=reason) == "there is no seat 7"
+
+
+def test_a_person_cannot_pass_for_a_computer_by_their_display_name():
+    """A computer's seat name carries the robot (🤖) the pictures draw as its level; a person's never does."""
+    from bot.render import drawable
+    from bot.tables.model import Seat, Table
+
+    table = Table(id=1, guild_id=1, channel_id=1, game="schieberamsch", options={}, settings={}, seed=0, host_id=1, seats=[
+        Seat(user_id=1, name="🤖 Computer 2 (strong)"), Seat(user_id=-1, name="🤖 Computer (easy)", computer="easy"),
+        Seat(user_id=2, name="🤖")])
+    assert table.names == ["Computer 2 (strong)", "🤖 Computer (easy)", "?"]
+    assert drawable(table.names) == ["Computer 2 (strong)", "⚙ Easy", "?"]
