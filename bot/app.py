@@ -157,15 +157,27 @@ class StammtischBot(commands.AutoShardedBot):
     async def sync_tree(self) -> None:
         """Global commands, or with DEV_GUILD_ID the same commands in that server only. Then the global ones
         are cleared: commands synced globally before (a production run on the same application) would
-        otherwise show twice in the dev server, once from each scope."""
+        otherwise show twice in the dev server, once from each scope. For the same reason a start without it
+        clears the copies an earlier dev run left in its server (noted in `guilds.settings`, "dev_commands")."""
         if self.dev_guild_id:
             guild = discord.Object(self.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
+            await self.db.write([(
+                "INSERT INTO guilds (guild_id, settings) VALUES (?, json_object('dev_commands', 1)) ON CONFLICT"
+                " (guild_id) DO UPDATE SET settings = json_set(settings, '$.dev_commands', 1)", (self.dev_guild_id,))])
             self.tree.clear_commands(guild=None)
             await self.tree.sync()
         else:
             await self.tree.sync()
+            for row in await self.db.fetchall(
+                    "SELECT guild_id FROM guilds WHERE json_extract(settings, '$.dev_commands') = 1"):
+                guild = discord.Object(row["guild_id"])
+                self.tree.clear_commands(guild=guild)
+                await self.tree.sync(guild=guild)
+                await self.db.write([("UPDATE guilds SET settings = json_remove(settings, '$.dev_commands')"
+                                      " WHERE guild_id = ?", (row["guild_id"],))])
+                log.info("cleared the commands a development run left in server %s", row["guild_id"])
 
     async def on_app_command_error(self, interaction: discord.Interaction,
                                    error: app_commands.AppCommandError) -> None:

@@ -140,3 +140,19 @@ async def test_a_bot_under_test_runs_apart_from_the_checkouts_env(tmp_path: Path
         where = Path(os.readlink(f"/proc/{bp.proc.pid}/cwd"))
         assert where != REPO_ROOT and not (where / ".env").exists()
         assert await bp.stop() == 0
+
+
+async def test_a_start_without_dev_guild_id_clears_the_copies_a_dev_run_left(tmp_path: Path, fake: FakeDiscord) -> None:
+    """DEV_GUILD_ID syncs the commands to that server alone and clears the global ones; a later start without it
+    syncs them globally and clears the server's copies, which would otherwise show twice there."""
+    env = {"DATABASE_PATH": str(tmp_path / "db.sqlite3")}
+    async with bot_process(fake, env=env, dev_guild=True) as bp:
+        await bp.wait_ready("schieberamsch")
+        await fake.wait_for(lambda: bp.find_line("slash commands synced"), timeout=30, what="the sync")
+        assert fake.commands.get(fake.guild_id) and not fake.commands.get(None)
+        assert await bp.stop() == 0
+    async with bot_process(fake, env=env, dev_guild=False) as bp:
+        await fake.wait_for(lambda: bp.find_line("cleared the commands a development run left"), timeout=30,
+                            what="the dev server's copies cleared")
+        assert not fake.commands.get(fake.guild_id) and fake.commands.get(None)
+        assert await bp.stop() == 0
