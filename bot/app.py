@@ -151,6 +151,12 @@ class StammtischBot(commands.AutoShardedBot):
         try:
             await self.sync_tree()
             log.info("slash commands synced")
+        except discord.Forbidden as exc:
+            if self.dev_guild_id:
+                log.error("could not sync the slash commands to DEV_GUILD_ID %s: is the bot in that server, invited "
+                          "with the applications.commands scope? (%s)", self.dev_guild_id, exc)
+            else:
+                log.exception("could not sync the slash commands; those Discord already has stay as they are")
         except Exception:
             log.exception("could not sync the slash commands; those Discord already has stay as they are")
 

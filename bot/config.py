@@ -38,7 +38,7 @@ def _load_env(env_file: str | os.PathLike[str] | None) -> None:
 def database_path(env_file: str | os.PathLike[str] | None = ".env") -> Path:
     """DATABASE_PATH alone: `backup` and `check` need no token."""
     _load_env(env_file)
-    return Path(os.environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE_PATH)
+    return Path(os.environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE_PATH).expanduser()
 
 
 def _positive_int(name: str, meaning: str) -> int | None:

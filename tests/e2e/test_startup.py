@@ -156,3 +156,11 @@ async def test_a_start_without_dev_guild_id_clears_the_copies_a_dev_run_left(tmp
                             what="the dev server's copies cleared")
         assert not fake.commands.get(fake.guild_id) and fake.commands.get(None)
         assert await bp.stop() == 0
+
+
+async def test_a_dev_guild_the_bot_is_not_in_is_named_in_one_line(tmp_path: Path, fake: FakeDiscord) -> None:
+    env = {"DATABASE_PATH": str(tmp_path / "db.sqlite3"), "DEV_GUILD_ID": "123456789012345678"}
+    async with bot_process(fake, env=env, dev_guild=False) as bp:
+        await fake.wait_for(lambda: bp.find_line("DEV_GUILD_ID 123456789012345678"), timeout=30, what="the hint")
+        assert bp.find_line("Traceback") is None
+        assert await bp.stop() == 0
