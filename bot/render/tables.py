@@ -325,15 +325,15 @@ def _schroeoem(t: Table, v: dict[str, Any]) -> None:
         x, y = next((p for p in spots if not overlaps_plate(t, p[0] - 20, p[1], p[0] + 74, p[1] + card_height(54)
                                                              + 46)), spots[0])
         pile(t, "back", x, y, 54, stock, caption_below=w["stock"])
-    if big:  # the middle of a big table holds the last trick
+    if big:  # the middle of a big table holds the last trick (at the match's end, its result instead)
         last = v.get("last_trick")
-        if last:
+        if last and not v.get("over"):
             cards = [c["card"] for c in last.get("cards", [])]
             wcard = 52
             step = 30
             x0 = t.cx - (wcard + step * (len(cards) - 1)) / 2
             lab = w["last_trick"] + (f" → {t.names[last['winner']]}" if last.get("winner") is not None else "")
-            t.label(t.cx, t.cy - 62, lab, anchor="mt", size=19, max_w=300)
+            t.label(t.cx, t.cy - 62, lab, anchor="mt", size=19, max_w=220)  # clear of the trick's cards
             t.mini_cards(cards, x0, t.cy - 34, width=wcard, step=step)
     else:
         t.last_trick(v.get("last_trick"), 44, 452)
