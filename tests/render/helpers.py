@@ -71,3 +71,22 @@ def swapped(deal: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, str]]:
     a, b = other["hands"][0][-1], other["hands"][1][-1]
     other["hands"][0][-1], other["hands"][1][-1] = b, a
     return other, (a, b)
+
+
+def play_until(engine: Any, key: str, seed: int, done: Any, *, limit: int = 3000) -> Any:
+    """Play `engine` with the demo's players (`bot.demo.choose`) until `done(engine)`; returns the engine."""
+    from bot.demo import choose
+    from bot.games import IllegalAction
+
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if done(engine) or engine.over:
+            break
+        seat, tries = choose(engine, key, rng)
+        for action in [*tries, engine.default_action(seat)]:
+            try:
+                engine.apply(seat, action)
+                break
+            except IllegalAction:
+                pass
+    return engine

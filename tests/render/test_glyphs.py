@@ -163,25 +163,14 @@ def test_a_long_name_in_the_header_keeps_what_the_status_asks():
 
 def test_the_money_strip_draws_the_public_view_whichever_view_it_is_given():
     """Rufmariasch's money strip, given the partner's own view before the reveal, draws what everybody sees."""
-    import random
-
-    from bot.demo import choose
-    from bot.games import IllegalAction
     from bot.render.money import table_png
+    from tests.render.helpers import play_until
 
-    engine = GAMES["rufmariasch"].new(4, seed=1, options={"stake": 10})
-    rng = random.Random(1)
-    for _ in range(300):
+    def hidden_partner(engine) -> bool:
         v = engine.view(None)
-        if v["phase"] == "play" and not v["revealed"] and v["trick_no"] >= 2 and engine.partner_seat != engine.fh:
-            break
-        seat, tries = choose(engine, "rufmariasch", rng)
-        for action in [*tries, engine.default_action(seat)]:
-            try:
-                engine.apply(seat, action)
-                break
-            except IllegalAction:
-                pass
+        return v["phase"] == "play" and not v["revealed"] and v["trick_no"] >= 2 and engine.partner_seat != engine.fh
+
+    engine = play_until(GAMES["rufmariasch"].new(4, seed=1, options={"stake": 10}), "rufmariasch", 1, hidden_partner)
     partner = engine.partner_seat
     assert engine.view(partner)["sides"] is not None and engine.view(None)["sides"] is None
     names = ["Anna", "Bernd", "Claudia", "Dragan"]

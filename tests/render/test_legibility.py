@@ -97,24 +97,14 @@ def test_treppenromme_groups_the_melds_by_player_and_grows_with_them():
 def test_a_hands_result_keeps_every_score_with_the_longest_names():
     """Discord's longest display names (32 characters) are shortened in a hand's result, so that each player's
     score and the call stay readable instead of being cut off with them."""
-    import random
-
-    from bot.demo import choose
-    from bot.games import GAMES, IllegalAction
+    from bot.games import GAMES
     from bot.render.tables import table_canvas
+    from tests.render.helpers import play_until
 
     names = ["Maximilian-Alexander von Hohenzo", "Bartholomäus Friedrich Wilhelm S", "Anna-Katharina Müller-Lüdensch",
              "Wolfgang Amadeus Mozart Theophil"]
-    engine = GAMES["rufmariasch"].new(4, seed=5, options={"stake": 10})
-    rng = random.Random(5)
-    while engine.view(None).get("hand_no", 1) == 1:
-        seat, tries = choose(engine, "rufmariasch", rng)
-        for action in [*tries, engine.default_action(seat)]:
-            try:
-                engine.apply(seat, action)
-                break
-            except IllegalAction:
-                pass
+    engine = play_until(GAMES["rufmariasch"].new(4, seed=5, options={"stake": 10}), "rufmariasch", 5,
+                        lambda e: e.view(None).get("hand_no", 1) > 1)
     deltas = engine.view(None)["last_hand"]["deltas"]
     drawn = [text for text, _ in table_canvas("rufmariasch", engine.view(None), names, "french", False, "en").c.written]
     scores = [text for text in drawn if "…" in text and text.rstrip().endswith(tuple("0123456789"))]
