@@ -151,9 +151,11 @@ class TableMessages:
         payload, job = self.table_message(table, events)
         return self.with_picture(payload, await self.draw(job, reply=reply))
 
-    def hand_message(self, table: Table, seat: int, lang: str | None = None
+    def hand_message(self, table: Table, seat: int, lang: str | None = None, *, kept: bool = True
                      ) -> tuple[dict[str, Any], Callable[[], bytes] | None]:
-        """A seat's hand message without its picture, and the job that draws the picture (or None)."""
+        """A seat's hand message without its picture, and the job that draws the picture (or None). `kept`: a
+        message that stays (a hand DM), redrawn when this seat's choices change but not when the turn passes
+        between the others, so it names nobody's turn; a snapshot asked for now ("My hand") may."""
         lang = lang or table.seats[seat].locale or table.settings.get("lang", "en")
         engine = table.engine
         assert engine is not None
@@ -178,6 +180,8 @@ class TableMessages:
             elif live:  # shown whoever's turn it is: this message is not edited when the turn comes round
                 lines.append(tr(lang, "Click a card to play it when it is your turn; the table message shows "
                                       "whose turn it is."))
+            elif kept:
+                lines.append(tr(lang, "Not your turn now: the table message shows whose turn it is."))
             else:
                 lines.append(ui.status(engine.view(None), table.text_names, lang))
         with card_style(deck, lang):  # a game's own items make their labels here
@@ -202,8 +206,8 @@ class TableMessages:
         return self.with_picture(payload, job() if job else None)
 
     async def render_hand(self, table: Table, seat: int, lang: str | None = None, *,
-                          reply: bool = False) -> dict[str, Any]:
-        payload, job = self.hand_message(table, seat, lang)
+                          reply: bool = False, kept: bool = True) -> dict[str, Any]:
+        payload, job = self.hand_message(table, seat, lang, kept=kept)
         return self.with_picture(payload, await self.draw(job, reply=reply) if job else None)
 
     def deadline(self, table: Table) -> float | None:

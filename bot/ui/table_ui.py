@@ -285,7 +285,7 @@ class TableUI(TableMessages):
         self._note_locale(table, interaction)
 
         async def drawing() -> dict[str, Any]:
-            payload = await self.render_hand(table, seat, lang, reply=True)
+            payload = await self.render_hand(table, seat, lang, reply=True, kept=False)  # a snapshot of now
             if note:
                 payload["content"] = note + "\n" + payload["content"]
             return payload

@@ -356,3 +356,15 @@ async def test_my_hand_ephemeral_a_stale_menu_and_a_stranger(world: World):
     dave = world.users[3]
     fake = await dave.click(msg, custom_id=button(msg, "My hand").custom_id)
     assert fake.ephemeral and "not seated" in fake.response.content
+
+
+async def test_a_waiting_players_dm_names_nobodys_turn(world: World):
+    """A hand DM is redrawn when its own player's choices change, not when the turn passes between the others: it
+    says that it is not their turn and leaves whose it is to the table message (it named a turn long over)."""
+    table = await start(world, n=3)
+    await press(world, 0, "Draw")
+    await choose(world, 0, "disc0", [menu(dm_last(world.users[0]), "disc0").options[0].value])
+    assert table.engine.view(None)["turn"] == 1
+    assert "bob: draw from the talon" in table_message(world, table).content
+    carol = dm_last(world.users[2]).content
+    assert "Not your turn now" in carol and "draw from the talon" not in carol
