@@ -181,8 +181,8 @@ class Lobbies:
             if seat is None:
                 raise UserError("You are not seated at this table.")
             if table.status != LOBBY:
-                raise UserError("The game is running: ask the others to cancel it, or let the turn timer play"
-                                " for you.")
+                raise UserError("The game is running: ask the host or a moderator to cancel it (/table cancel), or"
+                                " let the turn timer play for you.")
             del table.seats[seat]
             statements = self._reseat_statements(table)
             if not table.people:  # only computers are left: the table closes
