@@ -180,6 +180,8 @@ class TableService(Lobbies, Computers, TurnTimers):
             # the actor's older buttons are stale even when its options look the same (a new card); a game that
             # says what its hand messages show (live cards, decisions on the table) gets exactly that
             changed.add(seat)
+        if engine.over:  # every hand DM says so and loses its controls (a live hand is not redrawn otherwise)
+            changed |= {s for s in table.people if new_sigs[s] != OUT_OF_MATCH}  # (one out had its last DM)
         statements: list[tuple[str, Any]] = [
             ("INSERT INTO actions (table_id, seq, seat, action, auto) VALUES (?, ?, ?, ?, ?)",
              (table.id, seq, seat, action, int(auto))),

@@ -189,6 +189,14 @@ class Delivery(HandDMs):
             self.catch_up_later(table, lasting=attempt.lasting)
         return attempt
 
+    async def close_hands(self, table: Table) -> None:
+        """An ended table's hand DMs lose their controls and say how it ended (cancelled, abandoned)."""
+        if table.engine is None:
+            return
+        attempt = Attempts(table.id)
+        async with self.lock(table):
+            await asyncio.gather(*(attempt(self.send_hand(table, seat, force=True)) for seat in table.people))
+
     async def show_table(self, table: Table) -> None:
         """Show the table as it is (a vote, an absent player): one batch like a move's, caught up if it fails."""
         attempt = Attempts(table.id)

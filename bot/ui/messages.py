@@ -171,7 +171,11 @@ class TableMessages:
             note = (ui.hand_note(table, seat, view, legal, lang, self.deadline(table))
                     if table.status == RUNNING else None)
             asked = ui.asked_in_hand(table, legal)
-            if table.status != RUNNING:
+            if table.status == CANCELLED:
+                lines.append(tr(lang, "This table was cancelled."))
+            elif table.status == "abandoned":
+                lines.append(tr(lang, "This table was abandoned; it counts in no standings."))
+            elif table.status != RUNNING:
                 lines.append(tr(lang, "The game is over."))
             elif note:
                 lines.append(note)

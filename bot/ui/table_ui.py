@@ -472,9 +472,11 @@ class TableUI(TableMessages):
         await self.delivery.show_table(table)
 
     async def ended(self, table: Table) -> None:
-        """A table ended without a move (abandoned after the absent vote): show it so."""
+        """A table ended without a move (cancelled, abandoned after the absent vote): show it so, on the table
+        message and in every hand DM, whose controls go."""
         if table.engine is not None:
             await self.delivery.show_table(table)
+            await self.delivery.close_hands(table)
         await self.delivery.retire_thread(table)
 
 

@@ -448,3 +448,31 @@ async def test_a_returning_players_move_is_stored_whole_or_not_at_all(world: Wor
     await world.bot.tables.act(table.id, world.users[seat].user.id, table.engine.legal_actions(seat)[0],
                                version=version)
     assert table.version == version + 1 and table.seats[seat].timeouts == 0
+
+
+async def test_a_cancelled_tables_hand_dms_lose_their_controls_and_say_so(world: World):
+    """Cancelled mid-game: every hand DM says so and keeps no buttons (they were left live, each click answered
+    'Table #1 is not running')."""
+    table = await start_table(world, deals=3)
+    result = await world.users[0].slash(world.channel, "table cancel")
+    assert result.ephemeral and table.status == "cancelled"
+    for user in world.users[:3]:
+        message = user.user.dm_channel.last_message
+        assert "This table was cancelled." in message.content and not components(message), message.content
+
+
+async def test_every_hand_dm_says_when_the_match_is_over(world: World):
+    """Live cards (a Schieberamsch default): only the last card's player had their DM redrawn at the end; every
+    player's DM says the game is over and keeps no buttons."""
+    from tests.cogs.test_schieberamsch_flow import play_one
+
+    table = await start_table(world, deals=3)
+    rng = random.Random(7)
+    for _ in range(3000):
+        if table.engine.over:
+            break
+        await play_one(world, table, rng)
+    assert table.status == "finished"
+    for user in world.users[:3]:
+        message = user.user.dm_channel.last_message
+        assert "The game is over." in message.content and not components(message), message.content
