@@ -30,6 +30,14 @@ class SchieberamschUI(GameUI):
     table_verbs = frozenset({"pass", "grand", "push", "take", "kontra", "rekontra"})  # said out loud at a table
     live_cards = True
 
+    def hand_note(self, table: Any, seat: int, view: dict[str, Any], legal: list[str], lang: str,
+                  deadline: float | None) -> str | None:
+        """After taking the skat: which two cards came from it, and what to do (its hand shows twelve cards)."""
+        if view.get("phase") == "discard" and view.get("skat"):
+            return tr(lang, "You took {cards} from the skat: put two cards back with the Discard menu.",
+                      cards=" ".join(card_label(c) for c in view["skat"]))
+        return None
+
     def status(self, view: dict[str, Any], names: list[str], lang: str) -> str:
         if view.get("over"):
             return super().status(view, names, lang)

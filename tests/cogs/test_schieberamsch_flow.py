@@ -279,3 +279,22 @@ async def test_hand_messages_and_table_status_name_german_cards_as_the_pictures_
             assert not re.search(r"(?<![\w])[JQ][♣♠♥♦]", text), text
             german_faces += len(re.findall(r"(?<![\w])[UO][♣♠♥♦]", text))
     assert german_faces, "no Unter or Ober was named in any text"
+
+
+async def test_who_takes_the_skat_is_told_which_two_cards_came_from_it(world):
+    """Twelve cards in hand and no card to play: the taker's DM names the skat's two cards and what to do."""
+    table = await start_table(world, deals=3)
+    for _ in range(3):
+        seat = min(table.engine.waiting_for())
+        await world.users[seat].click(table_message(world, table),
+                                      custom_id=button(table_message(world, table), "Pass").custom_id)
+    taker = min(table.engine.waiting_for())
+    await world.users[taker].click(table_message(world, table),
+                                   custom_id=button(table_message(world, table), "Take the skat").custom_id)
+    from bot.ui.game_ui import card_label
+
+    skat = table.engine.view(taker)["skat"]
+    assert len(skat) == 2
+    content = dm(world, taker).content
+    assert "from the skat: put two cards back" in content, content
+    assert all(card_label(c, "german") in content for c in skat), content  # as the deck's picture names them
