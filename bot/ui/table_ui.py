@@ -23,7 +23,7 @@ from bot.tables.model import RUNNING, escape_markdown, shows_digest
 from .delivery import Delivery
 from .drawing import Drawings
 from .errors import explain, reply_error, send_ephemeral
-from .game_ui import GameUI, card_label, card_style, verb_of
+from .game_ui import Button, GameUI, card_label, card_style, verb_of
 from .in_time import edit_in_time, send_in_time
 from .messages import TableMessages
 
@@ -434,10 +434,21 @@ class TableUI(TableMessages):
             await interaction.followup.send(tr(lang, "The strong computer would do nothing now and wait."),
                                             ephemeral=True)
             return
-        with card_style(self.game_ui(table).card_deck(table), lang):
-            move = self.game_ui(table).label(action, lang)
+        move = self.shown_label(table, seat, action, lang)
         await interaction.followup.send(tr(lang, "The strong computer would choose: {move}", move=move),
                                         ephemeral=True)
+
+    def shown_label(self, table: Table, seat: int, action: str, lang: str) -> str:
+        """An action as the seat's hand message words its button ("Do not reveal", not the engine's "pass"); an
+        action asked elsewhere (the table message) as the game labels it."""
+        ui, engine = self.game_ui(table), table.engine
+        assert engine is not None
+        with card_style(ui.card_deck(table), lang):
+            controls = ui.hand_controls(engine.view(seat), ui.hand_actions(engine.legal_actions(seat)), lang,
+                                        table=table, seat=seat)
+            shown = next((item.label for item in controls.items if isinstance(item, Button) and item.action == action),
+                         None)
+            return shown or ui.label(action, lang)
 
     async def on_vote(self, interaction: discord.Interaction, table_id: int, keep: bool) -> None:
         # answered first: a vote that ends the table edits the table message and its thread before `vote` returns,

@@ -348,3 +348,13 @@ def test_a_hold_or_fold_question_says_the_knock_and_the_value_once():
         assert "worth" not in status and "Last knock" not in status, status
         return
     raise AssertionError("no hold-or-fold question in 40 games")
+
+
+async def test_a_hint_words_a_move_as_its_button_does(world: World):
+    """Asked whether to reveal the fourth card after Vier Bilder, the engine's "pass" is the button "Do not
+    reveal": a hint says that, not "Pass", which no button says there."""
+    table = await start(world, n=3, seed=5, dealer=0)
+    await click(world, 1, "Pass")
+    await click(world, 2, "Vier Bilder")
+    assert "Do not reveal" in labels(dm_last(world.users[0])) and "pass" in table.engine.legal_actions(0)
+    assert world.bot.table_ui.shown_label(table, 0, "pass", "en") == "Do not reveal"
