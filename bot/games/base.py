@@ -92,6 +92,9 @@ class Engine:
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
     OPTIONS: ClassVar[dict[str, Option]] = {}
+    # a turn is several actions of one seat in a row (draw, meld, discard): a turn timer plays the whole turn, as
+    # one timeout, instead of waiting a full turn for each action
+    TURN_IS_SEVERAL_ACTIONS: ClassVar[bool] = False
 
     seats: int
     options: dict[str, Any]

@@ -75,6 +75,7 @@ class Treppenromme(Engine):
     OPTIONS = {
         "target": choice(500, (500, 1000), "points that end the session (500 or 1000)"),
     }
+    TURN_IS_SEVERAL_ACTIONS = True  # draw or take, meld and lay off, discard
 
     # -- setup ------------------------------------------------------------------------------------
     def _setup(self, deal: dict[str, Any] | None) -> None:

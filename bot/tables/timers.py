@@ -20,6 +20,7 @@ DEFAULT_TURN_TIMER = 300  # seconds; a table option
 # says Repezita's Go would hold everyone else up (a view's phase "signal", docs/views.md)
 SIGNAL_TIMER = 300
 ABSENT_AFTER = 3  # consecutive timeouts
+TURN_STEPS = 20  # moves of one turn the timer plays at most after its first (a bound, not a rule)
 
 
 def vote_statement(table_id: int, vote: dict[str, Any] | None) -> tuple[str, tuple[Any, ...]]:
@@ -139,6 +140,7 @@ class TurnTimers:
                     outcome = await self._apply(table, seat, action, auto=AUTO_TIMER, outcome=outcome,
                                                 also=[timeouts_statement(table.id, seat, timeouts)])
                     table.seats[seat].timeouts = timeouts
+                    outcome = await self._rest_of_turn(table, seat, outcome)
                     if timeouts >= ABSENT_AFTER and not table.seats[seat].plays_itself:
                         absent.append(seat)
                 opens = bool(absent) and table.status == RUNNING and table.vote is None
@@ -161,6 +163,28 @@ class TurnTimers:
             await self.listener.absent(table, table.vote["seat"])
         if table.status == FINISHED and self.listener:
             await self.listener.ended(table)
+        return outcome
+
+    async def _rest_of_turn(self, table: Table, seat: int, outcome: Outcome) -> Outcome:
+        """The timer, having moved for `seat`, plays the rest of its turn in a game whose turn is several actions
+        (`Engine.TURN_IS_SEVERAL_ACTIONS`: Treppenrommé's draw, melds, discard) while the game waits for it alone
+        and nobody else may act, within the hand: one missed turn is one timeout, and the others wait one turn
+        timer for it, not one per action."""
+        engine = table.engine
+        assert engine is not None
+        if not engine.TURN_IS_SEVERAL_ACTIONS:
+            return outcome
+        hand_no = engine.view(None).get("hand_no")
+        for _ in range(TURN_STEPS):
+            engine = table.engine
+            assert engine is not None
+            if (table.status != RUNNING or engine.over or engine.to_act() != {seat}
+                    or engine.waiting_for() != {seat} or engine.view(None).get("hand_no") != hand_no):
+                break
+            action = await self.think(table, engine, seat, "strong")
+            if action not in engine.legal_actions(seat):
+                action = engine.default_action(seat)
+            outcome = await self._apply(table, seat, action, auto=AUTO_TIMER, outcome=outcome)
         return outcome
 
     async def _vote_timer(self, table: Table) -> None:

@@ -368,3 +368,14 @@ async def test_a_waiting_players_dm_names_nobodys_turn(world: World):
     assert "bob: draw from the talon" in table_message(world, table).content
     carol = dm_last(world.users[2]).content
     assert "Not your turn now" in carol and "draw from the talon" not in carol
+
+
+async def test_the_turn_timer_plays_a_whole_missed_turn_as_one_timeout(world: World):
+    """A turn is a draw, melds and a discard: a missed one is played whole when the timer runs out once, and it
+    counts as one timeout (three, one per action, opened the vote on an absent player after one missed turn)."""
+    table = await start(world, n=3, turn_timer=60)
+    await world.env.advance_time(61)
+    assert table.engine.view(None)["turn"] == 1, "alice's whole turn was played"
+    assert table.seats[0].timeouts == 1 and table.vote is None
+    rows = await world.bot.db.fetchall("SELECT seat, auto FROM actions WHERE table_id = ?", (table.id,))
+    assert len(rows) >= 2 and all((r["seat"], r["auto"]) == (0, 1) for r in rows)
