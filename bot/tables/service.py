@@ -113,7 +113,7 @@ class TableService(Lobbies, Computers, TurnTimers):
                 raise UserError("You are not seated at this table.")
             if version is not None and (
                     not table.seats[seat].last_change <= version <= table.version
-                    or public and version < table.version and version < await self._last_acted(table, seat)):
+                    or public and version < table.version and version < await self.last_acted(table, seat)):
                 # drawn before this seat's choices last changed (or, on a public message, before its own last
                 # move), or a version this table never had
                 raise StaleError("That button is from an earlier moment of the game; here is your current hand.")
@@ -149,7 +149,7 @@ class TableService(Lobbies, Computers, TurnTimers):
         for s in changed:
             table.seats[s].last_change = seq
 
-    async def _last_acted(self, table: Table, seat: int) -> int:
+    async def last_acted(self, table: Table, seat: int) -> int:
         """The seq of `seat`'s latest stored action (0: none), from the action log once after a restart."""
         s = table.seats[seat]
         if s.last_acted is None:

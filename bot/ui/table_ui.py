@@ -317,7 +317,13 @@ class TableUI(TableMessages):
                                                  public=interaction.message is not None and not in_private(interaction))
             except StaleError as exc:
                 lang = normalize(interaction.locale)
-                note = self.game_ui(table).stale_note(table.engine.view(None), lang) if table.engine else None
+                seat = table.seat_of(interaction.user.id)
+                if seat is not None and version < await self.service.last_acted(table, seat):
+                    # drawn before this player's own last move: a second click of one already counted (a double
+                    # click, a Go said twice), not someone else's faster move
+                    note: str | None = tr(lang, "Your last move counted already; this click was on a button from before it.")
+                else:
+                    note = self.game_ui(table).stale_note(table.engine.view(None), lang) if table.engine else None
                 if note is not None and interaction.guild_id is None:
                     await send_ephemeral(interaction, note)  # the faster move re-renders this DM
                     return

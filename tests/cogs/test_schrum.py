@@ -187,7 +187,7 @@ async def test_a_double_click_does_not_place_the_next_card(world):
                                               (world.users[seat].user, message, first)])
     assert table.version == version + 1  # one card placed, not two
     assert not results[0].ephemeral
-    assert results[1].ephemeral and "Too late" in results[1].response.content
+    assert results[1].ephemeral and "Your last move counted already" in results[1].response.content  # not "too late"
 
 
 # -- Tač -------------------------------------------------------------------------------------------------
@@ -473,3 +473,14 @@ async def test_repezita_hand_of_more_than_25_cards_is_one_button_per_rank(world)
     await world.users[0].user.click(message, label=next(x for x in expected if x.startswith("A ")))
     assert table.engine.top().split("#")[0][:-1] == "A" and len(table.engine.view(0)["hand"]) == 25
     assert len(buttons(dm(world, 0))) == 25
+
+
+async def test_a_go_said_twice_is_told_that_the_first_counted(world):
+    """A double click on Go!: the second is no one else's faster move; the dealer is told the first counted."""
+    table = await open_table(world, "repezita", 3, seed=2)
+    dealer = table.engine.view(None)["dealer"]
+    message = dm(world, dealer)
+    go = button(message, "Go!").custom_id
+    first, second = await click_as_seen(world.env, [(world.users[dealer].user, message, go)] * 2)
+    assert not first.ephemeral and table.engine.view(None)["phase"] == "play"
+    assert second.ephemeral and "Your last move counted already" in second.response.content
