@@ -198,8 +198,13 @@ class TreppenrommeUI(GameUI):
         out = Controls()
         talon = int(view.get("talon_count") or 0)
         if "draw" in legal:
-            label = (tr(lang, "Draw from the talon ({n} left)", n=talon) if talon
-                     else tr(lang, "Draw (the talon is empty)"))
+            stairs_left = len(view.get("staircase") or [])
+            if talon:
+                label = tr(lang, "Draw from the talon ({n} left)", n=talon)
+            elif view.get("rebuilt") or stairs_left < 2:  # the engine ends the hand then (no talon to rebuild)
+                label = tr(lang, "Draw: the talon is used up, this ends the hand")
+            else:
+                label = tr(lang, "Draw (the staircase becomes the talon)")
             out.items.append(Button(action="draw", label=label, style="primary", row=0))
         stairs = list(view.get("staircase") or [])
         takes = [int(a.split()[1]) for a in legal if a.startswith("take ")]

@@ -380,3 +380,15 @@ async def test_the_turn_timer_plays_a_whole_missed_turn_as_one_timeout(world: Wo
     assert table.seats[0].timeouts == 1 and table.vote is None
     rows = await world.bot.db.fetchall("SELECT seat, auto FROM actions WHERE table_id = ?", (table.id,))
     assert len(rows) >= 2 and all((r["seat"], r["auto"]) == (0, 1) for r in rows)
+
+
+def test_a_draw_that_ends_the_hand_says_so():
+    """With the talon empty a draw turns the staircase into the talon, once; after that it ends the hand, and its
+    button says so (both read "Draw (the talon is empty)")."""
+    from cogs.treppenromme import TreppenrommeUI
+
+    ui = TreppenrommeUI()
+    first = {"talon_count": 0, "rebuilt": False, "staircase": ["5H", "6H", "7H"]}
+    second = {"talon_count": 0, "rebuilt": True, "staircase": ["5H", "6H", "7H"]}
+    assert ui._draw_controls(first, ["draw"], "en").items[0].label == "Draw (the staircase becomes the talon)"
+    assert ui._draw_controls(second, ["draw"], "en").items[0].label == "Draw: the talon is used up, this ends the hand"
