@@ -137,8 +137,10 @@ class TurnTimers:
                     if action not in engine.legal_actions(seat):  # thought out for the state before another's move
                         action = engine.default_action(seat)
                     timeouts = table.seats[seat].timeouts + 1  # stored with the move it counts
+                    before = len(outcome.events) if outcome is not None else 0
                     outcome = await self._apply(table, seat, action, auto=AUTO_TIMER, outcome=outcome,
                                                 also=[timeouts_statement(table.id, seat, timeouts)])
+                    outcome.events.insert(before, {"type": "timer", "seat": seat})  # said on the table message
                     table.seats[seat].timeouts = timeouts
                     outcome = await self._rest_of_turn(table, seat, outcome)
                     if timeouts >= ABSENT_AFTER and not table.seats[seat].plays_itself:

@@ -104,7 +104,7 @@ class TableMessages:
         ui = self.game_ui(table)
         lines = [f"**{tr(lang, '{game} table #{id}', game=table.engine_cls.title, id=table.id)}** · "
                  + ui.hand_title(public, lang)]
-        narration = ui.narrate_events(table.last_events if events is None else events, table.text_names, lang)
+        narration = narrate(ui, table.last_events if events is None else events, table.text_names, lang)
         lines.extend(narration[-4:])
         if table.status == RUNNING:
             lines.append(ui.status(public, table.text_names, lang))
@@ -219,3 +219,18 @@ class TableMessages:
         if table.deadline is None:
             return None
         return time.time() + (table.deadline - self.service.clock())
+
+
+def narrate(ui: GameUI, events: list[dict[str, Any]], names: list[str], lang: str) -> list[str]:
+    """The public lines for a batch of events: the game's, and before the moves the turn timer made for someone
+    ("timer" events, which `TableService.expire` adds to the outcome, not the engine) a line that says so."""
+    lines: list[str] = []
+    group: list[dict[str, Any]] = []
+    for event in events:
+        if event.get("type") == "timer":
+            lines += ui.narrate_events(group, names, lang)
+            group = []
+            lines.append(tr(lang, "⏱ The turn timer moved for {name}.", name=names[event["seat"]]))
+        else:
+            group.append(event)
+    return lines + ui.narrate_events(group, names, lang)

@@ -206,6 +206,8 @@ async def test_turn_timer_reminds_then_plays_and_marks_absent(world: World):
     await world.env.advance_time(20)
     rows = await world.bot.db.fetchall("SELECT seat, action, auto FROM actions WHERE table_id = ?", (table.id,))
     assert rows and rows[0]["seat"] == first and rows[0]["auto"] == 1
+    table_msg = next(m for m in thread.history() if m.id == table.table_message_id)
+    assert f"⏱ The turn timer moved for {table.names[first]}." in table_msg.content, "the table says who did not move"
     # nobody plays: after three timeouts in a row, a seat is absent and the others are asked
     for _ in range(12):
         if table.vote:
