@@ -389,7 +389,8 @@ class Rufmariasch(commands.Cog):
         lang = table.settings.get("lang", "en")
         await interaction.followup.send(tr(
             lang, "Table #{id} plays for {amount} per point, {deals} deals. Every deal is booked in this server's "
-                  "ledger (/rufmariasch balance). Join only if you agree to the stake.",
+                  "ledger (/rufmariasch balance) unless the table becomes practice (a computer seated, or hints on: "
+                  "the lobby says so). Join only if you agree to the stake.",
             id=table.id, amount=format_money(minor, label, lang), deals=deals))
 
     # -- /rufmariasch balance ---------------------------------------------------------------------------------
