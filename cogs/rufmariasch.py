@@ -257,9 +257,10 @@ class RufmariaschUI(GameUI):
     # -- labels and text ---------------------------------------------------------------------------------------
     def label(self, action: str, lang: str, *, bare: bool = False) -> str:
         verb, *args = action.split()
-        if verb == "announce" and args and args[0] in SUIT_TEXT:
-            s = SUIT_TEXT[args[0]]
-            return tr(lang, "Marriage K{s} Q{s}", s=s)[:80]
+        if verb == "announce" and args and args[0] in SUIT_TEXT:  # the cards as the deck names them (K O, K Q)
+            return f"{tr(lang, 'Marriage')} {card_label('K' + args[0])} {card_label('Q' + args[0])}"[:80]
+        if verb == "call" and len(args) == 2 and args[0] in SUIT_TEXT:  # (a hint's words: the call is menus)
+            return tr(lang, "Trump {suit}, called {card}", suit=SUIT_TEXT[args[0]], card=card_label(args[1]))[:80]
         return super().label(action, lang, bare=bare)
 
     def hand_title(self, view: dict[str, Any], lang: str) -> str:

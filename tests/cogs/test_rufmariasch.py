@@ -284,3 +284,19 @@ async def test_a_long_settlement_shows_every_payment_it_squares(world: World):
     done = await mod.click(last, custom_id=button(last, "Confirm: settled").custom_id)
     assert "Settled: confirmed by" in done.response.content and "40 balances are zero now" in done.response.content
     assert done.response.content.startswith(last.content)
+
+
+def test_a_marriage_and_a_call_are_worded_as_the_deck_names_the_cards():
+    """German faces (the default): the Ober is O, as in the pictures and the narration; a hint's call names the
+    trump's sign and the card, not the engine's letters ("Call C A♣")."""
+    from bot.ui.game_ui import card_style
+    from bot.ui.suits import SUIT_TEXT
+    from cogs.rufmariasch import RufmariaschUI
+
+    ui = RufmariaschUI()
+    hearts, clubs = SUIT_TEXT["H"], SUIT_TEXT["C"]
+    with card_style("german", "en"):
+        assert ui.label("announce H", "en") == f"Marriage K{hearts} O{hearts}"
+        assert ui.label("call C AC", "en") == f"Trump {clubs}, called A{clubs}"
+    with card_style("french", "en"):
+        assert ui.label("announce H", "en") == f"Marriage K{hearts} Q{hearts}"
