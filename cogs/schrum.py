@@ -209,8 +209,12 @@ class SchrumUI(_StepLog):
             if "give" in legal:
                 return tr(lang, "Tač! was called on {name}: you may give {name} the top card of your Closed pile "
                                 "(that is one card less for you).", name=offender) + _timer(deadline)
-            return tr(lang, "Tač! was called on {name}: waiting for {who} to give a card or not.", name=offender,
-                      who=", ".join(names[s] for s in penalty["undecided"]))
+            # (a DM not redrawn when another giver decides: who is still deciding is on the table message)
+            if seat == penalty["offender"]:
+                return tr(lang, "Tač! was called on you: the others decide whether to give you a card; the table "
+                                "message shows who is still deciding.")
+            return tr(lang, "Tač! was called on {name}: the others decide whether to give a card; the table "
+                            "message shows who is still deciding.", name=offender)
         if view.get("phase") == "tac" and view.get("tac_window") is not None:
             offender = view["tac_window"]
             card = card_text((view.get("reserve_tops") or [None] * len(names))[offender])
@@ -235,7 +239,7 @@ class SchrumUI(_StepLog):
         ended = [e for e in table.last_events if e.get("type") == "to_reserve" and e.get("seat") == seat
                  and not e.get("miss")]
         if ended and view.get("current") != seat:
-            return tr(lang, "Your {card} fitted nowhere and went onto your own pile: your turn is over. Your "
+            return tr(lang, "Your last turn ended when your {card} fitted nowhere and went onto your own pile. Your "
                             "buttons appear here when it is your turn again.", card=card_text(ended[-1]["card"]))
         return tr(lang, "Not your turn. Your buttons appear here when it is.")
 

@@ -244,6 +244,8 @@ async def test_tac_penalty_the_timer_gives_for_an_absent_giver(world):
     await world.users[caller].user.click(dm(world, caller), custom_id=button(dm(world, caller), "Tač!").custom_id)
     await world.users[caller].user.click(dm(world, caller), custom_id=button(dm(world, caller), "Give a card").custom_id)
     assert table.engine.waiting_for() == {nxt}
+    # the offender's DM is not redrawn as each giver decides: it names none of them, and says it is theirs
+    assert "Tač! was called on you" in dm(world, offender).content and "waiting for" not in dm(world, offender).content
     await world.env.advance_time(31)
     given = next(e for e in table.last_events if e["type"] == "tac_given")
     assert given["givers"] == sorted([caller, nxt], key=lambda s: (s - offender) % 3)
