@@ -117,6 +117,9 @@ async def _serve(settings: Settings) -> int:
     except discord.HTTPException as exc:  # a 5xx after discord.py's own retries: try again later
         return _fail(f"Discord answered the login with {exc.status}: {_reason(exc)}; try again later", 1)
     finally:
+        # discord.py's `async with` closes only a client not closed yet, and ours counts as closed once its gateway
+        # is, while its shutdown (the database last) goes on: wait for all of it, or the loop ends under it
+        await bot.close()
         lock.close()
     return 0
 
