@@ -88,6 +88,7 @@ class Table:
     last_events: list[dict[str, Any]] = field(default_factory=list)
     practice: bool = False  # a computer seat or hints: nothing booked or rated (fixed at the start)
     thinking: asyncio.Task[None] | None = field(default=None, repr=False)  # the computers' moves under way
+    gone: bool = field(default=False, repr=False)  # its server or its channel went (`TableService.gone`): no more sends
     pausing: bool = field(default=False, repr=False)  # `thinking` waits out a computer's pause, nothing else
     retries: int = field(default=0, repr=False)  # failed computer moves in a row retried (a race: no turn timer)
     shown_version: int | None = None  # the version the table message shows (None: not known)

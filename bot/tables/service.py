@@ -270,6 +270,7 @@ class TableService(Lobbies, Computers, TurnTimers):
                 if table.status not in OPEN_STATUSES:
                     continue
                 await self._end(table, ABANDONED if table.status == RUNNING else CANCELLED)
+                table.gone = True
                 if table.thinking is not None:
                     table.thinking.cancel()
             ended.append(table)

@@ -58,6 +58,10 @@ DM_RETRY_S = 600.0
 FINISHED_ARCHIVE_MINUTES = 60
 
 
+class PlaceGone(Exception):
+    """The table's server or channel went while one of its messages was being drawn: it is not sent."""
+
+
 class Attempts:
     """Runs the sends of one batch: a failure is logged and remembered, not raised, so the other parts still go
     out and only what succeeded is marked as shown (`catch_up` sends the rest later)."""
@@ -290,6 +294,8 @@ class Delivery(HandDMs):
 
     async def post_table(self, table: Table) -> None:
         """The table message: posted once at the start, then edited in place after every move."""
+        if table.gone:
+            return
         opening = self.ui.opening.get(table.id)
         if opening is not None:  # joined and started before the thread was made: post it there, not in the channel
             with contextlib.suppress(TimeoutError):
@@ -330,11 +336,19 @@ class Delivery(HandDMs):
         message_id = table.table_message_id
         version = table.version
 
+        async def render() -> dict[str, Any]:
+            payload = await self.ui.render_table(table, events)
+            if table.gone:  # its place went while the picture was drawn (a catch-up at start): nothing goes there
+                raise PlaceGone
+            return payload
+
         async def edit() -> None:
-            await self.edit(table.home_channel_id, message_id, lambda: self.ui.render_table(table, events))
+            await self.edit(table.home_channel_id, message_id, render)
 
         try:
             await self.in_thread(table, edit)
+        except PlaceGone:
+            return table.shown_version or 0
         except discord.NotFound as exc:
             if exc.code == UNKNOWN_CHANNEL:  # the place, not the message: gone, or a passing answer caught up later
                 await self.home_gone(table)
