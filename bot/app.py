@@ -180,10 +180,14 @@ class StammtischBot(commands.AutoShardedBot):
                     "SELECT guild_id FROM guilds WHERE json_extract(settings, '$.dev_commands') = 1"):
                 guild = discord.Object(row["guild_id"])
                 self.tree.clear_commands(guild=guild)
-                await self.tree.sync(guild=guild)
+                try:
+                    await self.tree.sync(guild=guild)
+                    log.info("cleared the commands a development run left in server %s", row["guild_id"])
+                except (discord.Forbidden, discord.NotFound) as exc:  # the bot left it: its commands went with it
+                    log.info("server %s of a development run is out of reach (%s); nothing to clear", row["guild_id"],
+                             exc.status)
                 await self.db.write([("UPDATE guilds SET settings = json_remove(settings, '$.dev_commands')"
                                       " WHERE guild_id = ?", (row["guild_id"],))])
-                log.info("cleared the commands a development run left in server %s", row["guild_id"])
 
     async def on_app_command_error(self, interaction: discord.Interaction,
                                    error: app_commands.AppCommandError) -> None:

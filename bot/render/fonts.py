@@ -41,6 +41,12 @@ def text_mask(text: str, face: str, size: int) -> tuple[Image.Image, int, int, i
     return mask, left, top, int(f.getlength(text))
 
 
+# the combining marks that letters the fonts draw take: Latin, Greek and Cyrillic accents, Hebrew points, Arabic
+# vowel signs (others come with scripts the fonts lack: `printable`)
+MARKS_ON_LETTERS = ((0x0300, 0x036F), (0x0483, 0x0489), (0x0591, 0x05C7), (0x064B, 0x065F), (0x0670, 0x0670),
+                    (0x1DC0, 0x1DFF), (0x20D0, 0x20FF))
+
+
 @lru_cache(maxsize=8)
 def _notdef(face: str) -> bytes:
     return bytes(font(face, 20).getmask("\U0010FFFD"))
@@ -57,12 +63,29 @@ def has_glyph(ch: str, face: str = "condbold") -> bool:
 @lru_cache(maxsize=1024)
 def printable(text: str, face: str = "condbold") -> str:
     """`text` without the characters the font cannot draw (emoji, CJK, ...), spaces tidied. Accents are composed
-    first (NFC: "e" + U+0301 is "é"); format characters (zero-width spaces and joiners, direction marks) and the
-    combining marks left after that go (alone, or after a letter the font lacks, the shaper draws them on a
-    dotted circle: Devanagari's vowel signs, Thai's, "Zalgo" stacks)."""
-    kept = "".join(ch for ch in unicodedata.normalize("NFC", text)
-                   if unicodedata.category(ch)[0] != "M" and unicodedata.category(ch) != "Cf" and has_glyph(ch, face))
-    return " ".join(kept.split())
+    first (NFC: "e" + U+0301 is "é"). A combining mark stays on a letter the font drew when it is one of the
+    marks such letters take (Latin, Greek and Cyrillic accents, Hebrew points, Arabic vowel signs) and the font
+    has it, two at most ("Zalgo" stacks); alone, or after a letter the font lacks, the shaper would draw it on a
+    dotted circle (Devanagari's vowel signs, Thai's). Format characters go (zero-width spaces, direction marks),
+    but for the zero-width non-joiner between letters, which Persian writes."""
+    kept: list[str] = []
+    base, marks = False, 0  # whether the last character kept is a letter; marks kept on it
+    for ch in unicodedata.normalize("NFC", text):
+        category = unicodedata.category(ch)
+        if category[0] == "M":
+            if base and marks < 2 and any(lo <= ord(ch) <= hi for lo, hi in MARKS_ON_LETTERS) and has_glyph(ch, face):
+                kept.append(ch)
+                marks += 1
+            continue
+        if category == "Cf":
+            if ch == "\u200c" and base:
+                kept.append(ch)
+            continue
+        drawn = has_glyph(ch, face)
+        if drawn:
+            kept.append(ch)
+        base, marks = drawn and ch.isalpha(), 0
+    return " ".join("".join(kept).strip("\u200c").split())
 
 
 @lru_cache(maxsize=8192)

@@ -137,10 +137,13 @@ class Table:
             room = self.width - x - 40
             size = next((sz for sz in (23, 21, 19) if self.c.text_w(status, sz) <= room), 19)  # smaller, not cut
             if self.c.text_w(status, size) > room:  # cut from the front: what it asks ("take or push the skat")
-                while len(status) > 1 and self.c.text_w("…" + status, size) > room:  # ends it, after the names
-                    status = status[1:]
-                status = "…" + status.lstrip()
-            self.c.text(self.width - 16, HEADER / 2, status, "condbold", size, status_colour, anchor="rm")
+                lo, hi = 1, len(status) - 1  # ends it, after the names: the least cut that fits (a binary search)
+                while lo < hi:
+                    mid = (lo + hi) // 2
+                    lo, hi = (lo, mid) if self.c.text_w("…" + status[mid:], size) <= room else (mid + 1, hi)
+                status = "…" + status[lo:].lstrip()
+            self.c.text(self.width - 16, HEADER / 2, status, "condbold", size, status_colour, anchor="rm",
+                        max_w=room)
 
     # -- seats -----------------------------------------------------------------------------------------
     def plate(self, i: int, info: SeatInfo) -> None:

@@ -33,6 +33,7 @@ class StaleError(UserError):
 
 
 ROBOT = "\N{ROBOT FACE}"  # the mark of a computer seat's name (its level after it: bot.render.drawable)
+GEAR = "\N{GEAR}"  # ... as the pictures draw it
 
 @dataclass
 class Seat:
@@ -117,7 +118,8 @@ class Table:
     def names(self) -> list[str]:
         """The seats' names; a person's without the robot (🤖) that marks a computer's, so that nobody can pass for
         one by their display name, in the pictures (which draw a computer's name as its level) or the text."""
-        return [s.name if s.computer else (s.name.replace(ROBOT, "").strip() or "?") for s in self.seats]
+        return [s.name if s.computer else (s.name.replace(ROBOT, "").replace(GEAR, "").strip() or "?")
+                for s in self.seats]
 
     @property
     def text_names(self) -> list[str]:

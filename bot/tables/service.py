@@ -149,6 +149,12 @@ class TableService(Lobbies, Computers, TurnTimers):
         for s in changed:
             table.seats[s].last_change = seq
 
+    async def last_own_move(self, table: Table, seat: int) -> int:
+        """The seq of `seat`'s latest move made by the person (not the timer or a computer standing in); 0: none."""
+        row = await self.db.fetchone("SELECT MAX(seq) FROM actions WHERE table_id = ? AND seat = ? AND auto = ?",
+                                     (table.id, seat, AUTO_PERSON))
+        return (row[0] if row else None) or 0
+
     async def last_acted(self, table: Table, seat: int) -> int:
         """The seq of `seat`'s latest stored action (0: none), from the action log once after a restart."""
         s = table.seats[seat]

@@ -183,10 +183,8 @@ class TurnTimers:
             if (table.status != RUNNING or engine.over or engine.to_act() != {seat}
                     or engine.waiting_for() != {seat} or engine.view(None).get("hand_no") != hand_no):
                 break
-            action = await self.think(table, engine, seat, "strong")
-            if action not in engine.legal_actions(seat):
-                action = engine.default_action(seat)
-            outcome = await self._apply(table, seat, action, auto=AUTO_TIMER, outcome=outcome)
+            # the game's mildest move (Treppenrommé: discard the highest card), not a search: the table is locked
+            outcome = await self._apply(table, seat, engine.default_action(seat), auto=AUTO_TIMER, outcome=outcome)
         return outcome
 
     async def _vote_timer(self, table: Table) -> None:

@@ -199,7 +199,8 @@ class Delivery(HandDMs):
             return
         attempt = Attempts(table.id)
         async with self.lock(table):
-            await asyncio.gather(*(attempt(self.send_hand(table, seat, force=True)) for seat in table.people))
+            await asyncio.gather(*(attempt(self.send_hand(table, seat, force=True)) for seat in table.people
+                                   if table.signatures[seat] != OUT_OF_MATCH))  # (one out had its last DM)
 
     async def show_table(self, table: Table) -> None:
         """Show the table as it is (a vote, an absent player): one batch like a move's, caught up if it fails."""

@@ -105,7 +105,11 @@ class TableMessages:
         lines = [f"**{tr(lang, '{game} table #{id}', game=table.engine_cls.title, id=table.id)}** · "
                  + ui.hand_title(public, lang)]
         narration = narrate(ui, table.last_events if events is None else events, table.text_names, lang)
-        lines.extend(narration[-4:])
+        shown = narration[-4:]
+        timer = [line for line in narration if line.startswith("⏱")]  # who did not move is the first thing said
+        if timer and timer[-1] not in shown:
+            shown = [timer[-1], *narration[-3:]]
+        lines.extend(shown)
         if table.status == RUNNING:
             lines.append(ui.status(public, table.text_names, lang))
             if table.vote:
@@ -184,6 +188,8 @@ class TableMessages:
             elif live:  # shown whoever's turn it is: this message is not edited when the turn comes round
                 lines.append(tr(lang, "Click a card to play it when it is your turn; the table message shows "
                                       "whose turn it is."))
+            elif ui.table_actions(engine.legal_actions(seat)):  # a bid, asked where everyone sees it
+                lines.append(tr(lang, "Your move, on the table message."))
             elif kept:
                 lines.append(tr(lang, "Not your turn now: the table message shows whose turn it is."))
             else:

@@ -18,7 +18,7 @@ import discord
 
 from bot.i18n import naming_seats, normalize, tr
 from bot.tables import Outcome, StaleError, Table, TableService, UserError
-from bot.tables.model import RUNNING, escape_markdown, shows_digest
+from bot.tables.model import ABANDONED, CANCELLED, RUNNING, escape_markdown, shows_digest
 
 from .delivery import Delivery
 from .drawing import Drawings
@@ -318,7 +318,7 @@ class TableUI(TableMessages):
             except StaleError as exc:
                 lang = normalize(interaction.locale)
                 seat = table.seat_of(interaction.user.id)
-                if seat is not None and version < await self.service.last_acted(table, seat):
+                if seat is not None and version < await self.service.last_own_move(table, seat):
                     # drawn before this player's own last move: a second click of one already counted (a double
                     # click, a Go said twice), not someone else's faster move
                     note: str | None = tr(lang, "Your last move counted already; this click was on a button from before it.")
@@ -493,7 +493,8 @@ class TableUI(TableMessages):
         message and in every hand DM, whose controls go."""
         if table.engine is not None:
             await self.delivery.show_table(table)
-            await self.delivery.close_hands(table)
+            if table.status in (CANCELLED, ABANDONED):  # (a finished match's last batch redrew them already)
+                await self.delivery.close_hands(table)
         await self.delivery.retire_thread(table)
 
 

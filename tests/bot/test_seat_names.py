@@ -42,6 +42,6 @@ def test_a_person_cannot_pass_for_a_computer_by_their_display_name():
 
     table = Table(id=1, guild_id=1, channel_id=1, game="schieberamsch", options={}, settings={}, seed=0, host_id=1, seats=[
         Seat(user_id=1, name="🤖 Computer 2 (strong)"), Seat(user_id=-1, name="🤖 Computer (easy)", computer="easy"),
-        Seat(user_id=2, name="🤖")])
-    assert table.names == ["Computer 2 (strong)", "🤖 Computer (easy)", "?"]
-    assert drawable(table.names) == ["Computer 2 (strong)", "⚙ Easy", "?"]
+        Seat(user_id=2, name="🤖"), Seat(user_id=3, name="⚙ Strong 2")])
+    assert table.names == ["Computer 2 (strong)", "🤖 Computer (easy)", "?", "Strong 2"]
+    assert drawable(table.names) == ["Computer 2 (strong)", "⚙ Easy", "?", "Strong 2"]

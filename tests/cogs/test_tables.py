@@ -478,3 +478,28 @@ async def test_every_hand_dm_says_when_the_match_is_over(world: World):
     for user in world.users[:3]:
         message = user.user.dm_channel.last_message
         assert "The game is over." in message.content and not components(message), message.content
+
+
+async def test_a_click_from_before_the_timer_moved_for_someone_is_not_called_their_own(world: World):
+    """The timer played alice's turn; she then clicks Draw on her hand message as she saw it before: she is not
+    told that "your last move counted already" (she made none), but that the game moved on."""
+    from tests.cogs.test_schrum import as_seen, click_as_seen
+    from tests.cogs.test_treppenromme import start
+
+    table = await start(world, n=2, turn_timer=60)
+    seen = as_seen(world.env, dm_last(world.users[0]))
+    draw = next(c["custom_id"] for row in seen["components"] for c in row["components"]
+                if (c.get("label") or "").startswith("Draw"))
+    await world.env.advance_time(61)
+    assert table.seats[0].timeouts == 1 and table.engine.view(None)["turn"] == 1
+    (answer,) = await click_as_seen(world.env, [(world.users[0].user, seen, draw)])
+    assert answer.ephemeral and "Your last move counted already" not in answer.response.content
+
+
+async def test_a_bid_asked_on_the_table_message_is_pointed_to_from_the_hand(world: World):
+    """Lit cards: a bid is asked on the table message, so the asked player's hand has nothing to click; its DM says
+    where the move is, not that it is somebody else's turn."""
+    table = await start_table(world, deals=3, lit_cards=True)
+    asked = min(table.engine.waiting_for())
+    content = dm_last(world.users[asked]).content
+    assert "Your move, on the table message." in content and "Not your turn" not in content, content
