@@ -473,15 +473,10 @@ class Rufmariasch(commands.Cog):
         # last, which keeps room for the confirmation that is added to it
         pages = paginate("\n".join(lines), MESSAGE_LIMIT - CONFIRMATION_ROOM)
         none = discord.AllowedMentions.none()
-        if len(pages) == 1:
-            await interaction.response.send_message(pages[0], view=view, allowed_mentions=none)
-            return
-        await interaction.response.send_message(pages[0], allowed_mentions=none)
-        for i, page in enumerate(pages[1:], start=2):
-            if i < len(pages):
-                await interaction.followup.send(page, allowed_mentions=none)
-            else:
-                await interaction.followup.send(page, view=view, allowed_mentions=none)
+        for i, page in enumerate(pages):
+            button = {"view": view} if i == len(pages) - 1 else {}
+            send = interaction.followup.send if i else interaction.response.send_message
+            await send(page, allowed_mentions=none, **button)
 
     @staticmethod
     def _who(user_id: int, lang: str) -> str:

@@ -14,7 +14,7 @@ import discord
 
 from bot.i18n import tr
 from bot.tables import Table, TableService
-from bot.tables.model import CANCELLED, FINISHED, LOBBY, RUNNING
+from bot.tables.model import ABANDONED, CANCELLED, FINISHED, LOBBY, RUNNING
 
 from .components import ActionButton, TableButton, build_view
 from .drawing import Drawing
@@ -104,10 +104,11 @@ class TableMessages:
         ui = self.game_ui(table)
         lines = [f"**{tr(lang, '{game} table #{id}', game=table.engine_cls.title, id=table.id)}** · "
                  + ui.hand_title(public, lang)]
-        narration = narrate(ui, table.last_events if events is None else events, table.text_names, lang)
+        batch = table.last_events if events is None else events
+        narration = narrate(ui, batch, table.text_names, lang)
         shown = narration[-4:]
-        timer = [line for line in narration if line.startswith("⏱")]  # who did not move is the first thing said
-        if timer and timer[-1] not in shown:
+        timer = [timer_line(e, table.text_names, lang) for e in batch if e.get("type") == "timer"]
+        if timer and timer[-1] not in shown:  # who did not move is the first thing said, whatever else is cut
             shown = [timer[-1], *narration[-3:]]
         lines.extend(shown)
         if table.status == RUNNING:
@@ -177,7 +178,7 @@ class TableMessages:
             asked = ui.asked_in_hand(table, legal)
             if table.status == CANCELLED:
                 lines.append(tr(lang, "This table was cancelled."))
-            elif table.status == "abandoned":
+            elif table.status == ABANDONED:
                 lines.append(tr(lang, "This table was abandoned; it counts in no standings."))
             elif table.status != RUNNING:
                 lines.append(tr(lang, "The game is over."))
@@ -236,7 +237,11 @@ def narrate(ui: GameUI, events: list[dict[str, Any]], names: list[str], lang: st
         if event.get("type") == "timer":
             lines += ui.narrate_events(group, names, lang)
             group = []
-            lines.append(tr(lang, "⏱ The turn timer moved for {name}.", name=names[event["seat"]]))
+            lines.append(timer_line(event, names, lang))
         else:
             group.append(event)
     return lines + ui.narrate_events(group, names, lang)
+
+
+def timer_line(event: dict[str, Any], names: list[str], lang: str) -> str:
+    return tr(lang, "⏱ The turn timer moved for {name}.", name=names[event["seat"]])
