@@ -43,7 +43,7 @@ from bot.i18n import N_, normalize, tr
 from bot.tables import UserError
 from bot.ui import GameUI
 from bot.ui.errors import reply_error
-from bot.ui.game_ui import Button, Controls, Custom, card_label
+from bot.ui.game_ui import Button, Controls, Custom, card_label, card_style
 from bot.ui.in_time import edit_in_time
 from bot.ui.options import DECK_CHOICES, TIMER_RANGE, table_settings
 from bot.ui.suits import SUIT_TEXT
@@ -121,7 +121,8 @@ class TrSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
             if (seat is not None and table.engine is not None and isinstance(ui, TreppenrommeUI)
                     and self.version >= table.seats[seat].last_change):  # a stale menu: the framework says so
                 lang = normalize(interaction.locale)
-                action = ui.resolve(action, table.engine.view(seat), table.engine.legal_actions(seat), lang)
+                with card_style(ui.card_deck(table), lang):  # a card it names, as the hand's buttons name it
+                    action = ui.resolve(action, table.engine.view(seat), table.engine.legal_actions(seat), lang)
         except Exception as exc:
             await reply_error(interaction, exc, table_id=self.table_id)
             return

@@ -38,9 +38,29 @@ def is_card(code: object, ranks: Iterable[str] = RANKS_52) -> bool:
     return isinstance(code, str) and len(code) >= 2 and code[-1] in SUITS and code[:-1] in tuple(ranks)
 
 
-def pretty(card: str) -> str:
+class CardText(str):
+    """Cards as a reason writes them (`"J♣ 10♥"`), keeping their codes: the bot writes them again as the table's
+    deck names them ("U♣" on German cards, "B♣" on French cards in German), as it does the hand's buttons."""
+
+    codes: tuple[str, ...]
+    sep: str
+    mark: str
+
+    def __new__(cls, codes: Iterable[str], *, sep: str = " ", mark: str = "") -> CardText:
+        codes = tuple(codes)
+        text = super().__new__(cls, sep.join(rank(c) + SUIT_SYMBOLS.get(suit(c), "?") + mark for c in codes))
+        text.codes, text.sep, text.mark = codes, sep, mark
+        return text
+
+
+def pretty(card: str) -> CardText:
     """`"10H"` -> `"10♥"` for log lines and reasons."""
-    return rank(card) + SUIT_SYMBOLS.get(suit(card), "?")
+    return CardText((card,))
+
+
+def pretty_cards(cards: Iterable[str], sep: str = " ") -> CardText:
+    """`["JC", "10H"]` -> `"J♣ 10♥"`, one text the bot can write in the table's deck."""
+    return CardText(cards, sep=sep)
 
 
 def validate_deal(

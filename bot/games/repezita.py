@@ -38,7 +38,7 @@ import random
 from typing import Any
 
 from .base import Engine, IllegalAction, Reason, integer
-from .cards import DECK_52, pretty, validate_deal
+from .cards import DECK_52, CardText, validate_deal
 
 _VALUE = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "J": 11,
           "Q": 12, "K": 13}
@@ -48,10 +48,10 @@ DECK_104: tuple[str, ...] = DECK_52 + tuple(c + SECOND for c in DECK_52)
 VALUE: dict[str, int] = {c: _VALUE[c.split("#")[0][:-1]] for c in DECK_104}
 
 
-def card_name(card: str) -> str:
+def card_name(card: str) -> CardText:
     """`"7H#2"` -> `"7♥'"` for reasons (a prime marks the second deck)."""
     base, _, copy = card.partition("#")
-    return pretty(base) + ("'" if copy else "")
+    return CardText((base,), mark="'" if copy else "")
 
 
 class Repezita(Engine):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .base import Reason
-from .cards import SUITS, pretty
+from .cards import SUITS, pretty, pretty_cards
 from .rufmariasch_cards import STRENGTH, SUIT_OF, _sym, target
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ def explain(self: Rufmariasch, seat: int, action: str) -> str:
         tbest = max((c for _, c in self.trick if SUIT_OF[c] == trump), key=STRENGTH.__getitem__)
         return Reason("you must overtrump {card}", card=pretty(tbest))
     return Reason("{card} is not allowed now (allowed: {allowed})", card=pretty(card),
-                  allowed=", ".join(pretty(c) for c in legal))
+                  allowed=pretty_cards(legal, ", "))
 
 
 def role(self: Rufmariasch, seat: int) -> str | None:

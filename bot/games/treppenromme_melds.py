@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .base import IllegalAction, Reason
-from .cards import SUITS, pretty
+from .cards import SUITS, pretty, pretty_cards
 
 CYCLE = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")  # cycle index: A=0 ... K=12
 _RIDX = {r: i for i, r in enumerate(CYCLE)}
@@ -120,7 +120,7 @@ def parse_meld(args: list[str], hand: list[str], forb: str | None) -> tuple:
         raise IllegalAction(Reason("a card appears twice in the meld"))
     if len(cards) < 3:
         raise IllegalAction(Reason("a meld needs at least 3 cards"))
-    shown = " ".join(pretty(c) for c in cards)
+    shown = pretty_cards(cards)
     info = [_INFO[c] for c in cards]
     ranks = {ri for _, ri in info}
     suits = {si for si, _ in info}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import date
@@ -112,7 +112,25 @@ def naming_seats(names: Sequence[str]) -> Iterator[None]:
         _SEAT_NAMES.reset(token)
 
 
+# An engine writes the cards of a reason with the French letters (`bot.games.cards.CardText`: "J♣", with the codes
+# kept); at a table the bot writes them as its deck's pictures and buttons name them ("U♣" on German cards).
+_CARD_WRITER: ContextVar[Callable[[str], str] | None] = ContextVar("card_writer", default=None)
+
+
+@contextmanager
+def writing_cards(label: Callable[[str], str]) -> Iterator[None]:
+    """While inside, the cards a `Reason` names are written by `label` (a card code -> its text)."""
+    token = _CARD_WRITER.set(label)
+    try:
+        yield
+    finally:
+        _CARD_WRITER.reset(token)
+
+
 def _translated(locale: object, value: object) -> object:
+    codes, label = getattr(value, "codes", None), _CARD_WRITER.get()
+    if isinstance(value, str) and isinstance(codes, tuple) and label is not None:
+        return getattr(value, "sep", " ").join(label(c) + getattr(value, "mark", "") for c in codes)
     msgid = getattr(value, "msgid", None)
     if not (isinstance(value, str) and isinstance(msgid, str)):
         return value

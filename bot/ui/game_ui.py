@@ -17,7 +17,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from bot.games.cards import is_card
-from bot.i18n import N_, tr
+from bot.i18n import N_, tr, writing_cards
 from bot.tables.model import default_signature
 
 from .drawing import Drawing
@@ -89,7 +89,8 @@ def card_style(deck: str | None, lang: str) -> Iterator[None]:
     """Within the block, `card_label` writes ranks as the pictures of `deck` ("french"/"german") in `lang` do."""
     token = _CARD_STYLE.set((deck, lang))
     try:
-        yield
+        with writing_cards(card_label):  # and the cards an engine's reason names
+            yield
     finally:
         _CARD_STYLE.reset(token)
 

@@ -110,3 +110,58 @@ def test_an_engine_reason_names_the_seat_by_its_player_in_every_language(lang):
     with naming_seats(["Ana", "Mirza"]):
         text = tr(lang, "Not allowed: {reason}", reason=reason)
     assert "Mirza" in text and "{" not in text, text
+
+
+def _refused_card_play(game: str):
+    """An engine's reason for refusing a card in hand that names an Unter or Ober (a trick to head, a trump to
+    beat), found by random legal play of `game`."""
+    import random
+
+    from bot.games import GAMES
+    from bot.games.base import IllegalAction
+
+    for seed in range(50):
+        rng = random.Random(seed)
+        engine = GAMES[game].new(4 if game == "rufmariasch" else 3, seed=seed)
+        while not engine.over and engine.to_act():
+            seat = min(engine.to_act())
+            legal = engine.legal_actions(seat)
+            if any(a.startswith("play ") for a in legal):
+                for card in engine.view(seat)["hand"]:
+                    if f"play {card}" not in legal:
+                        try:
+                            engine.clone().apply(seat, f"play {card}")
+                        except IllegalAction as exc:
+                            named = [c for v in exc.reason.fields.values() for c in getattr(v, "codes", ())]
+                            if any(c[0] in "JQ" for c in named):  # a card whose letter differs on German cards
+                                return exc.reason
+            engine.apply(seat, rng.choice(legal))
+    raise AssertionError("no refusal named a Jack or Queen")
+
+
+@pytest.mark.parametrize("game", ["rufmariasch"])
+def test_the_cards_an_engine_reason_names_are_written_as_the_tables_deck_names_them(game):
+    """The engines write "J♣"; at a table of German cards the player reads "U♣", as the buttons and pictures say
+    (and "B♣" on French cards in German)."""
+    import re
+
+    from bot.games.base import Reason
+    from bot.games.cards import pretty, pretty_cards
+    from bot.ui.game_ui import card_label, card_style
+
+    reason = Reason("{card} is not allowed now (allowed: {allowed})", card=pretty("QC"),
+                    allowed=pretty_cards(["JD", "10H"], ", "))
+    with card_style("german", "en"):
+        assert tr("en", "Not allowed: {reason}", reason=reason) == \
+            "Not allowed: O♣\ufe0e is not allowed now (allowed: U♦, 10♥)"
+    with card_style("french", "de"):
+        assert "D♣\ufe0e ist" in tr("de", "Not allowed: {reason}", reason=reason)
+    assert str(reason) == "Q♣ is not allowed now (allowed: J♦, 10♥)"  # the engine's own text (logs, tests)
+
+    refused = _refused_card_play(game)
+    with card_style("german", "en"):
+        text = tr("en", "Not allowed: {reason}", reason=refused)
+    assert not re.search(r"\b[JQ][♣♠♥♦]", text), text
+    for code in refused.fields.values():
+        for c in getattr(code, "codes", ()):
+            assert card_label(c, "german") in text
