@@ -233,11 +233,15 @@ class SchroeoemUI(GameUI):
         if kind == "decline":
             return tr(lang, "{name} declines: the game goes on.", name=name)
         if kind == "hand_scored":
-            losses = ", ".join(f"{names[s]} {_signed(d)}" for s, d in enumerate(event.get("deltas", [])) if d)
             if event.get("void"):
-                return tr(lang, "Game {n} is void (hübschen). {losses}", n=event["hand_no"], losses=losses).strip()
-            return tr(lang, "Game {n} (worth {value}) goes to {name}: {losses}.", n=event["hand_no"],
-                      value=event.get("value", 1), name=names[event["winner"]], losses=losses or "±0")
+                text = tr(lang, "Game {n} is void (hübschen).", n=event["hand_no"])
+            else:
+                text = tr(lang, "Game {n} (worth {value}) goes to {name}.", n=event["hand_no"],
+                          value=event.get("value", 1), name=names[event["winner"]])
+            # each player's change over the whole game: a fold's loss and a Vier Bilder point told above count in,
+            # so it is not "the game's worth" (bob folded at 1 and the game went on to 2: bob −1)
+            losses = ", ".join(f"{names[s]} {_signed(d)}" for s, d in enumerate(event.get("deltas", [])) if d)
+            return text + (" " + tr(lang, "Points this game: {losses}.", losses=losses) if losses else "")
         if kind == "eliminated":
             return tr(lang, "Out of the match: {names}.", names=_names(names, event.get("seats", [])))
         if kind == "match_over":

@@ -144,7 +144,7 @@ async def test_hammer_fold_elimination_and_the_kept_match(world: World):
     assert table.engine.over and table.status == "finished"
     msg = table_message(world, table)
     assert "bob folds and loses 1 (0 left)." in msg.content
-    assert "Game 1 (worth 2) goes to alice: bob −1." in msg.content
+    assert "Game 1 (worth 2) goes to alice. Points this game: bob −1." in msg.content
     assert "Out of the match: bob." in msg.content and "🏆 alice wins the match!" in msg.content
     assert "Final points: alice 1, bob 0." in msg.content
     thread = world.channel.threads[0]
@@ -358,3 +358,16 @@ async def test_a_hint_words_a_move_as_its_button_does(world: World):
     await click(world, 2, "Vier Bilder")
     assert "Do not reveal" in labels(dm_last(world.users[0])) and "pass" in table.engine.legal_actions(0)
     assert world.bot.table_ui.shown_label(table, 0, "pass", "en") == "Do not reveal"
+
+
+def test_the_end_of_a_game_says_its_points_apart_from_its_worth():
+    """A game's line gives each player's change over the whole game (a fold, a Vier Bilder point) as that, not as
+    what the game was worth; a void game has only what the exchanges cost."""
+    from cogs.schroeoem import SchroeoemUI
+
+    ui, names = SchroeoemUI(), ["Ana", "Bernd", "Cvijeta"]
+    won = {"type": "hand_scored", "hand_no": 3, "deltas": [0, -3, -1], "winner": 0, "value": 3, "void": False}
+    assert ui.narrate(won, names, "en") == "Game 3 (worth 3) goes to Ana. Points this game: Bernd −3, Cvijeta −1."
+    void = {"type": "hand_scored", "hand_no": 4, "deltas": [0, 0, -1], "winner": None, "value": 1, "void": True}
+    assert ui.narrate(void, names, "en") == "Game 4 is void (hübschen). Points this game: Cvijeta −1."
+    assert ui.narrate(void | {"deltas": [0, 0, 0]}, names, "de") == "Spiel 4 zählt nicht (gehübscht)."
