@@ -80,9 +80,9 @@ class TableUI(TableMessages):
         # what Discord says the bot may do here, sent with the interaction: the cache may not know a role a moderator
         # just gave the bot (without the members intent no member update for it need arrive)
         perms = interaction.app_permissions
+        # (no Embed Links: the bot sends no embeds; the table is an attachment)
         missing = [name for name, ok in (("View Channel", perms.view_channel), ("Send Messages", perms.send_messages),
-                                         ("Attach Files", perms.attach_files), ("Embed Links", perms.embed_links))
-                   if not ok]
+                                         ("Attach Files", perms.attach_files)) if not ok]
         if isinstance(channel, discord.Thread) and not perms.send_messages_in_threads:
             missing.append("Send Messages in Threads")
         if missing:

@@ -187,6 +187,16 @@ async def test_missing_permissions_are_told_to_the_person_who_asked(world: World
     assert not world.bot.tables.tables
 
 
+async def test_a_table_needs_no_embed_links(world: World):
+    """The bot sends no embeds (its table is an attachment, Attach Files), so a server that keeps Embed Links from
+    it still plays: a missing permission the bot never uses refuses nothing."""
+    me = world.guild.me
+    plain = world.guild.create_text_channel("no-embeds", overwrites={me: discord.PermissionOverwrite(embed_links=False)})
+    result = await world.users[0].slash(plain, "schieberamsch new")
+    assert not result.ephemeral and "Embed Links" not in result.response.content
+    assert world.table().status == "lobby"
+
+
 async def test_without_thread_permission_the_table_plays_in_the_channel(world: World):
     me = world.guild.me
     plain = world.guild.create_text_channel(

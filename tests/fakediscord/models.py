@@ -69,7 +69,7 @@ EVERYONE_PERMISSIONS = perms(
 # The bot's role: exactly what README.md ("Setting it up on Discord") asks a server to grant at the invite, so that
 # no test passes on a permission a real server's bot does not have (Manage Messages, Manage Threads: a moderator's)
 BOT_ROLE_PERMISSIONS = perms("view_channel", "send_messages", "send_messages_in_threads", "create_public_threads",
-                             "attach_files", "embed_links", "read_message_history")
+                             "attach_files", "read_message_history")
 
 # Channel types
 GUILD_TEXT = 0
