@@ -130,6 +130,13 @@ class StammtischBot(commands.AutoShardedBot):
         super().add_dynamic_items(*items)
         self.component_templates.extend(item.__discord_ui_compiled_template__ for item in items)
 
+    def remove_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        """... and a cog unloaded takes its patterns along: its old buttons are then answered as no longer in use,
+        not left to Discord's "This interaction failed"."""
+        super().remove_dynamic_items(*items)
+        gone = {item.__discord_ui_compiled_template__ for item in items}
+        self.component_templates[:] = [t for t in self.component_templates if t not in gone]
+
     async def _spare_session_starts(self) -> None:
         """Before this process logs in to the gateway (and before any table is restored, whose timers would play on
         for players who cannot click): with few of Discord's daily logins left, wait for its window to free some.

@@ -157,6 +157,9 @@ def board_page(board: Board, page: int, lang: str, when: str, name_of: Callable[
 
 
 # -- the cog ----------------------------------------------------------------------------------------
+DYNAMIC_ITEMS = (BoardPage, ReplayStep, ForgetButton)
+
+
 class Stats(commands.Cog):
     season_group = app_commands.Group(name=_T("season"), description=_T("Seasons of this server's leaderboards"),
                                       guild_only=True)
@@ -169,12 +172,15 @@ class Stats(commands.Cog):
         self._replays: OrderedDict[int, tuple[Any, Replay]] = OrderedDict()
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(BoardPage, ReplayStep, ForgetButton)
+        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
         # Before the bot connects: record and rate what finished without a record (nothing else writes yet).
         try:
             await self.store.catch_up()
         except Exception:
             log.exception("stats catch-up failed; the bot runs on")
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
 
     # -- names -------------------------------------------------------------------------------------
     def _name(self, guild: discord.Guild | None, user_id: int, stored: str, lang: str) -> str:

@@ -136,3 +136,18 @@ async def test_two_new_at_once_open_one_table(world: World):
                                      for game in ("schieberamsch", "schroeoem")), return_exceptions=True)
     assert len(service.tables) == 1
     assert sum(isinstance(r, Exception) for r in results) == 1
+
+
+async def test_a_button_of_an_unloaded_cog_is_answered(world: World):
+    """A cog unloaded (a reload gone wrong, an extension taken out) takes its buttons' patterns along: a click on
+    a leaderboard's page is then answered as a button no longer in use, not left to "This interaction failed"."""
+    custom_id = "st:lb:schieberamsch:all:0:1:n"
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label="Next", custom_id=custom_id))
+    await world.bot.get_channel(world.channel.id).send("A leaderboard page", view=view)
+    assert any(t.fullmatch(custom_id) for t in world.bot.component_templates)
+    await world.bot.unload_extension("cogs.stats")
+    assert not any(t.fullmatch(custom_id) for t in world.bot.component_templates)
+    page = next(m for m in world.channel.history() if m.content == "A leaderboard page")
+    result = await world.users[0].click(page, custom_id=custom_id)
+    assert result.ephemeral and "/table status" in result.response.content
