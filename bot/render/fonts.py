@@ -10,7 +10,7 @@ from __future__ import annotations
 import unicodedata
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont, features
 
 from .theme import FONTS
 
@@ -105,4 +105,31 @@ def fit(text: str, face: str, size: int, width: int) -> str:
         return text
     while text and text_width(text + "…", face, size) > width:
         text = text[:-1]
-    return text.rstrip() + "…"
+    return balanced(text.rstrip() + "…")
+
+
+# A line of the pictures is laid out by Unicode's bidirectional algorithm (Pillow with libraqm and FriBiDi): a
+# Hebrew or Arabic name would take the numbers and punctuation beside it into its right-to-left run ("+48" drawn
+# "48+", a score moved to the other side of the name, "?" to the front of "שרה: Grand Hand?"), or turn the whole
+# line right to left. Isolating the name (FSI ... PDI, UAX #9) keeps it one unit in its place. Without libraqm
+# Pillow draws every line left to right as written, and an isolate would be a box: then nothing is added.
+FSI, PDI = "\u2068", "\u2069"
+BIDI = bool(features.check("raqm"))
+
+
+def isolated(text: str) -> str:
+    """`text` as one unit in a line of other words, when it has right-to-left letters."""
+    if BIDI and any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in text):
+        return FSI + text + PDI
+    return text
+
+
+def balanced(text: str) -> str:
+    """`text` with the isolates a cut opened or left open closed again (a name cut at its end or its front)."""
+    depth, unopened = 0, 0
+    for ch in text:
+        if ch == FSI:
+            depth += 1
+        elif ch == PDI:
+            depth, unopened = (depth - 1, unopened) if depth else (0, unopened + 1)
+    return FSI * unopened + text + PDI * depth

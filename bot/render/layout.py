@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 from . import theme as T
 from .canvas import Canvas
 from .cards import Sprite, card_height
-from .fonts import font, printable
+from .fonts import balanced, font, isolated, printable
 from .i18n import words
 
 W, H = 960, 600
@@ -45,7 +45,7 @@ def display_names(names: list[str], n: int, lang: str = "en") -> list[str]:
     out = []
     for i in range(n):
         name = printable(str(names[i])) if i < len(names) and names[i] else ""
-        out.append(name or f"{words(lang)['seat']} {i + 1}")
+        out.append(isolated(name) if name else f"{words(lang)['seat']} {i + 1}")
     return out
 
 
@@ -141,7 +141,7 @@ class Table:
                 while lo < hi:
                     mid = (lo + hi) // 2
                     lo, hi = (lo, mid) if self.c.text_w("…" + status[mid:], size) <= room else (mid + 1, hi)
-                status = "…" + status[lo:].lstrip()
+                status = balanced("…" + status[lo:].lstrip())
             self.c.text(self.width - 16, HEADER / 2, status, "condbold", size, status_colour, anchor="rm",
                         max_w=room)
 

@@ -163,6 +163,35 @@ def test_a_long_name_in_the_header_keeps_what_the_status_asks():
     assert status and status[0].endswith("take or push the skat"), drawn[:3]
 
 
+@pytest.mark.skipif(not fonts.BIDI, reason="without libraqm Pillow draws every line left to right as written")
+def test_a_right_to_left_name_keeps_its_place_among_the_numbers_beside_it():
+    """A Hebrew or Arabic name drawn in one line with a score is laid out as the name, then the score: exactly as
+    if each were drawn on its own, side by side. Without its isolate the bidirectional algorithm drew "+48" as
+    "48+", and a header "שרה: Grand Hand?" right to left with the "?" in front."""
+    from PIL import Image, ImageChops
+
+    from bot.render.layout import display_names
+
+    def drawn(*parts: str) -> Image.Image:
+        im, x, f = Image.new("L", (420, 40)), 5.0, fonts.font("condbold", 22)
+        for part in parts:
+            ImageDraw.Draw(im).text((x, 5), part, font=f, fill=255)
+            x += f.getlength(part)
+        return im
+
+    for name in ("علي حسن", "שרה כהן"):
+        shown = display_names([name, "Bernd"], 2)
+        assert shown[1] == "Bernd" and shown[0].strip(fonts.FSI + fonts.PDI) == name
+        side_by_side = drawn(name, " +48  ·  Bernd −2")
+        assert ImageChops.difference(drawn(shown[0] + " +48  ·  Bernd −2"), side_by_side).getbbox() is None
+        assert ImageChops.difference(drawn(name + " +48  ·  Bernd −2"), side_by_side).getbbox() is not None
+        # cut at its end (a plate) or its front (the header), the isolate is closed again
+        cut = fonts.fit(shown[0] + " and more words to cut", "condbold", 22, 60)
+        assert cut.count(fonts.FSI) == cut.count(fonts.PDI) == 1 and cut.index(fonts.FSI) < cut.index(fonts.PDI)
+        front = fonts.balanced("…" + shown[0][3:] + ": Grand Hand?")
+        assert front.startswith(fonts.FSI) and front.count(fonts.PDI) == 1
+
+
 def test_the_money_strip_draws_the_public_view_whichever_view_it_is_given():
     """Rufmariasch's money strip, given the partner's own view before the reveal, draws what everybody sees."""
     from bot.render.money import table_png
