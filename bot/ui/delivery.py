@@ -17,15 +17,16 @@ import contextlib
 import io
 import logging
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
 from bot.tables import Outcome, Table, TableService
-from bot.tables.model import FINISHED, OUT_OF_MATCH, RUNNING, shows_digest
+from bot.tables.model import OUT_OF_MATCH, RUNNING
 
+from .catch_up import Attempts, CatchUp
 from .components import Sent, bare, edit_message, send_message
 from .dms import DMChannels
 from .errors import THREAD_LOCKED
@@ -43,8 +44,6 @@ THREAD_ARCHIVED = 50083  # "Operation cannot be performed on an archived thread"
 OLD_MESSAGE_EDITS = 30046  # "Maximum number of edits to messages older than 1 hour reached"
 UNKNOWN_CHANNEL = 10003  # the channel or thread is gone
 TOKEN_EDIT_TIMEOUT_S = 10.0  # see Delivery.edit
-CATCH_UP_RETRIES = (5, 30, 120, 600)  # seconds before each new try after a send failed
-KEEP_TRYING_EVERY = 600  # then, while the table runs and the failure may pass (not 401/403/404), this often
 # Batches under way at once, bot-wide. A batch draws pictures and makes REST calls on the event loop the answers to
 # clicks share; past what the process can do, further tables wait for a slot and their moves meanwhile merge into
 # one batch (one table edit showing all of them), so the work per move falls as the load rises and the answers do
@@ -62,31 +61,6 @@ class PlaceGone(Exception):
     """The table's server or channel went while one of its messages was being drawn: it is not sent."""
 
 
-class Attempts:
-    """Runs the sends of one batch: a failure is logged and remembered, not raised, so the other parts still go
-    out and only what succeeded is marked as shown (`catch_up` sends the rest later)."""
-
-    def __init__(self, table_id: int):
-        self.table_id = table_id
-        self.failed = False
-        self.lasting = False  # a failure that waiting does not cure (401/403/404): no endless retries
-        self.error: BaseException | None = None  # the first failure (what a person can be told)
-        self.sent = 0  # messages sent or edited (besides storing the marks)
-
-    async def __call__(self, coro: Awaitable[T], *, send: bool = True) -> T | None:
-        self.sent += send
-        try:
-            return await coro
-        except Exception as exc:
-            self.failed = True
-            self.error = self.error or exc
-            if not isinstance(exc, discord.HTTPException) or exc.status in (401, 403, 404):
-                self.lasting = True  # a refusal, or a bug of ours: trying again every few minutes cures neither
-            log.warning("table %s: an update did not go out (%r); it is sent again later", self.table_id, exc,
-                        exc_info=not isinstance(exc, discord.HTTPException))
-            return None
-
-
 @dataclass
 class Pending:
     """The Discord updates that accepted moves still owe a table, merged: whoever ships them renders the
@@ -101,7 +75,7 @@ class Pending:
     shown_version: int | None = None  # ... and which version it showed
 
 
-class Delivery(HandDMs):
+class Delivery(CatchUp, HandDMs):
     def __init__(self, ui: TableUI):
         self.ui = ui
         self.bot: discord.Client = ui.bot
@@ -464,94 +438,6 @@ class Delivery(HandDMs):
         attempt = Attempts(table.id)
         async with self.lock(table):
             await attempt(self.send_hand(table, seat, new_hand=True))  # refused again: closed for another while
-
-    # -- catching up: what players see follows the stored state -----------------------------------
-    async def catch_up(self, table: Table) -> Attempts:
-        """Bring what players see in line with what is stored, after a crash or a failed send: the table message,
-        each hand DM and the score sheets are compared with the marks stored once they went out, and only what
-        is behind is sent or edited (a DM that shows the right state is not touched, nothing is sent twice).
-        Returns what it tried: `.sent` messages, `.failed` if one did not go out."""
-        attempt = Attempts(table.id)
-        engine = table.engine
-        if engine is None or table.status not in (RUNNING, FINISHED):
-            return attempt
-        async with self.lock(table):
-            version = None
-            if table.table_message_id is None:
-                await attempt(self.post_table(table))
-            elif table.shown_version != table.version:
-                version = await attempt(self.update_table(table, [], record=False))
-            hand_no = engine.view(None).get("hand_no")
-            dms: dict[int, str] = {}
-            for seat, s in enumerate(table.seats):
-                signature = table.signatures[seat]
-                if signature == OUT_OF_MATCH or s.computer:
-                    continue
-                if s.dm_message_id is None or s.dm_hand_no != hand_no:
-                    if table.status != RUNNING or (s.dm_closed and s.dm_hand_no == hand_no):
-                        continue  # a finished match deals no hand; closed DMs were told once for this hand
-                    digest = await attempt(self.send_hand(table, seat, new_hand=True))
-                elif s.dm_shows != shows_digest(signature, s.last_change):
-                    digest = await attempt(self.send_hand(table, seat))
-                else:
-                    continue
-                if digest is not None:
-                    dms[seat] = digest
-            sheets = None
-            if await self.service.hands_scored(table) > table.sheets_shown:
-                sheets = await attempt(self.post_score_sheet(table))
-            await attempt(self.service.record_shown(table, version=version, sheets=sheets, dms=dms), send=False)
-        if table.status != RUNNING:
-            self._locks.pop(table.id, None)
-        return attempt
-
-    def catch_up_later(self, table: Table, *, lasting: bool = False) -> None:
-        if table.id not in self._catching_up:
-            self._catching_up[table.id] = asyncio.get_running_loop().create_task(
-                self._retry_catch_up(table, lasting), name=f"table-{table.id}-catch-up")
-
-    async def _retry_catch_up(self, table: Table, lasting: bool) -> None:
-        """Try again after 5 s, 30 s, 2 and 10 minutes; then every 10 minutes while the table runs, unless the
-        failure is one that waiting does not cure (401/403/404: every such answer counts towards Discord's
-        invalid-request limit, so it is not repeated in a loop; a restart, or the next move, tries again)."""
-        try:
-            delays = iter(CATCH_UP_RETRIES)
-            while True:
-                delay = next(delays, None)
-                if delay is None:
-                    if lasting or table.status != RUNNING:
-                        log.error("table %s: its messages are still behind after %d tries; the next move or a "
-                                  "restart tries again", table.id, len(CATCH_UP_RETRIES))
-                        return
-                    delay = KEEP_TRYING_EVERY
-                await asyncio.sleep(delay)
-                if table.status not in (RUNNING, FINISHED):
-                    return
-                attempt = await self.catch_up(table)
-                if not attempt.failed:
-                    return
-                lasting = attempt.lasting
-        finally:
-            self._catching_up.pop(table.id, None)
-
-    async def catch_up_all(self, running: Iterable[Table]) -> None:
-        """At start-up, once connected: catch up every restored running table and every table that finished
-        while its last messages were on their way. A few at a time: most are in line and cost no call."""
-        await self.bot.wait_until_ready()
-        tables = [t for t in running if t.status == RUNNING] + await self.service.finished_behind()
-        gate = asyncio.Semaphore(4)
-        sent = 0
-
-        async def one(table: Table) -> None:
-            nonlocal sent
-            async with gate:
-                attempt = await self.catch_up(table)
-            sent += attempt.sent
-            if attempt.failed:
-                self.catch_up_later(table, lasting=attempt.lasting)
-
-        await asyncio.gather(*(one(t) for t in tables))
-        log.info("caught up %d tables: %d messages were behind", len(tables), sent)
 
     async def safe(self, coro: Any) -> Any:
         """For messages nobody is waiting on: log a failure, never raise it into a game."""

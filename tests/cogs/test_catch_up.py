@@ -95,9 +95,9 @@ async def test_a_card_whose_table_edit_was_lost_leaves_the_dms_untouched(world: 
 async def test_a_table_edit_that_fails_is_sent_again_later(world: World, monkeypatch):
     import discord
 
-    import bot.ui.delivery as delivery
+    import bot.ui.catch_up as catch_up
 
-    monkeypatch.setattr(delivery, "CATCH_UP_RETRIES", (0.5, 0.5))
+    monkeypatch.setattr(catch_up, "CATCH_UP_RETRIES", (0.5, 0.5))
     table = await start_table(world, deals=3)
     rng = random.Random(5)
     await play_until(world, table, rng, lambda: table.engine.view(None)["phase"] == "play")
