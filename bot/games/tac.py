@@ -163,8 +163,8 @@ class Tac(_TalonRace):
         if action == "expose":
             return Reason("only seat {seat} (next to play) exposes the next card", seat=self.cur)
         if action == "pass":
-            return Reason("expose your card to go on (or call tac)") if seat == self.cur else Reason("you already passed")
-        return Reason("seat {seat} missed a play: the next player may `expose`, anyone else may `tac` or `pass`",
+            return Reason("expose your card to go on (or call Tač!)") if seat == self.cur else Reason("you already passed")
+        return Reason("seat {seat} missed a play: the next player may expose a card, anyone else may call Tač! or pass",
                       seat=self.window)
 
     # -- reasons ----------------------------------------------------------------------------------
