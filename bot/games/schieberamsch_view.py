@@ -6,8 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .base import Engine, Reason
-from .cards import SUIT_SYMBOLS, pretty
+from .cards import SUIT_SYMBOLS, pretty, pretty_cards
 from .schieberamsch_cards import _SEATS_FROM, POINTS, SORTED_DECK, SUIT_IDS, TRUMP, _sorted
+
+JACKS = pretty_cards(["JC", "JS", "JH", "JD"])  # the trumps, as a reason names them (U♣ … on German cards)
 
 if TYPE_CHECKING:
     from .schieberamsch import Schieberamsch
@@ -117,7 +119,7 @@ def explain(self: Schieberamsch, seat: int, action: str) -> str:
         if parts[1] == parts[2]:
             return Reason("discard two different cards")
         if not self.options["jacks_in_skat"]:
-            return Reason("Jacks may not be put into the skat (house rule)")
+            return Reason("Jacks ({jacks}) may not be put into the skat (house rule)", jacks=JACKS)
         return Engine.explain(self, seat, action)
     if phase == "kontra":
         return Reason("say 'kontra' to double the Grand Hand or 'pass'")
@@ -133,8 +135,9 @@ def explain(self: Schieberamsch, seat: int, action: str) -> str:
             return Reason("unknown card {card}", card=repr(card))
         led = SUIT_IDS[self._led]
         if led == TRUMP:
-            return Reason("you must follow trump (play a Jack)")
-        return Reason("you must follow suit ({suit}; Jacks are trumps, not {suit})", suit=SUIT_SYMBOLS[led])
+            return Reason("you must follow trump (play a Jack: {jacks})", jacks=JACKS)
+        return Reason("you must follow suit ({suit}; the Jacks {jacks} are trumps, not {suit})", suit=SUIT_SYMBOLS[led],
+                      jacks=JACKS)
     return Engine.explain(self, seat, action)
 
 

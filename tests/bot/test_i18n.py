@@ -139,7 +139,7 @@ def _refused_card_play(game: str):
     raise AssertionError("no refusal named a Jack or Queen")
 
 
-@pytest.mark.parametrize("game", ["rufmariasch"])
+@pytest.mark.parametrize("game", ["rufmariasch", "schieberamsch"])
 def test_the_cards_an_engine_reason_names_are_written_as_the_tables_deck_names_them(game):
     """The engines write "J♣"; at a table of German cards the player reads "U♣", as the buttons and pictures say
     (and "B♣" on French cards in German)."""

@@ -98,7 +98,7 @@ def test_follow_suit_is_enforced_with_a_readable_reason():
     assert e.legal_actions(MH) == ["play 8H"]  # ♥J is a trump, not a heart
     with pytest.raises(IllegalAction) as err:
         e.apply(MH, "play JH")
-    assert err.value.reason == "you must follow suit (♥; Jacks are trumps, not ♥)"
+    assert err.value.reason == "you must follow suit (♥; the Jacks J♣ J♠ J♥ J♦ are trumps, not ♥)"
     with pytest.raises(IllegalAction) as err:
         e.apply(MH, "play 9H")
     assert "don't hold" in err.value.reason
