@@ -147,6 +147,7 @@ class Computers:
                     if table.version != version or table.status != RUNNING:
                         continue
                     outcome = await self._apply(table, seat, action, auto=AUTO_COMPUTER)
+                    table.retries = 0  # RETRIES counts failures in a row (the loop leaves by `return`, not `else`)
                     self._arm(table)
                 if self.listener:
                     await self.listener.table_changed(table, outcome)
@@ -161,8 +162,6 @@ class Computers:
                 table.retries += 1
                 log.exception("table %s: a computer's move failed; it tries again in %.0f s", table.id, RETRY_S)
                 asyncio.get_running_loop().call_later(RETRY_S, self._retry_computers, table)
-        else:
-            table.retries = 0
 
     def _retry_computers(self, table: Table) -> None:
         if self.tables.get(table.id) is table:
