@@ -184,6 +184,8 @@ class GameUI:
         shown = self.hand_actions(legal)
         if self.live(table):
             return (tuple(self.asked_in_hand(table, shown)), tuple(view.get("hand", ())), view.get("hand_no"))
+        if self.table_actions(legal):  # "Your move, on the table message.": its line goes when the bid moves on
+            return (*default_signature(view, shown), "asked on the table")
         return default_signature(view, shown)
 
     # -- controls ---------------------------------------------------------------------------------

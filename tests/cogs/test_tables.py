@@ -513,3 +513,11 @@ async def test_a_bid_asked_on_the_table_message_is_pointed_to_from_the_hand(worl
     asked = min(table.engine.waiting_for())
     content = dm_last(world.users[asked]).content
     assert "Your move, on the table message." in content and "Not your turn" not in content, content
+    # the pointer follows the bid round (the phase stays "grand", and a bid changes no hand)
+    msg = table_message(world, table)
+    await world.users[asked].click(msg, custom_id=button(msg, "Pass").custom_id)
+    assert table.engine.view(None)["phase"] == "grand"
+    second = min(table.engine.waiting_for())
+    assert second != asked
+    assert "Your move, on the table message." not in dm_last(world.users[asked]).content
+    assert "Your move, on the table message." in dm_last(world.users[second]).content
