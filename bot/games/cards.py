@@ -46,11 +46,14 @@ class CardText(str):
     sep: str
     mark: str
 
-    def __new__(cls, codes: Iterable[str], *, sep: str = " ", mark: str = "") -> CardText:
+    def __new__(cls, codes: Iterable[str], sep: str = " ", mark: str = "") -> CardText:
         codes = tuple(codes)
         text = super().__new__(cls, sep.join(rank(c) + SUIT_SYMBOLS.get(suit(c), "?") + mark for c in codes))
         text.codes, text.sep, text.mark = codes, sep, mark
         return text
+
+    def __getnewargs__(self) -> tuple[tuple[str, ...], str, str]:  # a copy or pickle (a worker's reason) is made
+        return self.codes, self.sep, self.mark                       # from the codes, not from the text
 
 
 def pretty(card: str) -> CardText:

@@ -145,6 +145,8 @@ class TurnTimers:
                     outcome = await self._rest_of_turn(table, seat, outcome)
                     if timeouts >= ABSENT_AFTER and not table.seats[seat].plays_itself:
                         absent.append(seat)
+                if outcome is not None:  # a redraw (the vote's, on a third timeout) narrates these: "⏱ ... moved for"
+                    table.last_events = list(outcome.events)
                 opens = bool(absent) and table.status == RUNNING and table.vote is None
                 vote = {"seat": absent[0], "yes": []} if opens else None
                 if opens:

@@ -227,6 +227,8 @@ async def test_turn_timer_reminds_then_plays_and_marks_absent(world: World):
     table_msg = next(m for m in thread.history() if m.id == table.table_message_id)
     labels = [b.label for b in components(table_msg)]
     assert "Keep playing" in labels and "End the table" in labels
+    # the message asking the vote still says the move before it was the timer's, not the absent player's own
+    assert f"⏱ The turn timer moved for {table.names[table.vote['seat']]}." in table_msg.content, table_msg.content
     others = [u for i, u in enumerate(world.users[:3]) if i != table.vote["seat"]]
     since = len(world.env.http_requests)
     await others[0].click(table_msg, custom_id=button(table_msg, "End the table").custom_id)
