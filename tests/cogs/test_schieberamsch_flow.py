@@ -298,3 +298,10 @@ async def test_who_takes_the_skat_is_told_which_two_cards_came_from_it(world):
     content = dm(world, taker).content
     assert "from the skat: put two cards back" in content, content
     assert all(card_label(c, "german") in content for c in skat), content  # as the deck's picture names them
+
+
+async def test_the_house_rules_the_rules_page_names_can_be_chosen(world):
+    """`/rules schieberamsch` names the options skat_to and gh_dealer: the command offers them too."""
+    result, _ = await open_table(world, skat_to="loser", gh_dealer="same")
+    assert not result.ephemeral, result.response.content
+    assert {k: world.table().options[k] for k in ("skat_to", "gh_dealer")} == {"skat_to": "loser", "gh_dealer": "same"}
