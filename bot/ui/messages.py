@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.i18n import tr
+from bot.i18n import command_name, tr
 from bot.tables import Table, TableService
 from bot.tables.model import ABANDONED, CANCELLED, FINISHED, LOBBY, RUNNING
 
@@ -46,7 +46,9 @@ class TableMessages:
                            + (host if s.user_id == table.host_id else "") for i, s in enumerate(table.seats))
         lines = [f"**{tr(lang, '{game} table #{id}', game=cls.title, id=table.id)}**"]
         if table.status == LOBBY:
-            if cls.min_seats == cls.max_seats:
+            if len(table.seats) >= cls.max_seats:  # Join is greyed out: say so, not "Join"
+                lines.append(tr(lang, "All {n} seats are taken. The host starts.", n=len(table.seats)))
+            elif cls.min_seats == cls.max_seats:
                 lines.append(tr(lang, "Seats: {n} of {hi}. Join, then the host starts.", n=len(table.seats),
                                 hi=cls.max_seats))
             else:
@@ -58,6 +60,9 @@ class TableMessages:
             where = f" <#{table.thread_id}>" if table.thread_id and table.thread_id != table.channel_id else ""
             lines.append(tr(lang, "The game has started.") + where)
         lines.append(seated)
+        if table.status == LOBBY:  # a newcomer's way to the rules, where they decide to join
+            lines.append(tr(lang, "New to {game}? {command} shows its rules, page by page.", game=cls.title,
+                            command="/" + command_name(lang, "rules")))
         hints = bool(table.settings.get("hints"))
         if table.status == LOBBY and (hints or any(s.computer for s in table.seats)):
             lines.append(tr(lang, "Practice table (a computer plays or hints are on): nothing is booked in the stakes "
