@@ -14,6 +14,7 @@ from bot.i18n import N_, normalize, tr
 
 WORDS: dict[str, str] = {
     "seat": N_("Seat"), "hand": N_("Hand"), "deal": N_("Deal"), "game": N_("Game"), "last_trick": N_("Last trick"),
+    "prev_trick": N_("Previous trick"),  # Schrööm's: there "the last trick" is the fourth, the one that decides
     "dealer": N_("D"), "total": N_("Total"), "trump": N_("Trump"), "called": N_("Called"), "skat": N_("Skat"),
     "pushes": N_("Pushes"), "centre": N_("Centre"), "talon": N_("Talon"), "reserve": N_("Reserve"),
     "open": N_("Open"), "closed": N_("Closed"), "stock": N_("Stock"), "staircase": N_("Staircase"),

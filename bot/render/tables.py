@@ -332,11 +332,11 @@ def _schroeoem(t: Table, v: dict[str, Any]) -> None:
             wcard = 52
             step = 30
             x0 = t.cx - (wcard + step * (len(cards) - 1)) / 2
-            lab = w["last_trick"] + (f" → {t.names[last['winner']]}" if last.get("winner") is not None else "")
+            lab = w["prev_trick"] + (f" → {t.names[last['winner']]}" if last.get("winner") is not None else "")
             t.label(t.cx, t.cy - 62, lab, anchor="mt", size=19, max_w=220)  # clear of the trick's cards
             t.mini_cards(cards, x0, t.cy - 34, width=wcard, step=step)
     else:
-        t.last_trick(v.get("last_trick"), 44, 452)
+        t.last_trick(v.get("last_trick"), 44, 452, caption=w["prev_trick"])
     # Vier Bilder: the revealed cards of this game's exchanges (public)
     ex = v.get("exchanges") or []
     if ex and not big:
