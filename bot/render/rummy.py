@@ -85,16 +85,20 @@ def _treppenromme(t: Table, v: dict[str, Any]) -> None:
     x0 = (t.width - (t.n * pw + 12 * (t.n - 1))) / 2
     t.seats = [Seat(i, x0 + i * (pw + 12) + pw / 2, TR_PLATES_Y + ph / 2, pw, ph, 0.0, -1.0) for i in range(t.n)]
     hp = v.get("hand_points") or [0] * t.n
+    totals = v.get("totals") or [0] * t.n
     for i in range(t.n):
         badges: list[tuple[str, T.RGB]] = []
         if hp[i]:  # what this seat laid this hand (melds and lay-offs, wherever they lie)
             badges.append((w["laid"].format(n=hp[i]), T.GREEN_BADGE))
-        t.plate(i, SeatInfo(count=(v.get("counts") or [0] * t.n)[i], score=num((v.get("totals") or [0] * t.n)[i]),
-                            badges=tuple(badges)))
+        # a card scores the moment it is laid (the rules' words): the plate shows the total with this hand's laid
+        # points in it; at the match's end the totals hold the last hand already
+        score = totals[i] + (0 if v.get("over") else hp[i])
+        t.plate(i, SeatInfo(count=(v.get("counts") or [0] * t.n)[i], score=num(score), badges=tuple(badges)))
     srows, _, groups = _tr_layout(v, t.width)
     # talon, then the staircase bottom to top; the number under a card is the `take` that reaches down to it
     y = TR_STAIRS_Y
     cw = 64
+    t.label(TR_MARGIN, y, w["talon"], size=20)  # (the header asks "talon or staircase")
     pile(t, "back", TR_MARGIN, y + 28, cw, v.get("talon_count") or 0, w["talon"])
     sx = TR_MARGIN + cw + 28
     stairs = list(v.get("staircase") or [])
