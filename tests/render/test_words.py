@@ -66,6 +66,12 @@ def test_treppenromme_says_what_each_number_is():
         said("treppenromme", view, 2, "de"))
     alone = dict(view, melds=[dict(meld, by=[0, 0, 0, 0])])
     assert "Melds by Anna: 30 pts" in said("treppenromme", alone, 2)
+    # a card scores as it is laid: the plates show the total with this hand's laid points in it (19 + 21, 41 + 9),
+    # and the talon says what it is, as the header's question names it
+    texts = said("treppenromme", view, 2)
+    assert {"40", "50", "Talon"} <= set(texts) and "19" not in texts and "41" not in texts
+    # at the match's end the totals hold the last hand already
+    assert {"19", "41"} <= set(said("treppenromme", dict(view, over=True, to_act=[]), 2))
 
 
 def test_schroeoem_in_german_says_halten_aussteigen_as_the_messages_do():
