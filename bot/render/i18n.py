@@ -23,6 +23,7 @@ WORDS: dict[str, str] = {
     "knock": N_("Value"), "tricks": N_("tricks"), "one_trick": N_("trick"), "over": N_("Match over"),
     "winner": N_("Winner"), "pile": N_("Pile"), "alone": N_("alone"), "partner": N_("partner"),
     "caller": N_("caller"), "solo": N_("Solo"), "kontra": N_("Kontra"), "rekontra": N_("Rekontra"),
+    "with_n": N_("with {n}"), "without_n": N_("without {n}"), "schneider": N_("Schneider"), "schwarz": N_("Schwarz"),
     "ramsch": N_("Ramsch"), "grand": N_("Grand Hand"), "out": N_("out"), "folded": N_("folded"),
     "marriages": N_("Marriages"), "points": N_("pts"), "target": N_("target"), "no_cards": N_("no cards"),
     "empty": N_("empty"), "sheet": N_("Score sheet"), "no": N_("No."), "note": N_("Game"), "won": N_("won"),

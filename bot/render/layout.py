@@ -234,15 +234,21 @@ class Table:
         room = 2 * min(self.cx - left, right - self.cx) - 24
         out: list[str] = []
         for ln in lines:
-            if self.c.text_w(ln, size) + 40 <= room or "  ·  " not in ln:
+            if self.c.text_w(ln, size) + 40 <= room or " · " not in ln:
                 out.append(ln)
                 continue
+            # the parts, each with the separator before it: "  ·  " between a line's parts, " · " within a part
+            # (a Grand Hand's "Grand Hand · Anna · 29 pts · lost · without 2"), which wraps only if still too wide
+            pieces: list[tuple[str, str]] = []
+            for k, part in enumerate(ln.split("  ·  ")):
+                sub = part.split(" · ") if self.c.text_w(part, size) + 40 > room else [part]
+                pieces += [("  ·  " if k and not j else " · " if j else "", bit) for j, bit in enumerate(sub)]
             cur = ""
-            for part in ln.split("  ·  "):
-                cand = part if not cur else cur + "  ·  " + part
+            for sep, bit in pieces:
+                cand = bit if not cur else cur + sep + bit
                 if cur and self.c.text_w(cand, size) + 40 > room:
                     out.append(cur)
-                    cur = part
+                    cur = bit
                 else:
                     cur = cand
             out.append(cur)

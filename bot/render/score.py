@@ -56,6 +56,10 @@ def describe(game_key: str, h: dict[str, Any], names: list[str], lang: str = "en
                 # "kontra"/"rekontra" hold the seat that said it (seat 0 too), or None
                 doubled = [w[k] for k in ("kontra", "rekontra") if h.get(k) is not None and h.get(k) is not False]
                 extra = f" · {', '.join(doubled)}" if doubled else ""
+                # the matadors and Schneider/Schwarz: what the value was counted from (the rules' formula)
+                if isinstance(h.get("matadors"), int):
+                    extra = f" · {w['with_n' if h.get('with') else 'without_n'].format(n=h['matadors'])}" + "".join(
+                        f" · {w[k]}" for k in ("schneider", "schwarz") if h.get(k)) + extra
                 return f"{w['grand']} · {_name(names, h.get('solo'))} · {h.get('solo_points', '?')} {w['points']} · {res}{extra}"
             outcome = w.get(h.get("outcome") or "most_points", w["ramsch"])
             mult = h.get("multiplier") or 1

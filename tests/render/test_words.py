@@ -192,3 +192,21 @@ def test_schroeoems_value_label_stays_clear_of_the_seats():
             assert len(boxes) == 1, (seats, lang, label)
             plates = [(s.box[0] - 12, s.box[1] - 12, s.box[2], s.box[3]) for s in t.seats]
             assert not any(boxes_meet(boxes[0], p) for p in plates), (seats, lang, boxes[0])
+
+
+def test_a_grand_hand_says_what_its_value_was_counted_from():
+    """The matadors and Schneider, so that the score can be checked against the rules' formula; the banner wraps
+    the long line inside its box rather than running past it."""
+    from bot.render.score import describe
+
+    record = {"hand_no": 1, "deltas": [48, 0, 0], "mode": "grand", "solo": 0, "won": False, "solo_points": 29,
+              "matadors": 2, "with": False, "schneider": True, "schwarz": False, "kontra": 2, "rekontra": 0}
+    assert describe("schieberamsch", record, ["Anna", "Bernd", "Ceca"]) == \
+        "Grand Hand · Anna · 29 pts · lost · without 2 · Schneider · Kontra, Rekontra"
+    assert "mit 1 · Schneider · Schwarz" in describe("schieberamsch", dict(record, matadors=1, schwarz=True, **{"with": True}),
+                                         ["Anna", "Bernd", "Ceca"], "de")
+    view = {"game": "schieberamsch", "seats": 3, "phase": "grand", "to_act": [2], "hand_no": 2, "last_hand": record,
+            "totals": [48, 0, 0], "counts": [10, 10, 10], "deals": 3}
+    t = table_canvas("schieberamsch", view, NAMES[:3], "french", False, "en")
+    lines = [(text, box) for text, box in t.c.written if "Schneider" in text or "Rekontra" in text]
+    assert lines and all(box[2] - box[0] <= t.width - 200 for _, box in lines), lines  # it ran to the felt's rim
