@@ -215,35 +215,69 @@ async def test_a_move_cancelled_while_it_is_stored_leaves_the_table_as_its_log_s
     assert table.version == 2
 
 
-async def test_a_computer_whose_move_failed_in_a_race_tries_again(service, monkeypatch):
-    """Repezita has no turn timer to take over from a computer whose move could not be stored: it tries again."""
+async def _race_with_failing_writes(service, monkeypatch, fails):
+    """A Repezita race of a person and two computers (no turn timer), started, in which storing a computer's move
+    raises whenever `fails(seq)` says so (seq: the action's number)."""
     from bot.tables import computers
 
-    monkeypatch.setattr(computers, "RETRY_S", 0.1)
+    monkeypatch.setattr(computers, "RETRY_S", 0.05)
     table = await service.create(guild_id=1, channel_id=10, host_id=100, host_name="h", game="repezita",
                                  settings={"computer_pause": 0.01, "turn_timer": 0}, seed=3)
     await service.add_computer(table.id, 100, "easy", lambda n: f"cpu{n}")
     await service.add_computer(table.id, 100, "easy", lambda n: f"cpu{n}")
     original = service.db.write
-    failures = []
 
-    async def failing_once(statements):
-        if not failures and any("INSERT INTO actions" in sql and args[-1] == 2 for sql, args in statements):
-            failures.append(statements)
-            raise OSError("disk full")
+    async def failing(statements):
+        for sql, args in statements:
+            if "INSERT INTO actions" in sql and args[-1] == 2 and fails(args[1]):
+                raise OSError("disk full")
         return await original(statements)
 
-    monkeypatch.setattr(service.db, "write", failing_once)
+    monkeypatch.setattr(service.db, "write", failing)
     await service.start(table.id, 100)
     dealer = table.engine.view(None)["dealer"]
     if not table.seats[dealer].computer:
         await service.act(table.id, 100, "go", version=table.version)
-    for _ in range(100):
-        if failures and table.version >= 3:
-            break
-        await asyncio.sleep(0.05)
+    return table
+
+
+async def _until(condition, tries=300):
+    for _ in range(tries):
+        if condition():
+            return
+        await asyncio.sleep(0.02)
+
+
+async def test_a_computer_whose_move_failed_in_a_race_tries_again(service, monkeypatch):
+    """Repezita has no turn timer to take over from a computer whose move could not be stored: it tries again."""
+    failures: list[int] = []
+
+    def once(seq):
+        failed = not failures
+        failures.extend([seq] if failed else [])
+        return failed
+
+    table = await _race_with_failing_writes(service, monkeypatch, once)
+    await _until(lambda: failures and table.version >= 3)
     assert failures, "a computer's move failed to be stored"
     assert table.version >= 3, "the computers went on after it"
+
+
+async def test_a_race_counts_failed_moves_in_a_row_not_all_of_them(service, monkeypatch):
+    """At most RETRIES failures in a row: six failed writes (the first try at seq 2, 4, ..., 12), never two in a
+    row, do not stop a long race (the counter starts over after each move stored)."""
+    failed: set[int] = set()
+
+    def scattered(seq):
+        if seq in {2, 4, 6, 8, 10, 12} and seq not in failed:
+            failed.add(seq)
+            return True
+        return False
+
+    table = await _race_with_failing_writes(service, monkeypatch, scattered)
+    await _until(lambda: table.version >= 14 or table.engine.over)
+    assert len(failed) == 6 or table.engine.over, failed
+    assert table.version >= 14, f"the computers gave up after {len(failed)} scattered failures at {table.version}"
 
 
 async def test_in_a_race_the_computers_play_on_while_the_others_vote_on_an_absent_dealer(service, monkeypatch):
