@@ -283,11 +283,16 @@ def game_line(game: Game, names: list[str], lang: str) -> str:
     return " · ".join(parts)
 
 
+def _points_each(lang: str, n: int) -> str:
+    """ "7 points each", "1 point each" (the catalogs' plural forms cover the other numbers of hr and ro)."""
+    return tr(lang, "1 point each") if n == 1 else tr(lang, "{n} points each", n=n)
+
+
 def match_text(match: Match, lang: str) -> str:
     names = match.names
     head = [f"**{tr(lang, 'Schrööm match #{id}', id=match.table_id)}** · {_when(match.started_at)} · "
             f"{tr(lang, STATUS_WORDS.get(match.status, match.status))} · "
-            f"{tr(lang, '{n} points each', n=match.options.get('points', 7))}",
+            f"{_points_each(lang, match.options.get('points', 7))}",
             tr(lang, "Players: {names}", names=", ".join(names))]
     if match.games and not match.detailed:
         head.append(tr(lang, "(Who knocked is not known for this match: its log no longer replays.)"))

@@ -26,6 +26,7 @@ from .errors import explain, reply_error, send_ephemeral
 from .game_ui import Button, GameUI, card_label, card_style, verb_of
 from .in_time import edit_in_time, send_in_time
 from .messages import TableMessages
+from .suits import text_suits
 
 log = logging.getLogger(__name__)
 
@@ -396,7 +397,7 @@ class TableUI(TableMessages):
         message names them."""
         with card_style(self.game_ui(table).card_deck(table), normalize(interaction.locale)), \
                 naming_seats(table.text_names):  # an engine's "seat 2" is said as that player's name
-            return self._refusal(table, interaction, action, exc)
+            return text_suits(self._refusal(table, interaction, action, exc))  # the reasons write ♣ ♠ bare
 
     def _refusal(self, table: Table, interaction: discord.Interaction, action: str, exc: UserError) -> str:
         lang = normalize(interaction.locale)

@@ -305,3 +305,26 @@ async def test_the_house_rules_the_rules_page_names_can_be_chosen(world):
     result, _ = await open_table(world, skat_to="loser", gh_dealer="same")
     assert not result.ephemeral, result.response.content
     assert {k: world.table().options[k] for k in ("skat_to", "gh_dealer")} == {"skat_to": "loser", "gh_dealer": "same"}
+
+
+async def test_a_refusal_writes_the_led_black_suit_as_text_like_the_cards_beside_it(world):
+    """A bare ♠ or ♣ is Discord's black emoji, all but invisible on the dark theme: the engine's reason writes the
+    led suit bare, and the refusal asks for the text form, as it does for the cards it names."""
+    from types import SimpleNamespace
+
+    from bot.games.base import IllegalAction
+    from bot.tables import UserError
+    from tests.games.schieberamsch_helpers import MH, act, make_deal, new, to_play
+
+    table = await start_table(world)
+    engine = new(make_deal(fh=["7S"], mh=["8S", "JH", "AC", "10C", "KC", "AH", "10H", "KH", "AD", "10D"]))
+    to_play(engine)
+    act(engine, "play 7S")
+    table.engine = engine
+    try:
+        engine.clone().apply(MH, "play AC")
+    except IllegalAction as exc:
+        error = UserError("Not allowed: {reason}", reason=exc.reason)  # as the table service raises it
+    asker = SimpleNamespace(locale="en-US", user=world.users[MH].user)
+    text = world.bot.table_ui.refusal(table, asker, "play AC", error)
+    assert "must follow suit (♠\ufe0e;" in text and not re.search("[♣♠](?![\ufe0e\ufe0f])", text), repr(text)

@@ -158,7 +158,7 @@ async def test_hammer_fold_elimination_and_the_kept_match(world: World):
     assert other.ephemeral and "No Schrööm matches of carol" in other.response.content
     shown = await bob.slash(world.channel, "schroeoem match", id=table.id)
     text = shown.response.content
-    assert shown.ephemeral and "Schrööm match #1" in text and "1 points each" in text
+    assert shown.ephemeral and "Schrööm match #1" in text and "1 point each" in text
     assert "**1** · worth 2 · alice wins (all others folded) · knocks: alice 2 🔨 · folded: bob −1 · out: bob" in text
     assert "Result: alice 1 🏆, bob 0" in text
     assert shown.response.attachments and shown.response.attachments[0].filename == "tally-1.png"
@@ -371,3 +371,11 @@ def test_the_end_of_a_game_says_its_points_apart_from_its_worth():
     void = {"type": "hand_scored", "hand_no": 4, "deltas": [0, 0, -1], "winner": None, "value": 1, "void": True}
     assert ui.narrate(void, names, "en") == "Game 4 is void (hübschen). Points this game: Cvijeta −1."
     assert ui.narrate(void | {"deltas": [0, 0, 0]}, names, "de") == "Spiel 4 zählt nicht (gehübscht)."
+
+
+def test_one_point_each_is_singular_in_every_language():
+    from cogs.schroeoem import _points_each
+
+    said = {lang: _points_each(lang, 1) for lang in ("en", "de", "hr", "ro")}
+    assert said == {"en": "1 point each", "de": "je 1 Punkt", "hr": "po 1 bod", "ro": "câte 1 punct fiecare"}
+    assert [_points_each("hr", n) for n in (2, 7, 21)] == ["po 2 boda", "po 7 bodova", "po 21 bod"]
