@@ -8,6 +8,7 @@ pages that fit a Discord message, cut at headings and paragraphs (`pages`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
@@ -16,6 +17,7 @@ from bot.i18n import DEFAULT
 
 MESSAGE_LIMIT = 2000  # characters in one Discord message
 PAGE_LIMIT = 1900  # a page of rules, leaving room for the page footer
+OPTION_NAMES = {"unequal": "unequal_piles"}  # an engine option the texts name, and the command option that sets it
 
 
 def rules_dir() -> Path:
@@ -47,7 +49,18 @@ def pages(game: str, lang: str = DEFAULT, limit: int = PAGE_LIMIT) -> tuple[str,
     (`bot.ui.suits`: as text, not black emoji)."""
     from bot.ui.suits import text_suits  # here, not above: bot.ui imports discord, this module does not
 
-    return tuple(paginate(text_suits(rules_text(game, lang)), limit))
+    return tuple(paginate(text_suits(as_typed(rules_text(game, lang), lang)), limit))
+
+
+def as_typed(text: str, lang: str) -> str:
+    """The options a rules text lists (its "- `name`" lines) written as the player's Discord client shows them
+    beside the command: `hands` is `igre:` to a Croatian client, `hands:` to an English one (the command
+    translator's `cmd:` names), wherever the text names them."""
+    from bot.i18n import command_name
+
+    names = set(re.findall(r"^- `([a-z_]+)`", text, re.MULTILINE))
+    return re.sub(r"`([a-z_]+)`", lambda m: f"`{command_name(lang, OPTION_NAMES.get(m[1], m[1]))}:`"
+                  if m[1] in names else m[0], text)
 
 
 def paginate(text: str, limit: int) -> list[str]:

@@ -90,3 +90,15 @@ def test_pages_never_exceed_the_limit_and_keep_every_word_in_order(lines, limit)
     cut = paginate(text, limit)
     assert all(0 < len(page) <= limit for page in cut)
     assert "".join("".join(cut).split()) == "".join(text.split())
+
+
+@pytest.mark.parametrize(("lang", "typed"), [("en", ["hands:", "open_rule:", "three_ace:"]),
+                                             ("hr", ["igre:", "pravilo_otvorene:", "as_za_troje:"]),
+                                             ("ro", ["maini:", "regula_deschis:", "as_la_trei:"])])
+def test_the_rules_name_each_option_as_the_readers_client_shows_it(lang, typed):
+    """A Croatian client shows `/schrum novi igre:`; the rules it reads say `igre:`, not the engine's `hands`."""
+    text = "\n".join(pages("tac", lang))
+    assert all(f"`{name}`" in text for name in typed), text[-1500:]
+    assert "`hands`" not in text and "`three_ace`" not in text
+    schrum = "\n".join(pages("schrum", lang))
+    assert "`unequal`" not in schrum and "`unequal_piles:`" in schrum if lang == "en" else "`unequal`" not in schrum
