@@ -48,6 +48,7 @@ WORDS: dict[str, str] = {
     "st_meld": N_("{name}: meld, lay off, discard"), "st_knock": N_("{name}: hold or fold?"),
     "st_exchange": N_("{name}: Vier Bilder?"), "st_reveal": N_("{name}: reveal the 4th card?"),
     "st_huebschen": N_("{name}: Hübschen?"), "st_all": N_("Everybody plays"),
+    "st_go": N_("Waiting for {name}'s Go!"),
     "st_tac": N_("Tač? ({name} missed)"), "st_tac_give": N_("Tač! on {name} · to decide: {deciding}"),
     "tac_called": N_("Tač!"), "give_q": N_("give?"), "st_place": N_("{name} places the exposed card"),
     "st_over": N_("Match over – {name} wins"), "st_over_many": N_("Match over – {name} win"),

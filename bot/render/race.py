@@ -153,7 +153,12 @@ def repezita_fan(t: Table, i: int, k: int) -> tuple[float, float, float, float]:
 @renderer("repezita")
 def _repezita(t: Table, v: dict[str, Any]) -> None:
     w = t.w
-    st = w["st_all"] if not v.get("over") else over_status(t)
+    if v.get("over"):
+        st = over_status(t)
+    elif v.get("phase") == "signal" and isinstance(v.get("dealer"), int):  # cards face down until the dealer's Go
+        st = w["st_go"].format(name=t.names[v["dealer"]])
+    else:
+        st = w["st_all"]
     t.header(title_line(t, "repezita"), st)
     finished = list(v.get("finished") or [])
     counts = v.get("counts") or [0] * t.n

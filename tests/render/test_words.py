@@ -210,3 +210,12 @@ def test_a_grand_hand_says_what_its_value_was_counted_from():
     t = table_canvas("schieberamsch", view, NAMES[:3], "french", False, "en")
     lines = [(text, box) for text, box in t.c.written if "Schneider" in text or "Rekontra" in text]
     assert lines and all(box[2] - box[0] <= t.width - 200 for _, box in lines), lines  # it ran to the felt's rim
+
+
+def test_repezita_before_the_go_says_whose_go_it_waits_for():
+    """The cards lie face down until the dealer's Go: the picture does not say everybody plays yet."""
+    view = first_view("repezita", 3, 1, lambda v: v.get("phase") == "signal")
+    dealer = NAMES[view["dealer"]]
+    assert f"Waiting for {dealer}'s Go!" in said("repezita", view, 3)
+    assert f"Čeka se Kreni! igrača {dealer}" in said("repezita", view, 3, "hr")
+    assert "Everybody plays" in said("repezita", first_view("repezita", 3, 1, lambda v: v.get("phase") == "play"), 3)
