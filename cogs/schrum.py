@@ -69,11 +69,12 @@ TITLES = {"schrum": "Schrum Schrum", "tac": "Tač", "repezita": "Repezita"}
 
 
 def card_text(card: str | None) -> str:
-    """`"10H"` -> `"10♥"`; the second deck's `"7H#2"` -> `"7♥"` (both copies play alike)."""
+    """`"10H"` -> `"10♥"`; the second deck's `"7H#2"` -> `"7♥'"`, as the rules and the engine's reasons write it
+    (both copies play alike, but two buttons "7♥" side by side look like one card shown twice)."""
     if not card:
         return "–"
-    base = card.split("#")[0]
-    return base[:-1] + SUIT_TEXT.get(base[-1], base[-1])
+    base, _, copy = card.partition("#")
+    return base[:-1] + SUIT_TEXT.get(base[-1], base[-1]) + ("'" if copy else "")
 
 
 def cards(lang: str, n: int) -> str:
@@ -187,7 +188,7 @@ class SchrumUI(_StepLog):
                 label = tr(lang, "Onto {name} ({card})", name=names[target], card=card_text(tops[target]))
                 out.items.append(Button(action=action, label=label[:MAX_LABEL], style="success"))
             elif verb == "keep":
-                out.items.append(Button(action=action, label=tr(lang, "Onto my own pile (a miss)"),
+                out.items.append(Button(action=action, label=tr(lang, "Onto my own pile (a miss: others may call Tač!)"),
                                         style="secondary"))
             elif verb == "tac":
                 out.items.append(Button(action=action, label=tr(lang, "Tač!"), style="danger"))
@@ -292,7 +293,9 @@ class SchrumUI(_StepLog):
         if kind == "win":
             return tr(lang, "{name} has no cards left and wins the hand!", name=names[event["seat"]])
         if kind == "stall":
-            return tr(lang, "no card reached the centre for {n} turns: the hand is a draw", n=event["turns"])
+            # the engine counts turns; the rules (and players) count rounds of the table
+            return tr(lang, "no card reached the centre for {n} rounds: the hand is a draw",
+                      n=event["turns"] // max(1, len(names)))
         return None
 
 class TacUI(SchrumUI):

@@ -60,6 +60,7 @@ class TableMessages:
             where = f" <#{table.thread_id}>" if table.thread_id and table.thread_id != table.channel_id else ""
             lines.append(tr(lang, "The game has started.") + where)
         lines.append(seated)
+        after_seats = len(lines)  # what follows gets a blank line, or Discord reads it as the last seat's
         if table.status == LOBBY:  # a newcomer's way to the rules, where they decide to join
             lines.append(tr(lang, "New to {game}? {command} shows its rules, page by page.", game=cls.title,
                             command="/" + command_name(lang, "rules")))
@@ -69,6 +70,8 @@ class TableMessages:
                                   "ledger, rated or counted in the leaderboards."))
         elif table.status != LOBBY and table.practice:
             lines.append(tr(lang, "Practice table: nothing is booked or rated."))
+        if len(lines) > after_seats and seated:
+            lines.insert(after_seats, "")
         view = discord.ui.View(timeout=None)
         if table.status == LOBBY:
             full = len(table.seats) >= cls.max_seats

@@ -195,7 +195,7 @@ async def miss(world: World, table) -> tuple[int, int]:
     """The player to act keeps his exposed card (a miss). Returns (offender, next player)."""
     offender = to_act(table)
     message = dm(world, offender)
-    await world.users[offender].user.click(message, custom_id=button(message, "Onto my own pile (a miss)").custom_id)
+    await world.users[offender].user.click(message, custom_id=button(message, "Onto my own pile (a miss: others may call Tač!)").custom_id)
     assert table.engine.view(None)["tac_window"] == offender
     return offender, table.engine.view(None)["current"]
 
@@ -486,3 +486,18 @@ async def test_a_go_said_twice_is_told_that_the_first_counted(world):
     first, second = await click_as_seen(world.env, [(world.users[dealer].user, message, go)] * 2)
     assert not first.ephemeral and table.engine.view(None)["phase"] == "play"
     assert second.ephemeral and "Your last move counted already" in second.response.content
+
+
+def test_a_second_deck_card_carries_the_prime_the_rules_promise():
+    from cogs.schrum import card_text
+
+    assert [card_text(c) for c in ("7H", "7H#2", "10S#2", None)] == ["7♥", "7♥'", "10♠\ufe0e'", "–"]
+
+
+def test_a_stalled_hand_counts_rounds_as_the_rules_do():
+    """The engine counts turns (2·52·3 with three players); the rules promise 104 rounds of the table."""
+    from cogs.schrum import TacUI
+
+    line = TacUI().step({"type": "stall", "turns": 312}, ["a", "b", "c"], "en")
+    assert line == "no card reached the centre for 104 rounds: the hand is a draw"
+    assert "tijekom 104 kruga" in TacUI().step({"type": "stall", "turns": 312}, ["a", "b", "c"], "hr")

@@ -49,7 +49,8 @@ async def test_the_lobby_names_the_host_and_who_takes_over_when_the_host_leaves(
 async def test_lobby_seat_count_and_hand_title_match_the_table(world: World):
     _, lobby = await open_table(world, n=2)
     assert "Seats: 2 of 3." in lobby.content and "2–3" not in lobby.content  # Schieberamsch: exactly three
-    assert "New to Schieberamsch? /rules shows its rules, page by page." in lobby.content
+    # apart from the numbered seats: a line right under them reads as part of the last seat's item
+    assert "\n\nNew to Schieberamsch? /rules shows its rules, page by page." in lobby.content
     await world.users[2].click(lobby, custom_id=button(lobby, "Join").custom_id)
     lobby = lobby_message(world)  # full: Join is greyed out, and the text does not ask anyone to join
     assert "All 3 seats are taken. The host starts." in lobby.content and "Join" not in lobby.content
