@@ -46,6 +46,7 @@ from bot.ui.errors import reply_error, send_ephemeral
 from bot.ui.game_ui import Controls, Custom, card_label, snapshot
 from bot.ui.options import DECK_CHOICES, TIMER_RANGE, table_settings
 from bot.ui.suits import SUIT_TEXT
+from bot.ui.text_fit import fit_lines
 
 KEY = "rufmariasch"
 STALE = "That button is from an earlier moment of the game; here is your current hand."
@@ -410,7 +411,8 @@ class Rufmariasch(commands.Cog):
             lines.append(tr(lang, "{amount} ({deals} deals at {tables} tables)",
                             amount=format_money(r.balance, r.currency, lang, signed=True), deals=r.deals,
                             tables=r.tables))
-        await send_ephemeral(interaction, "\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
+        text = fit_lines(lines, tr(lang, "… and {n} more", n="{n}"))  # one line per currency ever booked
+        await send_ephemeral(interaction, text, allowed_mentions=discord.AllowedMentions.none())
 
     # -- /rufmariasch ledger ----------------------------------------------------------------------------------
     @group.command(name=_T("ledger"), description=_T("Recent Rufmariasch ledger entries in this server"))

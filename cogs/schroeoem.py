@@ -26,6 +26,7 @@ from discord.ext import commands
 from bot.i18n import N_, normalize, tr
 from bot.stats.schroeoem import Game, Match, list_matches, load_match
 from bot.tables import UserError
+from bot.tables.model import escape_markdown
 from bot.ui import GameUI
 from bot.ui.game_ui import Button, Controls, card_label
 from bot.ui.in_time import send_in_time
@@ -289,7 +290,7 @@ def _points_each(lang: str, n: int) -> str:
 
 
 def match_text(match: Match, lang: str) -> str:
-    names = match.names
+    names = [escape_markdown(n) for n in match.names]  # shown as typed, not as Markdown
     head = [f"**{tr(lang, 'Schrööm match #{id}', id=match.table_id)}** · {_when(match.started_at)} · "
             f"{tr(lang, STATUS_WORDS.get(match.status, match.status))} · "
             f"{_points_each(lang, match.options.get('points', 7))}",
@@ -347,12 +348,13 @@ class Schroeoem(commands.Cog):
         found = await list_matches(self.bot.db, who.id, interaction.guild_id)  # type: ignore[attr-defined]
         if not found:
             raise UserError("No Schrööm matches of {name} here yet.", name=who.display_name)
-        lines = [f"**{tr(lang, 'Schrööm matches of {name}', name=who.display_name)}**"]
+        lines = [f"**{tr(lang, 'Schrööm matches of {name}', name=escape_markdown(who.display_name))}**"]
         for m in found:
-            won = _names(m["names"], m["winners"])
+            names = [escape_markdown(n) for n in m["names"]]  # shown as typed, not as Markdown
+            won = _names(names, m["winners"])
             result = (tr(lang, "winner {names}", names=won) if won
                       else tr(lang, STATUS_WORDS.get(m["status"], m["status"])))
-            lines.append(f"**#{m['id']}** · {_when(m['started_at'])} · {', '.join(m['names'])} · "
+            lines.append(f"**#{m['id']}** · {_when(m['started_at'])} · {', '.join(names)} · "
                          + tr(lang, "games: {n}", n=m["games"]) + f" · {result}")
         lines.append(tr(lang, "Game by game: /schroeoem match with the number."))
         await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True,

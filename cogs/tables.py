@@ -16,25 +16,13 @@ from bot.tables.model import OPEN_STATUSES
 from bot.ui.checks import unknown_component
 from bot.ui.errors import send_ephemeral
 from bot.ui.game_ui import card_style, score_text
+from bot.ui.text_fit import fit_lines
 
-MESSAGE_LIMIT = 2000  # characters in a message's content (Discord's limit; more is refused with 400)
 LIST_LINES = 20  # /table list shows at most this many tables
 
 log = logging.getLogger(__name__)
 # what a REST call may end in when Discord cannot be reached or refuses (discord.py's own retries spent)
 UNREACHABLE = (TimeoutError, OSError, aiohttp.ClientError, discord.HTTPException)
-
-
-def fit_lines(lines: list[str], more: str, *, limit: int = MESSAGE_LIMIT, most: int = LIST_LINES) -> str:
-    """As many whole lines as fit in `limit` characters (and at most `most`), then `more` (a template with
-    {n}: "… and {n} more") for the lines left out."""
-    for k in range(min(len(lines), most), -1, -1):
-        text = "\n".join(lines[:k])
-        if k < len(lines):
-            text += ("\n" if k else "") + more.format(n=len(lines) - k)
-        if len(text) <= limit:
-            return text
-    return more.format(n=len(lines))[:limit]
 
 
 class Tables(commands.Cog):
@@ -81,7 +69,7 @@ class Tables(commands.Cog):
             await send_ephemeral(interaction, tr(lang, "No open tables here. Start one with a game's /… new command."))
             return
         lines = [self._describe(t, lang) for t in tables]
-        text = fit_lines(lines, tr(lang, "… and {n} more", n="{n}"))
+        text = fit_lines(lines, tr(lang, "… and {n} more", n="{n}"), most=LIST_LINES)
         await send_ephemeral(interaction, text, allowed_mentions=discord.AllowedMentions.none())
 
     @table.command(name=_T("status"), description=_T("Where your game stands"))
@@ -97,6 +85,7 @@ class Tables(commands.Cog):
             with card_style(ui.card_deck(table), lang):  # cards named as the table's pictures name them
                 text += "\n" + ui.hand_title(public, lang) + " · " + ui.status(public, table.text_names, lang)
             text += "\n" + tr(lang, "Standing: {totals}", totals=totals)
+        text = fit_lines(text.split("\n"), tr(lang, "… and {n} more", n="{n}"))  # 8 long names, a long status
         await send_ephemeral(interaction, text, allowed_mentions=discord.AllowedMentions.none())
 
     @table.command(name=_T("leave"), description=_T("Leave a table that has not started"))

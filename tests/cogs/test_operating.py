@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from bot.tables.model import LOBBY
-from cogs.tables import fit_lines
+from bot.ui.text_fit import fit_lines
 from tests.conftest import World
 
 
@@ -14,7 +14,7 @@ def test_fit_lines_keeps_whole_lines_and_says_how_many_more():
     assert fit_lines(["a", "b"], "… and {n} more") == "a\nb"
     text = fit_lines(["x" * 150] * 24, "… and {n} more")
     assert len(text) <= 2000 and text.endswith("… and 11 more") and text.count("x" * 150) == 13
-    assert fit_lines([f"{i}" for i in range(30)], "… and {n} more").endswith("19\n… and 10 more")  # 20 at most
+    assert fit_lines([f"{i}" for i in range(30)], "… and {n} more", most=20).endswith("19\n… and 10 more")
     assert fit_lines(["y" * 2500], "… and {n} more") == "… and 1 more"
 
 

@@ -8,6 +8,7 @@ import io
 import random
 
 import discord
+import pytest
 from PIL import Image
 
 from bot.games.rufmariasch import DECK_32
@@ -300,3 +301,23 @@ def test_a_marriage_and_a_call_are_worded_as_the_deck_names_the_cards():
         assert ui.label("call C AC", "en") == f"Trump {clubs}, called A{clubs}"
     with card_style("french", "en"):
         assert ui.label("announce H", "en") == f"Marriage K{hearts} Q{hearts}"
+
+
+@pytest.mark.parametrize("lang", ["en", "hr"])
+async def test_a_balance_in_many_currencies_fits_one_message(world, monkeypatch, lang):
+    """/rufmariasch balance has a line per currency ever booked (a label each host types): past what fits in
+    Discord's 2000 characters the reply says how many more, instead of a 400 and "This interaction failed"."""
+    from tests.cogs.helpers import client_locale, discord_refusals
+
+    client_locale(monkeypatch, lang)
+    ids = [u.id for u in world.users]
+    for k in range(60):  # 60 finished tables, each with its own currency label
+        table = Table(id=900 + k, guild_id=world.guild.id, channel_id=1, game="rufmariasch", options={}, seed=0,
+                      host_id=ids[0], settings={"currency": f"Währung{k:02d}ăș"},
+                      seats=[Seat(user_id=u, name="x") for u in ids])
+        await world.bot.db.write(deal_entries(table, {"type": "hand_scored", "hand_no": 1,
+                                                      "deltas": [-123456, 41152, 41152, 41152]}))
+    result = await world.users[0].slash(world.channel, "rufmariasch balance")
+    assert not discord_refusals(world)
+    content = result.response.content
+    assert len(content) <= 2000 and content.splitlines()[-1].startswith("…"), content[-200:]

@@ -379,3 +379,13 @@ def test_one_point_each_is_singular_in_every_language():
     said = {lang: _points_each(lang, 1) for lang in ("en", "de", "hr", "ro")}
     assert said == {"en": "1 point each", "de": "je 1 Punkt", "hr": "po 1 bod", "ro": "câte 1 punct fiecare"}
     assert [_points_each("hr", n) for n in (2, 7, 21)] == ["po 2 boda", "po 7 bodova", "po 21 bod"]
+
+
+def test_a_match_shows_names_as_typed_not_as_markdown():
+    from bot.stats.schroeoem import Match
+    from cogs.schroeoem import match_text
+
+    match = Match(table_id=3, status="finished", names=["__ana__", "*bo*"], user_ids=[1, 2], options={"points": 7},
+                  started_at=None, games=[], winners=[0], totals=[7, 0], detailed=True)
+    text = match_text(match, "en")
+    assert "Players: \\_\\_ana\\_\\_, \\*bo\\*" in text and "\\_\\_ana\\_\\_ 7 🏆" in text
