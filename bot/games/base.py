@@ -95,6 +95,9 @@ class Engine:
     # a turn is several actions of one seat in a row (draw, meld, discard): a turn timer plays the whole turn, as
     # one timeout, instead of waiting a full turn for each action
     TURN_IS_SEVERAL_ACTIONS: ClassVar[bool] = False
+    # an action that changes nothing (Repezita's "pass": "nothing to play now"), which a computer may choose: the
+    # table neither stores nor shows it, and the computer looks again after its next pause
+    NOTHING: ClassVar[str | None] = None
 
     seats: int
     options: dict[str, Any]

@@ -58,6 +58,7 @@ class Repezita(Engine):
     """Repezita: see the module docstring for the model, and `view()` for the view keys and events."""
 
     key = "repezita"
+    NOTHING = "pass"
     title = "Repezita"
     min_seats = 2
     max_seats = 8

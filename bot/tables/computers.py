@@ -143,6 +143,8 @@ class Computers:
                         continue
                     seat = rng.choice(due) if len(due) > 1 else due[0]
                     action = await self.think(table, engine, seat, table.seats[seat].plays_itself or "strong")
+                if action == engine.NOTHING:  # no move: nothing to store, no table message to edit again
+                    continue
                 async with table.lock:
                     if table.version != version or table.status != RUNNING:
                         continue

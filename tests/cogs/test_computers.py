@@ -403,3 +403,31 @@ async def test_a_person_punishes_an_easy_computers_miss_with_tac(world: World):
     await world.users[0].user.click(dm(world, 0), custom_id=give.custom_id)
     await settle(table)
     assert table.engine.view(None)["counts"][1] == before + 1  # alice's card on top of its Closed pile
+
+
+async def test_repezita_computers_with_nothing_to_play_neither_store_nor_show_anything(world: World, monkeypatch):
+    """A Repezita computer with no right card says "pass" (nothing to play now): a move that changes nothing is
+    not stored, and the table message is not edited again with the same text and a new picture each time (one
+    idle minute made 35 such edits, near Discord's 5 edits in 5 s a channel with several computers)."""
+    table = await open_with_computers(world, "schrum new", ["strong", "easy"], variant="repezita")
+
+    async def on_the_simulated_clock(seconds: float) -> None:
+        await world.env.external_wait(asyncio.sleep(seconds), reason="a computer's reaction time")
+
+    monkeypatch.setattr(world.bot.tables, "_pause", on_the_simulated_clock)
+    del table.settings["computer_pause"]
+    if table.engine.view(None)["phase"] != "play" and table.engine.view(None)["dealer"] == 0:
+        await world.users[0].user.click(dm(world, 0), custom_id=button(dm(world, 0), "Go!").custom_id)
+    for _ in range(60):  # alice never plays: the computers play what they can, then have nothing left to play
+        await world.env.advance_time(5)
+        if table.engine.over or not any(table.engine.correct(a.split()[1]) for s in (1, 2)
+                                         for a in table.engine.legal_actions(s) if a.startswith("play ")):
+            break
+    if table.engine.over:
+        pytest.skip("the computers finished the race without waiting for alice")
+    version, requests = table.version, len(world.env.http_requests)
+    await world.env.advance_time(60)
+    assert table.version == version, "a move that changes nothing was stored"
+    assert not any(a == "pass" for _, a in await computer_moves(world, table))
+    edits = [r for r in world.env.http_requests[requests:] if r.method == "PATCH"]
+    assert not edits, f"{len(edits)} edits in an idle minute"
