@@ -1,4 +1,5 @@
-"""Turn timers and the vote on an absent player: a reminder at two thirds of the time, the strong computer
+"""Turn timers and the vote on an absent player: a reminder after a minute (sooner with a short timer: at two thirds
+of it), the strong computer
 moving for whoever is away when it runs out, and after three timeouts in a row a vote to let it play on.
 A part of `TableService`, kept apart by job."""
 
@@ -16,6 +17,9 @@ from .model import ABANDONED, AUTO_TIMER, FINISHED, RUNNING, Listener, Outcome, 
 log = logging.getLogger(__name__)
 
 DEFAULT_TURN_TIMER = 300  # seconds; a table option
+# the reminder's ping comes after two thirds of the turn timer, but after a minute at most: a newcomer waiting in
+# their DMs for a sign that it is their turn (a message edit notifies nobody) is not left for minutes
+REMIND_AFTER_S = 60
 # seconds a real-time table (no turn timer) waits for a start signal before the timer gives it: a dealer who never
 # says Repezita's Go would hold everyone else up (a view's phase "signal", docs/views.md)
 SIGNAL_TIMER = 300
@@ -97,12 +101,13 @@ class TurnTimers:
     async def _timer(self, table: Table, seconds: int) -> None:
         version = table.version
         try:
-            await asyncio.sleep(seconds * 2 / 3)
+            first = min(seconds * 2 / 3, REMIND_AFTER_S)
+            await asyncio.sleep(first)
             if table.version != version or table.status != RUNNING:
                 return
             if self.listener:
                 await self.listener.remind(table, sorted(table.engine.waiting_for()))  # type: ignore[union-attr]
-            await asyncio.sleep(seconds / 3)
+            await asyncio.sleep(seconds - first)
             await self.expire(table.id, version)
         except asyncio.CancelledError:
             pass

@@ -483,8 +483,14 @@ class TableUI(TableMessages):
         if not seats:
             return
         mentions = " ".join(f"<@{table.seats[s].user_id}>" for s in seats)
-        await self.delivery.say(table, tr(lang, "{who}: your turn at table #{id}. The turn timer plays for you soon.",
-                                          who=mentions, id=table.id), mention=True)
+        deadline = self.deadline(table)
+        if deadline is None:
+            text = tr(lang, "{who}: your turn at table #{id}. The turn timer plays for you soon.", who=mentions,
+                      id=table.id)
+        else:
+            text = tr(lang, "{who}: your turn at table #{id}. The turn timer plays for you {when}.", who=mentions,
+                      id=table.id, when=f"<t:{int(deadline)}:R>")
+        await self.delivery.say(table, text, mention=True)
 
     async def absent(self, table: Table, seat: int) -> None:
         await self.delivery.show_table(table)

@@ -245,6 +245,20 @@ async def test_turn_timer_reminds_then_plays_and_marks_absent(world: World):
     assert status["status"] == "abandoned"
 
 
+async def test_a_long_turn_timer_pings_the_player_after_a_minute_with_its_deadline(world: World):
+    """A newcomer waiting in their DMs hears of their turn after a minute, not after two thirds of five minutes
+    (an edited message notifies nobody); the ping says when the timer will play for them."""
+    table = await start_table(world, deals=3, turn_timer=300)
+    thread = world.channel.threads[0]
+    await world.env.advance_time(59)
+    assert not any("turn timer plays for you" in m.content for m in thread.history())
+    await world.env.advance_time(2)
+    pings = [m.content for m in thread.history() if "turn timer plays for you" in m.content]
+    first = min(table.engine.waiting_for())
+    assert len(pings) == 1 and f"<@{table.seats[first].user_id}>" in pings[0] and "<t:" in pings[0], pings
+    assert not await world.bot.db.fetchall("SELECT seq FROM actions WHERE table_id = ?", (table.id,))
+
+
 async def test_vote_to_continue_puts_the_absent_seat_on_autopilot(world: World):
     table = await start_table(world, deals=3, turn_timer=60)
     for _ in range(12):
