@@ -45,6 +45,8 @@ def display_names(names: list[str], n: int, lang: str = "en") -> list[str]:
     out = []
     for i in range(n):
         name = printable(str(names[i])) if i < len(names) and names[i] else ""
+        if name.startswith("(") and name.endswith(")"):  # all the font could draw of "🎲🎲 (dicefan)": the username
+            name = name[1:-1].strip()
         out.append(isolated(name) if name else f"{words(lang)['seat']} {i + 1}")
     return out
 

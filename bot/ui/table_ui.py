@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 import discord
 
 from bot.i18n import naming_seats, normalize, tr
+from bot.render.fonts import printable
 from bot.tables import Outcome, StaleError, Table, TableService, UserError
 from bot.tables.model import ABANDONED, CANCELLED, RUNNING, escape_markdown, shows_digest
 
@@ -92,7 +93,7 @@ class TableUI(TableMessages):
         settings = {"lang": self.table_lang(interaction), **settings}
         table = await self.service.create(
             guild_id=interaction.guild.id, channel_id=parent.id, host_id=interaction.user.id,
-            host_name=interaction.user.display_name, game=game, options=options, settings=settings)
+            host_name=seat_name(interaction.user), game=game, options=options, settings=settings)
         self._note_locale(table, interaction)
         self.opening[table.id] = asyncio.Event()
         try:
@@ -211,7 +212,7 @@ class TableUI(TableMessages):
                 table = await service.set_setting(table_id, user.id, "hints",
                                                   not service.get(table_id).settings.get("hints"))
             elif kind == "join":
-                table = await service.join(table_id, user.id, user.display_name)
+                table = await service.join(table_id, user.id, seat_name(user))
             elif kind == "leave":
                 table = await service.leave(table_id, user.id)
             elif kind == "cancel":
@@ -503,6 +504,16 @@ class TableUI(TableMessages):
             if table.status in (CANCELLED, ABANDONED):  # (a finished match's last batch redrew them already)
                 await self.delivery.close_hands(table)
         await self.delivery.retire_thread(table)
+
+
+def seat_name(user: discord.abc.User) -> str:
+    """A person's name at a table: their display name, and their username beside it where the pictures' fonts
+    draw nothing of the display name (an emoji-only or Chinese name, which a picture would show as "Seat 2"):
+    "🎲🎲 (dicefan)" in the messages, "dicefan" in the pictures (`bot.render.layout.display_names`)."""
+    name = user.display_name
+    if not printable(name) and printable(user.name) and user.name != name:
+        return f"{name} ({user.name})"
+    return name
 
 
 def computer_name(lang: str, level: str, n: int) -> str:

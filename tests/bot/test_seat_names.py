@@ -45,3 +45,18 @@ def test_a_person_cannot_pass_for_a_computer_by_their_display_name():
         Seat(user_id=2, name="🤖"), Seat(user_id=3, name="⚙ Strong 2")])
     assert table.names == ["Computer 2 (strong)", "🤖 Computer (easy)", "?", "Strong 2"]
     assert drawable(table.names) == ["Computer 2 (strong)", "⚙ Easy", "?", "Strong 2"]
+
+
+def test_a_name_the_pictures_cannot_draw_brings_the_username_along():
+    """An emoji-only or Chinese display name would be "Seat 2" in every picture: the seat keeps the username beside
+    it, and the pictures draw that."""
+    from types import SimpleNamespace
+
+    from bot.render.layout import display_names
+    from bot.ui.table_ui import seat_name
+
+    dice, wang, ana = (SimpleNamespace(display_name=d, name=n) for d, n in
+                       (("🎲🎲", "dicefan"), ("王力", "wangli"), ("Ana 🎲", "ana_k")))
+    assert [seat_name(u) for u in (dice, wang, ana)] == ["🎲🎲 (dicefan)", "王力 (wangli)", "Ana 🎲"]
+    assert display_names([seat_name(u) for u in (dice, wang, ana)], 3) == ["dicefan", "wangli", "Ana"]
+    assert seat_name(SimpleNamespace(display_name="🎲", name="🎲")) == "🎲"  # nothing better to add
