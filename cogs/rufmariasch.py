@@ -408,7 +408,7 @@ class Rufmariasch(commands.Cog):
             return
         lines = [tr(lang, "**{name}** in this server:", name=who.mention)]
         for r in rows:
-            lines.append(tr(lang, "{amount} ({deals} deals at {tables} tables)",
+            lines.append(tr(lang, "{amount} (deals: {deals}, tables: {tables})",
                             amount=format_money(r.balance, r.currency, lang, signed=True), deals=r.deals,
                             tables=r.tables))
         text = fit_lines(lines, tr(lang, "… and {n} more", n="{n}"))  # one line per currency ever booked

@@ -26,15 +26,17 @@ from discord.ext import commands
 
 from bot.games import GAMES
 from bot.i18n import N_, SUPPORTED, format_day, normalize, tr
+from bot.ledger import format_money
 from bot.render import hands_sheet
 from bot.render.leaderboard import leaderboard_png, stats_card_png
 from bot.stats import Aggregate, Board, Replay, StatsStore, spec
 from bot.stats.boards import RATING, cells
+from bot.stats.store import SeatLine
 from bot.tables import UserError
 from bot.tables.model import FINISHED, RUNNING, Seat, Table, escape_markdown
 from bot.ui import GameUI
 from bot.ui.errors import reply_error, send_ephemeral
-from bot.ui.game_ui import card_style
+from bot.ui.game_ui import card_style, score_text
 from bot.ui.in_time import edit_in_time, send_in_time
 from bot.workers import Job
 
@@ -158,6 +160,15 @@ def board_page(board: Board, page: int, lang: str, when: str, name_of: Callable[
 
 # -- the cog ----------------------------------------------------------------------------------------
 DYNAMIC_ITEMS = (BoardPage, ReplayStep, ForgetButton)
+
+
+def _result(game: str, seat: SeatLine, lang: str) -> str:
+    """A seat's result in /history: its points, or a Rufmariasch table's money ("+10.00 €", as booked in the ledger;
+    a practice table's, which books nothing, without a currency): its engine counts money in minor units, which
+    read as points a hundred times too many."""
+    if game == "rufmariasch":
+        return format_money(seat.total if seat.money is None else seat.money, seat.currency, lang, signed=True)
+    return score_text(seat.total)
 
 
 class Stats(commands.Cog):
@@ -313,8 +324,8 @@ class Stats(commands.Cog):
         for rec in records:
             title = GAMES[rec.game].title if rec.game in GAMES else rec.game
             seats = ", ".join(
-                f"{escape_markdown(self._name(interaction.guild, s.user_id, s.name, lang))} {s.total}" + (" ★" if s.winner else "")
-                for s in rec.seats)
+                f"{escape_markdown(self._name(interaction.guild, s.user_id, s.name, lang))} {_result(rec.game, s, lang)}"
+                + (" ★" if s.winner else "") for s in rec.seats)
             lines.append(f"#{rec.table_id} · {title} · {rec.ended_at[:10]} · {seats}")
         lines.append(tr(lang, "Step through one with /replay and its number."))
         await send_ephemeral(interaction, "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())

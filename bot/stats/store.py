@@ -84,6 +84,8 @@ class SeatLine:
     total: int
     winner: bool
     place: int
+    money: int | None = None  # Rufmariasch: the table's deals as booked in the ledger (minor units), and its currency
+    currency: str = ""
 
 
 @dataclass
@@ -434,7 +436,7 @@ class StatsStore:
         if not ids:
             return []
         rows = await self.db.fetchall(
-            "SELECT table_id, seat, game, ended_at, user_id, name, total, winner, place FROM stat_results"
+            "SELECT table_id, seat, game, ended_at, user_id, name, total, winner, place, money, currency FROM stat_results"
             f" WHERE table_id IN ({','.join('?' * len(ids))}) ORDER BY table_id, seat", ids)
         out: dict[int, TableRecord] = {}
         for r in rows:
@@ -442,7 +444,7 @@ class StatsStore:
             if rec is None:
                 rec = out[r["table_id"]] = TableRecord(r["table_id"], r["game"], r["ended_at"], [])
             rec.seats.append(SeatLine(r["seat"], r["user_id"], r["name"] if r["user_id"] > 0 else "", r["total"],
-                                      bool(r["winner"]), r["place"]))
+                                      bool(r["winner"]), r["place"], r["money"], r["currency"] or ""))
         return [out[i] for i in ids if i in out]
 
     async def replay_source(self, guild_id: int, table_id: int) -> tuple[str, ReplaySource | None]:

@@ -215,7 +215,7 @@ async def test_balance_and_ledger_show_amounts_in_this_server_only(world: World)
     ids = [u.id for u in world.users]
     await book(world, [[150, -150, 150, -150]] * 11 + [[-90, 30, 30, 30]], ids)
     mine = await alice.slash(world.channel, "rufmariasch balance")
-    assert mine.ephemeral and "+15.60 €" in mine.response.content and "12 deals at 1 tables" in mine.response.content
+    assert mine.ephemeral and "+15.60 €" in mine.response.content and "deals: 12, tables: 1" in mine.response.content
     theirs = await alice.slash(world.channel, "rufmariasch balance", user=bob)
     assert theirs.ephemeral and "−16.20 €" in theirs.response.content
     stranger = world.guild.add_member(world.env.create_user("erin"))
@@ -321,3 +321,25 @@ async def test_a_balance_in_many_currencies_fits_one_message(world, monkeypatch,
     assert not discord_refusals(world)
     content = result.response.content
     assert len(content) <= 2000 and content.splitlines()[-1].startswith("…"), content[-200:]
+
+
+async def test_history_shows_a_rufmariasch_table_in_money_as_the_ledger_does(world: World):
+    """The engine counts a stake game's totals in minor units: /history says "+1.20 €" as /rufmariasch balance
+    does, not "120" (a hundred times the points)."""
+    alice = world.users[0]
+    await alice.slash(world.channel, "rufmariasch new", stake="0,10", currency="€", deals=4)
+    for user in world.users[1:4]:
+        await user.click(lobby_message(world), custom_id=button(lobby_message(world), "Join").custom_id)
+    table = world.table()
+    await alice.click(lobby_message(world), custom_id=button(lobby_message(world), "Start").custom_id)
+    for _ in range(500):
+        if table.status != "running":
+            break
+        seat = min(table.engine.to_act())
+        await world.bot.tables.act(table.id, table.seats[seat].user_id, table.engine.default_action(seat))
+    assert table.status == "finished"
+    totals = table.engine.result()["totals"]
+    line = (await alice.slash(world.channel, "history")).response.content.splitlines()[1]
+    shown = [format_money(t, "€", "en", signed=True) for t in totals]
+    assert all(amount in line for amount in shown if amount), (line, shown)
+    assert not any(f" {t} " in f"{line} " or f" {t}," in line for t in totals if t), line
