@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from bot.i18n import N_, format_number
+from bot.money import format_money
 
 
 @dataclass
@@ -72,10 +73,8 @@ def number(value: Fraction | float | int | None, lang: str, digits: int = 2, *, 
 
 
 def money(amount: int | None, currency: str, lang: str) -> str:
-    if amount is None:
-        return "–"
-    text = number(Fraction(amount, 100), lang, 2, signed=True)
-    return f"{text} {currency}".strip()
+    """As the ledger writes money (`bot.money`): "−4.00 €" with a real minus, the same in every reply."""
+    return "–" if amount is None else format_money(amount, currency, lang, signed=True)
 
 
 def _int(attr: str) -> Formatter:

@@ -528,3 +528,11 @@ async def test_a_forgotten_name_is_gone_from_the_database_file_too(tmp_path):
     await db.close()
     for path in tmp_path.iterdir():
         assert b"Zebulon Quarkfinder" not in path.read_bytes(), path.name
+
+
+def test_boards_write_money_as_the_ledger_does():
+    from bot.money import format_money
+    from bot.stats.boards import money
+
+    assert money(-400, "€", "de") == format_money(-400, "€", "de", signed=True) == "−4,00 €"
+    assert money(1250, "", "en") == "+12.50" and money(None, "€", "en") == "–"
