@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
-from bot.i18n import DEFAULT
+from bot.i18n import DEFAULT, command_name
 
 MESSAGE_LIMIT = 2000  # characters in one Discord message
 PAGE_LIMIT = 1900  # a page of rules, leaving room for the page footer
@@ -56,8 +56,6 @@ def as_typed(text: str, lang: str) -> str:
     """The options a rules text lists (its "- `name`" lines) written as the player's Discord client shows them
     beside the command: `hands` is `igre:` to a Croatian client, `hands:` to an English one (the command
     translator's `cmd:` names), wherever the text names them."""
-    from bot.i18n import command_name
-
     names = set(re.findall(r"^- `([a-z_]+)`", text, re.MULTILINE))
     return re.sub(r"`([a-z_]+)`", lambda m: f"`{command_name(lang, OPTION_NAMES.get(m[1], m[1]))}:`"
                   if m[1] in names else m[0], text)

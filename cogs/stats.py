@@ -26,11 +26,10 @@ from discord.ext import commands
 
 from bot.games import GAMES
 from bot.i18n import N_, SUPPORTED, format_day, normalize, tr
-from bot.ledger import format_money
 from bot.render import hands_sheet
 from bot.render.leaderboard import leaderboard_png, stats_card_png
 from bot.stats import Aggregate, Board, Replay, StatsStore, spec
-from bot.stats.boards import RATING, cells
+from bot.stats.boards import RATING, cells, money
 from bot.stats.store import SeatLine
 from bot.tables import UserError
 from bot.tables.model import FINISHED, RUNNING, Seat, Table, escape_markdown
@@ -167,7 +166,7 @@ def _result(game: str, seat: SeatLine, lang: str) -> str:
     a practice table's, which books nothing, without a currency): its engine counts money in minor units, which
     read as points a hundred times too many."""
     if game == "rufmariasch":
-        return format_money(seat.total if seat.money is None else seat.money, seat.currency, lang, signed=True)
+        return money(seat.total if seat.money is None else seat.money, seat.currency, lang)
     return score_text(seat.total)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-MESSAGE_LIMIT = 2000  # characters in a message's content (Discord's limit; more is refused with 400)
+from bot.rules_text import MESSAGE_LIMIT  # characters in a message's content (more is refused with 400)
 
 
 def fit_lines(lines: list[str], more: str, *, limit: int = MESSAGE_LIMIT, most: int | None = None) -> str:
