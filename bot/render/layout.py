@@ -23,6 +23,7 @@ from .i18n import words
 
 W, H = 960, 600
 HEADER = 52
+NAME_SIZES = (26, 23, 20, 18)  # a long name is drawn smaller before it is cut (an 8-seat plate holds about 10 letters)
 FELT_BOX = (14, HEADER + 14, W - 14, H - 12)
 
 
@@ -75,7 +76,7 @@ def plate_size(n: int) -> tuple[int, int]:
         return 236, 76
     if n <= 6:
         return 196, 72
-    return 170, 70
+    return 196, 70
 
 
 def seat_ring(n: int, width: int = W, height: int = H) -> list[Seat]:
@@ -176,8 +177,9 @@ class Table:
                 right -= self.c.text(right, y0 + 18, info.score, "condbold", 21, info.score_colour, anchor="rm") + 6
         elif info.score:
             right -= self.c.text(right, y0 + 20, info.score, "bold", 25, info.score_colour, anchor="rm") + 8
-        self.c.text(x0 + pad, y0 + 20, self.names[i], "condbold", 26, name_colour, anchor="lm",
-                    max_w=right - x0 - pad)
+        room = right - x0 - pad
+        size = next((sz for sz in NAME_SIZES if self.c.text_w(self.names[i], sz) <= room), NAME_SIZES[-1])
+        self.c.text(x0 + pad, y0 + 20, self.names[i], "condbold", size, name_colour, anchor="lm", max_w=room)
         # second line: cards in hand, badges
         bx = x0 + pad
         by = y1 - 19
