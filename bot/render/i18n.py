@@ -52,6 +52,7 @@ WORDS: dict[str, str] = {
     "st_tac": N_("Tač? ({name} missed)"), "st_tac_give": N_("Tač! on {name} · to decide: {deciding}"),
     "tac_called": N_("Tač!"), "give_q": N_("give?"), "st_place": N_("{name} places the exposed card"),
     "st_over": N_("Match over – {name} wins"), "st_over_many": N_("Match over – {name} win"),
+    "st_over_loser": N_("Match over – {name} loses"),
 }
 
 # suit names of each deck ("Acorns" on a German deck, "Clubs" on a French one), msgids of the catalogs

@@ -104,7 +104,7 @@ def num(v: int) -> str:
 
 def leaders(game_key: str, hands: list[dict[str, Any]], totals: list[int]) -> list[int]:
     """Who is ahead (or won): the lowest total in Schieberamsch, the players still in (points > 0) in
-    Schrööm (else the last game's winner), the highest total elsewhere."""
+    Schrööm (else the last game's winner), everybody but the last in Repezita, the highest total elsewhere."""
     if not totals:
         return []
     if game_key == "schroeoem":
@@ -113,6 +113,8 @@ def leaders(game_key: str, hands: list[dict[str, Any]], totals: list[int]) -> li
             return alive
         last = hands[-1].get("winner") if hands else None
         return [last] if isinstance(last, int) else []
+    if game_key == "repezita":  # everybody but the last, as the engine's result() says and the table shows
+        return [i for i, x in enumerate(totals) if x > min(totals)] or list(range(len(totals)))
     best = min(totals) if game_key in LOWER_IS_BETTER else max(totals)
     return [i for i, x in enumerate(totals) if x == best]
 

@@ -68,6 +68,8 @@ def over_status(t: Table) -> str:
             winners = [i for i, x in enumerate(totals) if x == best]
     if not winners:
         return t.w["over"]
+    if len(winners) > 2 and len(winners) == t.n - 1:  # all but one win (Repezita): the one name that says it
+        return t.w["st_over_loser"].format(name=next(t.names[i] for i in range(t.n) if i not in winners))
     key = "st_over" if len(winners) == 1 else "st_over_many"
     return t.w[key].format(name=_names(t, winners))
 

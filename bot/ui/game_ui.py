@@ -289,7 +289,10 @@ class GameUI:
             return tr(lang, "Hand {n} scored: {parts}.", n=event.get("hand_no", "?"),
                       parts=", ".join(parts) or "±0")
         if kind == "match_over":
-            winners = ", ".join(names[s] for s in event.get("winners", []))
+            seats = event.get("winners", [])
+            winners = ", ".join(names[s] for s in seats)
+            if len(seats) > 1:
+                return tr(lang, "Match over. Winners: {names}.", names=winners)
             return tr(lang, "Match over. Winner: {names}.", names=winners)
         return None
 

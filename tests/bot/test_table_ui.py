@@ -136,6 +136,15 @@ def test_event_lines_write_scores_with_a_real_minus_sign():
     assert GameUI().narrate(event, ["ann", "bo", "cy"], "en") == "Hand 1 scored: ann −24, bo +12."
 
 
+def test_the_match_end_line_says_winners_when_there_are_several():
+    names = ["ann", "bo", "cy", "dee"]
+    one = GameUI().narrate({"type": "match_over", "winners": [2]}, names, "de")
+    assert one == "Partie vorbei. Sieger: cy."
+    assert GameUI().narrate({"type": "match_over", "winners": [0, 1, 3]}, names, "en") \
+        == "Match over. Winners: ann, bo, dee."
+    assert GameUI().narrate({"type": "match_over", "winners": [1]}, names, "en") == "Match over. Winner: bo."
+
+
 @pytest.mark.parametrize(("lang", "kontra", "rekontra"), [("en", "Kontra", "Rekontra"), ("de", "Kontra", "Re"),
                                                           ("ro", "Contra", "Recontra")])
 def test_kontra_and_rekontra_are_told_in_the_words_of_their_buttons(lang, kontra, rekontra):

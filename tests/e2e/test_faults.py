@@ -92,7 +92,8 @@ async def test_match_finishes_through_rest_faults_and_a_gateway_drop(db_file: Pa
         for name in ("anna", "bernd", "ceca"):
             assert not move_controls(dm_hand(fake, name))
         names = ["anna", "bernd", "ceca"]
-        assert tr("de", "Match over. Winner: {names}.", names=", ".join(names[s] for s in winners)) in table_msg.content
+        line = "Match over. Winner: {names}." if len(winners) == 1 else "Match over. Winners: {names}."
+        assert tr("de", line, names=", ".join(names[s] for s in winners)) in table_msg.content
         assert table_msg.content.endswith(tr("de", "The match is over."))
 
         faults = Counter(r.fault for r in fake.requests if r.fault)

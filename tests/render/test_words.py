@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from bot.demo import new_match, step
 from bot.render import theme as T
 from bot.render.layout import boxes_meet
@@ -113,15 +115,24 @@ def test_acorns_and_bells_differ_at_a_glance():
     assert _contrast(suit_ink("D", "german"), T.CARD) >= 3  # the orange index stays legible on the card
 
 
-def test_repezita_over_names_every_winner_as_the_engine_does():
-    e = new_match("repezita", 4, 1)
-    rng = random.Random(1)
+@pytest.mark.parametrize(("seats", "seed"), [(4, 1), (6, 2)])
+def test_repezita_over_names_the_one_who_lost(seats, seed):
+    """Everybody but the last wins: seven winners do not fit a header, so the picture names the one who lost
+    (as the engine's result() says), and the score sheet stars the same winners as the table, not only the
+    top scorer."""
+    from bot.render.score import leaders
+
+    e = new_match("repezita", seats, seed)
+    rng = random.Random(seed)
     while not e.over:
         step(e, "repezita", rng)
-    winners = e.result()["winners"]
-    assert len(winners) == 3
-    head = f"Match over – {', '.join(NAMES[s] for s in winners)} win"
-    assert head in said("repezita", e.view(None), 4)
+    result = e.result()
+    winners = result["winners"]
+    assert len(winners) == seats - 1
+    loser = next(s for s in range(seats) if s not in winners)
+    assert f"Match over – {NAMES[loser]} loses" in said("repezita", e.view(None), seats)
+    assert f"Partie beendet – {NAMES[loser]} verliert" in said("repezita", e.view(None), seats, "de")
+    assert leaders("repezita", result["hands"], result["totals"]) == winners
 
 
 def test_an_empty_piles_word_is_set_smaller_rather_than_cut_short_in_every_language():
