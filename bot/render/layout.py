@@ -23,7 +23,7 @@ from .i18n import words
 
 W, H = 960, 600
 HEADER = 52
-NAME_SIZES = (26, 23, 20, 18)  # a long name is drawn smaller before it is cut (an 8-seat plate holds about 10 letters)
+NAME_SIZES = (26, 24, 22, 20)  # a long name is drawn smaller before it is cut, not below 20 px (legible on a phone)
 FELT_BOX = (14, HEADER + 14, W - 14, H - 12)
 
 
@@ -224,6 +224,13 @@ class Table:
         d = min(cands) if cands else 0
         return s.x + ux * d, s.y + uy * d
 
+    def banner_room(self, y: float | None = None) -> float:
+        """The width of the widest banner box at height `y` that stays clear of the plates around the middle."""
+        y = self.cy if y is None else y
+        left = max([s.box[2] for s in self.seats if s.box[2] < self.cx and abs(s.y - y) < 110] or [30])
+        right = min([s.box[0] for s in self.seats if s.box[0] > self.cx and abs(s.y - y) < 110] or [self.width - 30])
+        return 2 * min(self.cx - left, right - self.cx) - 24
+
     def banner(self, lines: list[str], y: float | None = None, *, colour: T.RGB = T.WHITE) -> None:
         """A dark box with a few lines of text in the middle of the table (a hand's result), kept clear
         of the seat plates; a line made of " · "-separated parts wraps where it is too wide."""
@@ -231,11 +238,8 @@ class Table:
         if not lines:
             return
         size = 22
+        room = self.banner_room(y)
         y = self.cy if y is None else y
-        # the widest box that stays clear of the plates around the middle
-        left = max([s.box[2] for s in self.seats if s.box[2] < self.cx and abs(s.y - y) < 110] or [30])
-        right = min([s.box[0] for s in self.seats if s.box[0] > self.cx and abs(s.y - y) < 110] or [self.width - 30])
-        room = 2 * min(self.cx - left, right - self.cx) - 24
         out: list[str] = []
         for ln in lines:
             if self.c.text_w(ln, size) + 40 <= room or " · " not in ln:

@@ -74,7 +74,7 @@ def _talon_race(t: Table, v: dict[str, Any], key: str) -> None:
         # the pills under the two cards are 60 + bw apart: each keeps within its half, a long name shortened
         t.c.pill(ex_x + bw / 2, py + bh + 14, fit(t.names[ex["seat"]], "condbold", 18, bw + 30), T.GOLD, T.BLACK,
                  size=18, anchor="m")
-    if v.get("over") or (v.get("last_hand") and not count):
+    if v.get("over") or (v.get("last_hand") and not count and not ex):  # never over the card to be placed
         hand_result(t, key, v.get("last_hand"), empty_centre=True)
 
 

@@ -105,11 +105,19 @@ def hand_result(t: Table, key: str, record: dict[str, Any] | None, *, empty_cent
 
     # "Hand 1  ·  Loser: Bernd": a separator, not a colon, since the note may have a colon of its own
     head = f"{t.w['deal'] if key in ('schieberamsch', 'rufmariasch') else t.w['hand']} {record.get('hand_no', '')}"
-    names = [fit(name, "condbold", 22, BANNER_NAME_W) for name in t.names]  # long names leave room for the numbers
-    line1 = head + "  ·  " + describe(key, record, names, t.lang, t.style)
+    # whole names where the line fits; where it does not, long names are shortened to leave room for the numbers
+    room = t.banner_room(y) - 40
+    short = [fit(name, "condbold", 22, BANNER_NAME_W) for name in t.names]
+
+    def fitting(make: Callable[[list[str]], str], lines: int = 1) -> str:
+        line = make(t.names)
+        return line if t.c.text_w(line, 22) <= lines * room else make(short)
+
+    line1 = fitting(lambda names: head + "  ·  " + describe(key, record, names, t.lang, t.style))
     deltas = record.get("deltas") or []
-    parts = [f"{names[i]} {signed(d)}" for i, d in enumerate(deltas) if d and i < t.n]
-    lines = [line1, "  ·  ".join(parts)]
+    scores = fitting(lambda names: "  ·  ".join(f"{names[i]} {signed(d)}" for i, d in enumerate(deltas)
+                                                 if d and i < t.n), lines=2)  # wrapped, at most 2 lines' worth
+    lines = [line1, scores]
     if t.view.get("over"):
         lines.insert(0, over_status(t))
     t.banner(lines, y, colour=T.GOLD if t.view.get("over") else T.WHITE)

@@ -230,3 +230,29 @@ def test_repezita_before_the_go_says_whose_go_it_waits_for():
     assert f"Waiting for {dealer}'s Go!" in said("repezita", view, 3)
     assert f"Čeka se Kreni! igrača {dealer}" in said("repezita", view, 3, "hr")
     assert "Everybody plays" in said("repezita", first_view("repezita", 3, 1, lambda v: v.get("phase") == "play"), 3)
+
+
+def test_schrum_after_a_hand_leaves_the_exposed_card_in_sight():
+    """A new hand of Schrum Schrum starts with a card exposed and the centre empty: the previous hand's result
+    stays off the picture then (it covered the card to be placed, its name and the turn pointer)."""
+    e = new_match("schrum", 4, 1, {"hands": 3})
+    rng = random.Random(1)
+    while not (e.view(None).get("last_hand") and e.view(None).get("exposed")):
+        step(e, "schrum", rng)
+    v = e.view(None)
+    assert not (v.get("centre") or {}).get("count")
+    drawn = said("schrum", v, 4)
+    assert not any(text.startswith("Hand 1") for text in drawn), drawn
+
+
+def test_a_hands_result_names_a_long_name_whole_where_the_line_has_room():
+    names = ["Ana", "Max", "Friedrich-Wilhelm Schmidt"]  # seat 2 played a Grand Hand in this deal
+    e = new_match("schieberamsch", 3, 4, {"deals": 3})
+    rng = random.Random(4)
+    while not e.view(None).get("last_hand"):
+        step(e, "schieberamsch", rng)
+    v = e.view(None)
+    drawn = [text.strip("\u2068\u2069") for text, _ in table_canvas("schieberamsch", v, names, "french", False,
+                                                                     "en").c.written]
+    scored = [text for text in drawn if "Friedrich" in text and ("+" in text or "−" in text)]
+    assert scored and all("Friedrich-Wilhelm Schmidt" in text for text in scored), drawn
