@@ -18,11 +18,12 @@ from PIL import Image, ImageDraw
 from . import theme as T
 from .canvas import Canvas
 from .cards import Sprite, card_height
-from .fonts import balanced, font, isolated, printable
+from .fonts import balanced, fit, font, isolated, printable
 from .i18n import words
 
 W, H = 960, 600
 HEADER = 52
+HEADER_NAME_W, HEADER_NAME_MIN_W = 200, 90  # px a name keeps in a header line too long for the picture
 NAME_SIZES = (26, 24, 22, 20)  # a long name is drawn smaller before it is cut, not below 20 px (legible on a phone)
 FELT_BOX = (14, HEADER + 14, W - 14, H - 12)
 
@@ -138,7 +139,16 @@ class Table:
         x += self.c.text(x, HEADER / 2, title, "bold", 24, T.WHITE, anchor="lm")
         if status:
             room = self.width - x - 40
-            size = next((sz for sz in (23, 21, 19) if self.c.text_w(status, sz) <= room), 19)  # smaller, not cut
+            size = next((sz for sz in (23, 21, 19) if self.c.text_w(status, sz) <= room), 0)  # smaller, not cut
+            if not size:  # then long names shortened, so that the value and whose turn it is stay in sight
+                named = sorted({nm for nm in self.names if nm in status}, key=len, reverse=True)
+                excess = self.c.text_w(status, 19) - room
+                keep = max(HEADER_NAME_MIN_W, min(HEADER_NAME_W, max([self.c.text_w(nm, 19) for nm in named] or [0])
+                                                  - excess // max(1, len(named))))
+                for name in named:
+                    if self.c.text_w(name, 19) > keep:
+                        status = status.replace(name, fit(name, "condbold", 19, keep))
+                size = next((sz for sz in (23, 21, 19) if self.c.text_w(status, sz) <= room), 19)
             if self.c.text_w(status, size) > room:  # cut from the front: what it asks ("take or push the skat")
                 lo, hi = 1, len(status) - 1  # ends it, after the names: the least cut that fits (a binary search)
                 while lo < hi:

@@ -125,3 +125,18 @@ def test_a_long_name_at_a_full_table_is_drawn_smaller_before_it_is_cut():
     assert any(text.startswith("Friedrich W") for text in drawn), drawn
     assert "Maximiliane" in drawn, drawn
     assert "Bo" in drawn
+
+
+@pytest.mark.parametrize(("lang", "asks"), [("en", ": draw or take stairs"), ("hr", ": vući ili uzeti sa stepenica")])
+def test_a_long_name_in_the_header_is_shortened_before_the_line_is_cut_from_the_front(lang, asks):
+    """A header too long for the picture shortens the acting player's 32-character name first, so that the
+    name's start and what it asks both stay: before, the line was cut from the front ("…tholomäus Sch…")."""
+    from bot.games import GAMES
+    from bot.render.tables import table_canvas
+
+    view = GAMES["treppenromme"].new(4, seed=3).view(None)
+    names = ["Bartholomäus Schwarzenegger-Özil"] * 4
+    drawn = [text.strip("\u2068\u2069") for text, _ in
+             table_canvas("treppenromme", view, names, "french", False, lang).c.written]
+    header = drawn[1]
+    assert header.startswith("Bartholomäus S") and header.endswith(asks), header
