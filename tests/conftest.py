@@ -35,7 +35,12 @@ def simcord_bot(make_bot):
 
 
 @pytest.fixture
-def env(simcord_env):
+def env(simcord_env, monkeypatch):
+    """SimCord dates its snowflakes by its own clock (from 2026-01-01): its bots (a restarted one too) read Discord's
+    time from it, as the bot reads the host's clock in production, so a message is as old as SimCord makes it."""
+    from bot.ui.delivery import Delivery
+
+    monkeypatch.setattr(Delivery, "clock", staticmethod(lambda: simcord_env.now().timestamp()))
     return simcord_env
 
 

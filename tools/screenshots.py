@@ -137,6 +137,7 @@ async def game_and_shoot(game: str, lang: str, out: Path, browser: Any) -> None:
         bot = StammtischBot(database_path=Path(tmp) / "shots.sqlite3", default_locale=lang)
         env = Env(bot)
         await env.start()
+        bot.table_ui.delivery.clock = lambda: env.now().timestamp()  # SimCord's clock dates its messages
         try:
             await play_game(game, env, lang, Shooter(env, out, lang, browser).shoot)
         finally:
@@ -161,6 +162,7 @@ async def play_and_shoot(lang: str, out: Path, browser: Any) -> None:
         bot = StammtischBot(database_path=Path(tmp) / "shots.sqlite3", default_locale=lang)
         env = Env(bot)
         await env.start()
+        bot.table_ui.delivery.clock = lambda: env.now().timestamp()  # SimCord's clock dates its messages
         try:
             guild = env.create_guild(preferred_locale=LOCALES.get(lang, "en-US"))
             channel = guild.create_text_channel("stammtisch")

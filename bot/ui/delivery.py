@@ -44,6 +44,12 @@ THREAD_ARCHIVED = 50083  # "Operation cannot be performed on an archived thread"
 OLD_MESSAGE_EDITS = 30046  # "Maximum number of edits to messages older than 1 hour reached"
 UNKNOWN_CHANNEL = 10003  # the channel or thread is gone
 TOKEN_EDIT_TIMEOUT_S = 10.0  # see Delivery.edit
+# Discord limits the edits of messages older than an hour (30046: a few per window and channel, the figure
+# undocumented). It answers 429, which discord.py sleeps out and retries itself, five times, with the table's lock
+# held: a table whose message is that old would stall at every move. So the table moves to a fresh message, and the
+# old one goes, before it is that old: at its next edit after FRESH_FOR_S, or at a click on it (answered by a
+# deferral then, not by an edit of the old message). Ages are read from the snowflakes (Discord's clock).
+FRESH_FOR_S = 55 * 60
 # Batches under way at once, bot-wide. A batch draws pictures and makes REST calls on the event loop the answers to
 # clicks share; past what the process can do, further tables wait for a slot and their moves meanwhile merge into
 # one batch (one table edit showing all of them), so the work per move falls as the load rises and the answers do
@@ -76,6 +82,8 @@ class Pending:
 
 
 class Delivery(CatchUp, HandDMs):
+    clock: Callable[[], float] = staticmethod(time.time)  # Discord's time as this host reads it (tests set it)
+
     def __init__(self, ui: TableUI):
         self.ui = ui
         self.bot: discord.Client = ui.bot
@@ -91,6 +99,19 @@ class Delivery(CatchUp, HandDMs):
         self._settled.set()
         self.lag_observers: list[Callable[[float], None]] = []  # seconds from stored to shown (metrics)
         self._dms_tried: dict[int, float] = {}  # user id -> when "My hand" last tried their closed DMs again
+        self._discord_seen = 0.0  # the latest Discord time an interaction's snowflake told, should this host lag
+
+    def discord_now(self, interaction: discord.Interaction | None = None) -> float:
+        """Discord's time now: this host's clock, or what an interaction's snowflake says, whichever is later."""
+        if interaction is not None:
+            self._discord_seen = max(self._discord_seen, interaction.created_at.timestamp())
+        return max(self.clock(), self._discord_seen)
+
+    def too_old(self, message_id: int | None, interaction: discord.Interaction | None = None) -> bool:
+        """Whether the message is old enough that Discord's limit on edits of old messages is near (FRESH_FOR_S)."""
+        if message_id is None:
+            return False
+        return self.discord_now(interaction) - discord.utils.snowflake_time(message_id).timestamp() > FRESH_FOR_S
 
     def lock(self, table: Table) -> asyncio.Lock:
         return self._locks.setdefault(table.id, asyncio.Lock())
@@ -186,6 +207,8 @@ class Delivery(CatchUp, HandDMs):
 
     async def _answer_with_table(self, interaction: discord.Interaction, table: Table, batch: Pending,
                                  since: float) -> bool:
+        if self.too_old(table.table_message_id, interaction):  # deferred: the batch moves the table (update_table)
+            return False
         try:
             version = table.version
             await edit_in_time(interaction, self.ui.render_table(table, batch.events, reply=True), since=since)
@@ -310,6 +333,9 @@ class Delivery(CatchUp, HandDMs):
             return table.shown_version or 0
         message_id = table.table_message_id
         version = table.version
+        if self.too_old(message_id):
+            log.info("table %s: its message is nearly an hour old; moving it to a fresh one", table.id)
+            return await self._move_table(table, message_id)
 
         async def render() -> dict[str, Any]:
             payload = await self.ui.render_table(table, events)
@@ -333,16 +359,19 @@ class Delivery(CatchUp, HandDMs):
         except discord.HTTPException as exc:
             if exc.code != OLD_MESSAGE_EDITS:
                 raise
-            # Discord limits edits of messages older than an hour: the table moves to a fresh message, and the old
-            # one goes (deleting is not an edit), so nobody clicks its buttons
             log.info("table %s: its message is too old to edit again; posting a new one", table.id)
-            await self.post_table(table)
-            await self.safe(self.bot.http.delete_message(table.home_channel_id, message_id))
-            return table.shown_version or 0
+            return await self._move_table(table, message_id)
         self._observe_lag(table, version)
         if record:
             await self.service.record_shown(table, version=version)
         return version
+
+    async def _move_table(self, table: Table, message_id: int) -> int:
+        """Post the table as a fresh message, and delete the old one (deleting is not an edit), so nobody clicks
+        its buttons: Discord limits the edits of messages older than an hour (FRESH_FOR_S)."""
+        await self.post_table(table)
+        await self.safe(self.bot.http.delete_message(table.home_channel_id, message_id))
+        return table.shown_version or 0
 
     def _observe_lag(self, table: Table, version: int) -> None:
         if version == table.version and table.stored_at is not None:

@@ -119,3 +119,24 @@ def test_every_catalog_name_is_one_discord_accepts(lang):
 
 def test_a_croatian_and_a_romanian_user_get_their_own_language():
     assert discord.Locale.croatian.value == "hr" and discord.Locale.romanian.value == "ro"
+
+
+def test_a_localized_option_name_is_no_other_options_default_name(payloads):
+    """Application Commands, Localization: a localized option name "must be distinct from all other default option
+    names of that command" as well as from the others in its locale. The fake refuses both (a clash would make
+    Discord refuse the whole sync); the bot's commands, as they sync in every locale, keep the rule."""
+    from tests.fakediscord.validation import DiscordError, validate_commands
+
+    def option(name: str, **loc: str) -> dict[str, Any]:
+        return {"type": 3, "name": name, "description": "d", "name_localizations": loc or None}
+
+    def command(*options: dict[str, Any]) -> list[dict[str, Any]]:
+        return [{"type": 1, "name": "x", "description": "d", "options": list(options)}]
+
+    for bad in (command(option("game", de="spieler"), option("spieler")),  # another option's default name
+                command(option("game", de="spiel"), option("deck", de="spiel"))):  # twice in one locale
+        with pytest.raises(DiscordError) as refused:
+            validate_commands(bad)
+        assert refused.value.code == 50035
+    validate_commands(command(option("game", de="spiel"), option("deck", de="blatt")))
+    validate_commands(payloads)

@@ -381,3 +381,47 @@ async def test_opening_dms_too_fast_is_waited_out(world: World):
     assert all(dm_last(u) is not None for u in world.users[:3]), "every player got their hand"
     assert not any(s.dm_closed for s in table.seats), "a refusal to open a DM this fast is not closed DMs"
     assert len(requests(world, "POST", "/users/@me/channels")) == 5
+
+
+def an_hour_on(world: World, monkeypatch) -> None:
+    """Discord's clock, as the bot reads it, an hour on: the table message is an hour old (30046's limit near)."""
+    born = discord.utils.snowflake_time(world.table().table_message_id).timestamp()
+    monkeypatch.setattr(world.bot.table_ui.delivery, "clock", lambda: born + 3600)
+
+
+async def test_a_table_message_nearly_an_hour_old_moves_before_its_next_edit(world: World, monkeypatch):
+    """Discord limits the edits of messages older than an hour (30046) and answers 429, which discord.py sleeps
+    out and retries under the table's lock: the table moves to a fresh message instead of editing the old one."""
+    table = await start_table(world, deals=3)
+    rng = random.Random(4)
+    seat = await dm_card_move(world, table, rng)
+    old_id = table.table_message_id
+    an_hour_on(world, monkeypatch)
+    start = len(world.env.http_requests)
+    await click_a_card(world, table, seat)
+    assert table.table_message_id != old_id and shows_version(world, table)
+    assert table.shown_version == table.version
+    assert not requests(world, "PATCH", f"/messages/{old_id}", start), "the old message was not edited"
+    assert requests(world, "DELETE", f"/messages/{old_id}", start), "the old message went"
+    old_table = table.table_message_id
+    monkeypatch.setattr(world.bot.table_ui.delivery, "clock", lambda: world.env.now().timestamp())  # SimCord's again
+    await play_one(world, table, rng)  # the fresh message is edited as usual
+    assert table.table_message_id == old_table and shows_version(world, table)
+
+
+async def test_a_click_on_a_table_message_nearly_an_hour_old_is_deferred_and_the_table_moves(world: World,
+                                                                                            monkeypatch):
+    from tests.cogs.test_schieberamsch_flow import decisions
+
+    table = await start_table(world, deals=3)
+    asked = decisions(world, table)
+    assert asked, "the first decision (Grand Hand?) is asked on the table message"
+    seat = min(table.engine.waiting_for())
+    old_id = table.table_message_id
+    an_hour_on(world, monkeypatch)
+    start = len(world.env.http_requests)
+    await world.users[seat].click(table_message(world, table), custom_id=asked[0].custom_id)
+    answers = [r.json.get("type") for r in requests(world, "POST", "/callback", start)]
+    assert answers == [discord.InteractionResponseType.deferred_message_update.value], answers
+    assert table.table_message_id != old_id and shows_version(world, table)
+    assert not requests(world, "PATCH", f"/messages/{old_id}", start)

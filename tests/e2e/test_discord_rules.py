@@ -106,6 +106,54 @@ async def test_an_archived_thread_is_unarchived_and_shows_the_move(fake: FakeDis
         assert nxt.callback_type in MOVE_ANSWERS
 
 
+async def test_a_decision_on_the_table_message_in_an_archived_thread_is_answered(fake: FakeDiscord,
+                                                                               db_file: Path) -> None:
+    """Answering a click by updating its message (type 7) edits it: in an archived thread Discord refuses that as
+    it refuses any edit there (50083). The bot answers the click anyway (a deferral) and un-archives the thread."""
+    async with bot_process(fake, env={"DATABASE_PATH": str(db_file)}) as bp:
+        await bp.wait_ready("schieberamsch", timeout=30)
+        table = await open_table(fake, "anna", ["bernd", "ceca"], options={"deals": 3})
+        turn = await table.players.wait_turn()
+        assert turn.message.id == table.table_message(fake).id, "the first decision is on the table message"
+        thread = fake.channel(table.thread_id)
+        fake.advance(minutes=thread.auto_archive_duration + 1)
+        assert thread.archived
+        ix = await table.players.click(turn, table.players.choose(turn))
+        await fake.wait_for(lambda: ix.callback_type is not None, timeout=15, what="the click's answer")
+        assert ix.callback_type in MOVE_ANSWERS
+        await fake.wait_for(lambda: shown(fake, table) > turn.version, timeout=30, what="the move on the table")
+        assert not thread.archived
+        nxt = await table.players.move(timeout=15)
+        assert nxt.callback_type in MOVE_ANSWERS
+
+
+async def test_a_decision_on_an_hour_old_table_message_is_answered_and_the_table_moves(fake: FakeDiscord,
+                                                                                    db_file: Path) -> None:
+    """Edits of messages older than an hour are limited per channel (30046, answered 429, which discord.py sleeps
+    out and retries: past the click's 3 s). Three such edits in the thread a moment ago, then a click on the
+    hour-old table message: the bot answers it by a deferral, not an edit, and moves the table to a new message."""
+    from tests.fakediscord.rules import OLD_EDIT_RULE
+
+    async with bot_process(fake, env={"DATABASE_PATH": str(db_file)}) as bp:
+        await bp.wait_ready("schieberamsch", timeout=30)
+        table = await open_table(fake, "anna", ["bernd", "ceca"], options={"deals": 3})
+        turn = await table.players.wait_turn()
+        old_id = table.table_message(fake).id
+        assert turn.message.id == old_id, "the first decision is on the table message"
+        fake.advance(minutes=61)
+        for _ in range(OLD_EDIT_RULE.limit):  # the thread's old-message edits are spent
+            fake.limits.take(OLD_EDIT_RULE, str(table.thread_id))
+        mark = fake.mark()
+        ix = await table.players.click(turn, table.players.choose(turn))
+        await fake.wait_for(lambda: ix.callback_type is not None, timeout=15, what="the click's answer")
+        assert ix.callback_type in MOVE_ANSWERS, "answered in time (no 'This interaction failed')"
+        await fake.wait_for(lambda: (table.table_message(fake) or turn.message).id != old_id
+                            and shown(fake, table) > turn.version, timeout=15, what="the move on a new table message")
+        assert not [r for r in fake.requests[mark:] if r.error_code == 30046], "no old-message edit was tried"
+        nxt = await table.players.move(timeout=15)
+        assert nxt.callback_type in MOVE_ANSWERS
+
+
 async def test_a_table_in_a_users_thread_leaves_the_threads_settings_alone(fake: FakeDiscord, db_file: Path) -> None:
     """A table opened inside a thread a user made plays there. The bot may un-archive it (anyone who may post may),
     but it is not the bot's to re-time: at the end the bot's own threads archive within the hour, this one keeps

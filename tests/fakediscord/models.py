@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as _dt
 import itertools
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -101,14 +101,17 @@ CB_LAUNCH_ACTIVITY = 12
 
 
 class Snowflakes:
-    """Unique, increasing snowflakes whose timestamps are the current time (as Discord's are)."""
+    """Unique, increasing snowflakes whose timestamps are the current time (as Discord's are): the fake's time,
+    the real one plus `offset()` (FakeDiscord.advance), so a message an hour old by the fake's clock is an hour
+    older than a new interaction by its snowflake too, as on Discord."""
 
-    def __init__(self) -> None:
+    def __init__(self, offset: Callable[[], float] = lambda: 0.0) -> None:
         self._counter = itertools.count(1)
         self._last = 0
+        self._offset = offset
 
     def __call__(self) -> int:
-        ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+        ms = int((time.time() + self._offset()) * 1000) - DISCORD_EPOCH_MS
         value = (ms << 22) | (next(self._counter) & 0x3FFFFF)
         if value <= self._last:
             value = self._last + 1

@@ -85,6 +85,12 @@ class InteractionRoutes:
             msg = ix.message
         elif cb_type == CB_UPDATE_MESSAGE and component_like:
             assert ix.message is not None
+            # UPDATE_MESSAGE edits the clicked message as PATCH @original does, so it meets the same refusals:
+            # Threads, "Active & Archived Threads" ("Users cannot edit messages ... in archived threads", only
+            # active threads can be manipulated: 400 / 50083), and the per-channel count of edits of messages
+            # older than an hour (JSON Error Codes 30046; no route named, the stricter reading as for @original)
+            self._refuse_archived_message(ix.message)
+            self._check_old_webhook_edit(ix.message)
             msg = self._edit_message(ix.message, data, files, rec)
         elif cb_type == CB_AUTOCOMPLETE_RESULT and ix.type == 4:
             validate_autocomplete(data)

@@ -100,7 +100,8 @@ class FakeDiscord(UserActions, WorldRules, MessageStore, Lookups, RestEntry, Com
         command_create_limit: bool = True,
         session_start_limit: int | None = 1000,
     ) -> None:
-        self.snowflake = Snowflakes()
+        self.clock_offset = 0.0  # see advance()
+        self.snowflake = Snowflakes(lambda: self.clock_offset)
         self.token = token  # None: accept any token
         self.application_id = self.snowflake()
         self.guild_id = self.snowflake()

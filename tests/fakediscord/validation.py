@@ -342,6 +342,25 @@ def _check_chat_input(
                      "Required options must be placed before non-required options")
         else:
             optional_seen = True
+    _check_localized_option_names(errors, path, options)
+
+
+def _check_localized_option_names(errors: dict[str, Any], path: str, options: list[dict[str, Any]]) -> None:
+    """Application Commands, Localization: "Localized option names ... must be distinct from all other default option
+    names of that command, as well as all other option names within that locale on that command" (an option without
+    a localization shows its default name in that locale)."""
+    defaults = [opt.get("name") for opt in options]
+    locales = {loc for opt in options for loc in (opt.get("name_localizations") or {})}
+    for j, opt in enumerate(options):
+        for loc, text in (opt.get("name_localizations") or {}).items():
+            if text != opt.get("name") and text in defaults:
+                _err(errors, f"{path}.options.{j}.name_localizations.{loc}",
+                     "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS", f"{text!r} is another option's name")
+    for loc in sorted(locales):
+        shown = [(opt.get("name_localizations") or {}).get(loc) or opt.get("name") for opt in options]
+        if len(set(shown)) != len(shown):
+            _err(errors, f"{path}.options", "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
+                 f"Option names must be unique in locale {loc}: {shown}")
 
 
 def _check_chat_input_leaf(errors: dict[str, Any], path: str, opt: dict[str, Any]) -> None:
