@@ -412,7 +412,12 @@ class TableUI(TableMessages):
         if cards:
             shown = " ".join(card_label(c) for c in ui.sort_hand(cards, view))
             return text + "\n" + tr(lang, "Playable now: {cards}.", cards=shown)
-        if seat in engine.to_act():  # asked something else first (on the table message, or a menu here)
+        if seat in engine.to_act():  # asked something else first: where, said to them (not "anna: Grand Hand?")
+            legal = engine.legal_actions(seat)
+            if ui.table_actions(legal):
+                return tr(lang, "You cannot play a card now: your move is on the table message, with its buttons.")
+            if legal:
+                return tr(lang, "You cannot play a card now: choose in your hand message's menu first.")
             text = tr(lang, "You cannot play a card now.")
         return text + "\n" + ui.status(engine.view(None), table.text_names, lang)
 

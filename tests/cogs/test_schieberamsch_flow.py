@@ -174,11 +174,14 @@ async def test_live_cards(world):
     for s in range(3):
         cards = [c for c in components(first[s]) if c.custom_id.split(":", 4)[4].startswith("play ")]
         assert len(cards) == 10 and not any(c.disabled for c in cards)
-    # before the skat round is over: no card can be played, and the table's question is named
+    # before the skat round is over: no card can be played, and the one asked is told where the question is
     seat = min(table.engine.waiting_for())
     result = await world.users[seat].user.click(first[seat], custom_id=components(first[seat])[0].custom_id)
     assert result.ephemeral and "cannot play a card now" in result.response.content
-    assert "Grand Hand or pass?" in result.response.content
+    assert "your move is on the table message" in result.response.content
+    idle = next(s for s in range(3) if s not in table.engine.waiting_for())  # the others: whom the table waits for
+    result = await world.users[idle].user.click(first[idle], custom_id=components(first[idle])[0].custom_id)
+    assert "Grand Hand or pass?" in result.response.content, result.response.content
     while table.engine.view(None)["phase"] != "play":
         await play_one(world, table, rng)
     # a follower who must follow suit, holding a card that cannot be played

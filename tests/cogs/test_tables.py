@@ -527,6 +527,38 @@ async def test_a_click_from_before_the_timer_moved_for_someone_is_not_called_the
     assert answer.ephemeral and "Your last move counted already" not in answer.response.content
 
 
+async def test_with_live_cards_a_bid_on_the_table_message_is_pointed_to_and_a_card_click_says_where(world: World):
+    """The default hand (every card clickable, not redrawn as the turn passes) still says when a bid waits on the
+    table message: it said "click a card when it is your turn" while Grand Hand was asked. A card clicked then
+    is told where the move is, in the second person (it said "alice: Grand Hand?" of herself)."""
+    table = await start_table(world, deals=3)
+    asked = min(table.engine.waiting_for())
+    message = dm_last(world.users[asked])
+    assert "Your move, on the table message." in message.content, message.content
+    card = next(c for c in components(message) if (c.custom_id or "").count(":") >= 4)
+    result = await world.users[asked].user.click(message, custom_id=card.custom_id)
+    assert result.ephemeral
+    assert result.response.content == ("You cannot play a card now: your move is on the table message, "
+                                       "with its buttons."), result.response.content
+    others = [s for s in range(3) if s != asked]
+    assert all("Your move, on the table message." not in dm_last(world.users[s]).content for s in others)
+    # while putting two cards back (a menu of the hand message) a card click points to that menu
+    for _ in range(4):  # everybody passes Grand Hand, then the first takes the skat
+        if table.engine.view(None)["phase"] == "discard":
+            break
+        verb = "take" if table.engine.view(None)["phase"] == "schieben" else "pass"
+        msg = table_message(world, table)
+        await world.users[min(table.engine.waiting_for())].click(
+            msg, custom_id=next(c.custom_id for c in components(msg) if (c.custom_id or "").endswith(f":{verb}")))
+    assert table.engine.view(None)["phase"] == "discard"
+    seat = min(table.engine.waiting_for())
+    message = dm_last(world.users[seat])
+    card = next(c for c in components(message) if (c.custom_id or "").count(":") >= 4 and not getattr(c, "options",
+                                                                                                     None))
+    result = await world.users[seat].user.click(message, custom_id=card.custom_id)
+    assert result.response.content == "You cannot play a card now: choose in your hand message's menu first."
+
+
 async def test_a_bid_asked_on_the_table_message_is_pointed_to_from_the_hand(world: World):
     """Lit cards: a bid is asked on the table message, so the asked player's hand has nothing to click; its DM says
     where the move is, not that it is somebody else's turn."""
