@@ -175,6 +175,7 @@ class Delivery(CatchUp, HandDMs):
             self.tokens.drop(table.table_message_id)
             if outcome.finished:
                 await self.retire_thread(table)
+                await self.ui.refresh_lobby(table)  # it said "The game has started" for good
 
     async def started(self, table: Table) -> Attempts:
         """A table started: its table message and every person's first hand. What fails is caught up later, so

@@ -56,9 +56,12 @@ class TableMessages:
                                 lo=cls.min_seats, hi=cls.max_seats))
         elif table.status == CANCELLED:
             lines.append(tr(lang, "This table was cancelled."))
+        elif table.status == ABANDONED:
+            lines.append(tr(lang, "This table was abandoned; it counts in no standings."))
         else:
             where = f" <#{table.thread_id}>" if table.thread_id and table.thread_id != table.channel_id else ""
-            lines.append(tr(lang, "The game has started.") + where)
+            said = tr(lang, "The match is over.") if table.status == FINISHED else tr(lang, "The game has started.")
+            lines.append(said + where)
         lines.append(seated)
         after_seats = len(lines)  # what follows gets a blank line, or Discord reads it as the last seat's
         if table.status == LOBBY:  # a newcomer's way to the rules, where they decide to join
@@ -128,8 +131,11 @@ class TableMessages:
             lines.append(tr(lang, "This table was abandoned; it counts in no standings."))
         elif table.status == CANCELLED:
             lines.append(tr(lang, "This table was cancelled."))
-        else:
-            lines.append(ui.status(public, table.text_names, lang))
+        else:  # over: a bare "The match is over." is left out where the narration's line names the winners
+            ends = [ui.narrate(e, table.text_names, lang) for e in batch if e.get("type") == "match_over"]
+            status = ui.status(public, table.text_names, lang)
+            if status != tr(lang, "The match is over.") or not any(line in shown for line in ends if line):
+                lines.append(status)
         view = discord.ui.View(timeout=None)
         if table.status == RUNNING:
             view.add_item(TableButton("hand", table.id, label=tr(lang, "My hand"), style="primary"))

@@ -509,6 +509,8 @@ class TableUI(TableMessages):
             if table.status in (CANCELLED, ABANDONED):  # (a finished match's last batch redrew them already)
                 await self.delivery.close_hands(table)
         await self.delivery.retire_thread(table)
+        if table.status == ABANDONED:  # (a cancel is shown on the lobby by its own click)
+            await self.refresh_lobby(table)
 
 
 def seat_name(user: discord.abc.User) -> str:

@@ -331,3 +331,21 @@ async def test_a_refusal_writes_the_led_black_suit_as_text_like_the_cards_beside
     asker = SimpleNamespace(locale="en-US", user=world.users[MH].user)
     text = world.bot.table_ui.refusal(table, asker, "play AC", error)
     assert "must follow suit (♠\ufe0e;" in text and not re.search("[♣♠](?![\ufe0e\ufe0f])", text), repr(text)
+
+
+async def test_a_finished_match_says_so_once_on_the_table_and_on_the_lobby(world):
+    """The table message names the winners once (it added "The match is over." under "Match over. Winner: …"), and
+    the lobby message, which said "The game has started." for good, says the match is over."""
+    import random
+
+    table = await start_table(world, deals=3)
+    rng = random.Random(11)
+    for _ in range(600):
+        if table.engine.over:
+            break
+        await play_one(world, table, rng)
+    assert table.status == "finished"
+    content = table_message(world, table).content
+    assert content.count("Match over.") == 1 and "The match is over." not in content, content
+    lobby = lobby_message(world).content
+    assert "The match is over." in lobby and "has started" not in lobby, lobby

@@ -171,7 +171,7 @@ async def test_schrum_hand_through_destination_buttons(world):
         assert clicks < 200
     assert table.status == "finished"
     content = table_message(world).content
-    assert "wins the hand!" in content and "The match is over." in content
+    assert "wins the hand!" in content and "Match over. Winner: " in content and "The match is over." not in content
     thread = world.channel.threads[0]
     assert any(a.filename.startswith("scores-") for m in thread.history() for a in m.attachments)
 
@@ -459,7 +459,8 @@ async def test_repezita_four_players_clicking_at_once(world):
                 len(table.engine.view(seat)["hand"]) > 25
     assert table.engine.over and table.status == "finished", plays
     assert stale > 0
-    assert "The match is over." in table_message(world).content
+    content = table_message(world).content
+    assert content.count("Match over.") == 1 and "The match is over." not in content, content  # said once
 
 
 async def test_repezita_hand_of_more_than_25_cards_is_one_button_per_rank(world):

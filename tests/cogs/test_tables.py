@@ -243,6 +243,7 @@ async def test_turn_timer_reminds_then_plays_and_marks_absent(world: World):
         f"the click is answered before the table's messages are edited: {calls}"
     status = await world.bot.db.fetchone("SELECT status FROM tables WHERE table_id = ?", (table.id,))
     assert status["status"] == "abandoned"
+    assert "This table was abandoned" in lobby_message(world).content, "the lobby says it too, not 'has started'"
 
 
 async def test_a_long_turn_timer_pings_the_player_after_a_minute_with_its_deadline(world: World):
