@@ -305,6 +305,12 @@ class RufmariaschUI(GameUI):
             fields = {"n": event.get("hand_no", "?"), "callers": _and([names[s] for s in event.get("callers", [])]),
                       "c": event.get("callers_total", 0), "d": event.get("defenders_total", 0),
                       "target": event.get("target", 0), "p": event.get("payment", 0) // max(1, event.get("stake", 1))}
+            if len(event.get("callers", [])) == 1:  # the caller held the called card: alone against three
+                if event.get("callers_win"):
+                    return tr(lang, "Deal {n}: {callers} wins alone {c}:{d} (target {target}), a difference of {p} "
+                                    "points.", **fields)
+                return tr(lang, "Deal {n}: {callers} loses alone {c}:{d} (target {target}), a difference of {p} "
+                                "points.", **fields)
             if event.get("callers_win"):
                 return tr(lang, "Deal {n}: {callers} win {c}:{d} (target {target}), a difference of {p} points.",
                           **fields)

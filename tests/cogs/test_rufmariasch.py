@@ -303,6 +303,20 @@ def test_a_marriage_and_a_call_are_worded_as_the_deck_names_the_cards():
         assert ui.label("announce H", "en") == f"Marriage K{hearts} Q{hearts}"
 
 
+@pytest.mark.parametrize(("lang", "alone", "pair"), [
+    ("en", "Deal 2: dieter loses alone 30:90", "Deal 2: anna & bernd win 61:59"),
+    ("de", "Spiel 2: dieter verliert allein 30:90", "Spiel 2: anna & bernd gewinnen 61:59")])
+def test_a_lone_callers_deal_is_told_in_the_singular(lang, alone, pair):
+    from cogs.rufmariasch import RufmariaschUI
+
+    names = ["anna", "bernd", "ceca", "dieter"]
+    event = {"type": "hand_scored", "hand_no": 2, "callers": [3], "callers_win": False, "callers_total": 30,
+             "defenders_total": 90, "target": 61, "payment": 60, "stake": 10}
+    assert RufmariaschUI().narrate(event, names, lang).startswith(alone)
+    won = dict(event, callers=[0, 1], callers_win=True, callers_total=61, defenders_total=59)
+    assert RufmariaschUI().narrate(won, names, lang).startswith(pair)
+
+
 @pytest.mark.parametrize("lang", ["en", "hr"])
 async def test_a_balance_in_many_currencies_fits_one_message(world, monkeypatch, lang):
     """/rufmariasch balance has a line per currency ever booked (a label each host types): past what fits in
