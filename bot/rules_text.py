@@ -53,12 +53,12 @@ def pages(game: str, lang: str = DEFAULT, limit: int = PAGE_LIMIT) -> tuple[str,
 
 
 def as_typed(text: str, lang: str) -> str:
-    """The options a rules text lists (its "- `name`" lines) written as the player's Discord client shows them
-    beside the command: `hands` is `igre:` to a Croatian client, `hands:` to an English one (the command
-    translator's `cmd:` names), wherever the text names them."""
+    """The options a rules text lists (its "- `name`" lines), or writes as options anywhere (`deck:`), written as
+    the player's Discord client shows them beside the command: `hands` is `igre:` to a Croatian client, `hands:`
+    to an English one (the command translator's `cmd:` names), wherever the text names them."""
     names = set(re.findall(r"^- `([a-z_]+)`", text, re.MULTILINE))
-    return re.sub(r"`([a-z_]+)`", lambda m: f"`{command_name(lang, OPTION_NAMES.get(m[1], m[1]))}:`"
-                  if m[1] in names else m[0], text)
+    return re.sub(r"`([a-z_]+)(:?)`", lambda m: f"`{command_name(lang, OPTION_NAMES.get(m[1], m[1]))}:`"
+                  if m[1] in names or m[2] else m[0], text)
 
 
 def paginate(text: str, limit: int) -> list[str]:

@@ -102,3 +102,9 @@ def test_the_rules_name_each_option_as_the_readers_client_shows_it(lang, typed):
     assert "`hands`" not in text and "`three_ace`" not in text
     schrum = "\n".join(pages("schrum", lang))
     assert "`unequal`" not in schrum and "`unequal_piles:`" in schrum if lang == "en" else "`unequal`" not in schrum
+
+
+def test_an_option_written_in_the_text_is_named_as_the_readers_client_shows_it():
+    """The German rules say the deck is chosen with `deck:`; a German client shows that option as `blatt:`."""
+    text = "\n".join(pages("schieberamsch", "de"))
+    assert "`blatt:`" in text and "`deck:`" not in text
