@@ -219,7 +219,9 @@ class RufmariaschUI(GameUI):
         mine = tr(lang, "in your hand: you would play alone")
         for row, (part, suits) in enumerate(CARD_MENUS.items(), start=1):
             cards = sorted((c for c in DECK_32 if c[-1] in suits), key=SORT_KEY.__getitem__)
-            holder = tr(lang, "2. Called card: {suits} …", suits=" ".join(SUIT_TEXT[s] for s in suits))
+            shown = " ".join(SUIT_TEXT[s] for s in suits)  # one card from either menu: the second says "or"
+            holder = tr(lang, "2. Called card: {suits} …", suits=shown) if row == 1 else \
+                tr(lang, "… or a called card: {suits} …", suits=shown)
             out.items.append(Custom(make=lambda t, v, p=part, cs=cards, r=row, ph=holder: CallMenu(
                 t, v, p, row=r, placeholder=ph,
                 options=[(c, card_label(c), mine if c in hand else None, c == self.draft(t, v).card) for c in cs])))

@@ -155,11 +155,11 @@ def babel_locale(locale: object) -> str:
 
 def format_number(value: float | int, locale: object, digits: int = 0, *, signed: bool = False) -> str:
     """`value` with `digits` decimals as the language writes numbers: 1,234.50 (en), 1.234,50 (de, hr, ro);
-    `signed` puts "+" before gains."""
+    `signed` puts "+" before gains. A loss has a real minus sign (−3,33), as every score the bot writes."""
     pattern = "#,##0" + ("." + "0" * digits if digits else "")
     if signed:
         pattern = f"+{pattern};-{pattern}"
-    return format_decimal(value, format=pattern, locale=babel_locale(locale))
+    return format_decimal(value, format=pattern, locale=babel_locale(locale)).replace("-", "\N{MINUS SIGN}", 1)
 
 
 def format_day(iso: str, locale: object) -> str:

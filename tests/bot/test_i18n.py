@@ -165,3 +165,10 @@ def test_the_cards_an_engine_reason_names_are_written_as_the_tables_deck_names_t
     for code in refused.fields.values():
         for c in getattr(code, "codes", ()):
             assert card_label(c, "german") in text
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "hr", "ro"])
+def test_a_negative_number_has_a_real_minus_sign_as_every_score(lang):
+    """The Schieberamsch leaderboard's "per deal" wrote -3,33 with a hyphen beside scores written −19."""
+    assert format_number(-10 / 3, lang, 2, signed=True)[0] == "\N{MINUS SIGN}"
+    assert format_number(-5, lang)[0] == "\N{MINUS SIGN}" and "-" not in format_number(-5, lang)

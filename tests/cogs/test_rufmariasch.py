@@ -117,6 +117,8 @@ async def test_the_call_is_drafted_in_the_forehands_dm_and_the_deal_is_booked(wo
     m = menus(first)
     assert set(m) == {"trump", "cards1", "cards2"} and len(m["trump"].options) == 4
     assert len(m["cards1"].options) == 16 and len(m["cards2"].options) == 16
+    # the called card comes from either menu: the second reads as the alternative, not as a third step
+    assert m["cards1"].placeholder.startswith("2. Called card") and m["cards2"].placeholder.startswith("… or a")
     assert call_button(first).disabled
     four = table.engine.view(fh)["hand"]
     assert len(four) == 4
