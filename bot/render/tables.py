@@ -41,16 +41,19 @@ def _names(t: Table, seats: list[int]) -> str:
     return ", ".join(t.names[s] for s in seats)
 
 
+def round_word(t: Table, key: str) -> str:
+    """The word the table message's title uses: a Schrööm round is a game (of a match), a trick game's a deal."""
+    return t.w["deal"] if key in ("schieberamsch", "rufmariasch") else t.w["game"] if key == "schroeoem" \
+        else t.w["hand"]
+
+
 def title_line(t: Table, key: str) -> str:
     v = t.view
     title = TITLES.get(key, key)
     hand_no = v.get("hand_no")
     deals = v.get("deals") or (v.get("options") or {}).get("deals") or (v.get("options") or {}).get("hands")
     if hand_no:
-        # the word the table message's title uses: a Schrööm round is a game (of a match), a trick game's a deal
-        word = t.w["deal"] if key in ("schieberamsch", "rufmariasch") else t.w["game"] if key == "schroeoem" \
-            else t.w["hand"]
-        title += f"  ·  {word} {hand_no}" + (f"/{deals}" if isinstance(deals, int) and deals > 1 else "")
+        title += f"  ·  {round_word(t, key)} {hand_no}" + (f"/{deals}" if isinstance(deals, int) and deals > 1 else "")
     return title
 
 
@@ -104,7 +107,7 @@ def hand_result(t: Table, key: str, record: dict[str, Any] | None, *, empty_cent
     from .score import describe
 
     # "Hand 1  ·  Loser: Bernd": a separator, not a colon, since the note may have a colon of its own
-    head = f"{t.w['deal'] if key in ('schieberamsch', 'rufmariasch') else t.w['hand']} {record.get('hand_no', '')}"
+    head = f"{round_word(t, key)} {record.get('hand_no', '')}"
     # whole names where the line fits; where it does not, long names are shortened to leave room for the numbers
     room = t.banner_room(y) - 40
     short = [fit(name, "condbold", 22, BANNER_NAME_W) for name in t.names]
@@ -343,7 +346,8 @@ def _schroeoem(t: Table, v: dict[str, Any]) -> None:
             step = 30
             x0 = t.cx - (wcard + step * (len(cards) - 1)) / 2
             lab = w["prev_trick"] + (f" → {t.names[last['winner']]}" if last.get("winner") is not None else "")
-            t.label(t.cx, t.cy - 62, lab, anchor="mt", size=19, max_w=220)  # clear of the trick's cards
+            # clear of the trick's cards; with none out yet (the winner leads) it may take the middle's width
+            t.label(t.cx, t.cy - 62, lab, anchor="mt", size=19, max_w=220 if v.get("trick") else 420)
             t.mini_cards(cards, x0, t.cy - 34, width=wcard, step=step)
     else:
         t.last_trick(v.get("last_trick"), 44, 452, caption=w["prev_trick"])

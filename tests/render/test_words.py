@@ -256,3 +256,28 @@ def test_a_hands_result_names_a_long_name_whole_where_the_line_has_room():
                                                                      "en").c.written]
     scored = [text for text in drawn if "Friedrich" in text and ("+" in text or "−" in text)]
     assert scored and all("Friedrich-Wilhelm Schmidt" in text for text in scored), drawn
+
+
+def test_schroeoems_result_counts_games_as_its_title_does():
+    """Schrööm's rounds are games of a match: the result in the middle said "Hand 1" under a title "Game 2"."""
+    e = new_match("schroeoem", 3, 2, {"points": 7})
+    rng = random.Random(2)
+    while not (e.view(None).get("last_game") and not e.view(None).get("trick") and not e.view(None).get("last_trick")):
+        step(e, "schroeoem", rng)
+    drawn = said("schroeoem", e.view(None), 3)
+    assert "Schrööm  ·  Game 2" in drawn and any(text.startswith("Game 1  ·  ") for text in drawn), drawn
+
+
+def test_the_previous_tricks_winner_at_a_big_table_keeps_a_long_name():
+    """Eight seats: the previous trick's label had 220 px, which left "Previous trick → Đur…"; before the next
+    trick's first card the middle is free, and the name is shown (to Discord's 32 characters, nearly)."""
+    e = new_match("schroeoem", 8, 1)
+    rng = random.Random(1)
+    while not ((e.view(None).get("last_trick") or {}).get("winner") is not None and not e.view(None).get("trick")):
+        step(e, "schroeoem", rng)
+    v = e.view(None)
+    names = [f"P{i}" for i in range(8)]
+    names[v["last_trick"]["winner"]] = "Đurđica Šimunović-Kovačević"
+    drawn = [text.strip("\u2068\u2069") for text, _ in table_canvas("schroeoem", v, names, "german", False,
+                                                                     "en").c.written]
+    assert any(text.startswith("Previous trick → Đurđica Šimunović") for text in drawn), drawn
