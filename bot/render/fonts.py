@@ -12,6 +12,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont, features
 
+from bot.bidi import FSI, PDI, isolate
+
 from .theme import FONTS
 
 FACES = {
@@ -113,15 +115,12 @@ def fit(text: str, face: str, size: int, width: int) -> str:
 # "48+", a score moved to the other side of the name, "?" to the front of "שרה: Grand Hand?"), or turn the whole
 # line right to left. Isolating the name (FSI ... PDI, UAX #9) keeps it one unit in its place. Without libraqm
 # Pillow draws every line left to right as written, and an isolate would be a box: then nothing is added.
-FSI, PDI = "\u2068", "\u2069"
 BIDI = bool(features.check("raqm"))
 
 
 def isolated(text: str) -> str:
-    """`text` as one unit in a line of other words, when it has right-to-left letters."""
-    if BIDI and any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in text):
-        return FSI + text + PDI
-    return text
+    """`text` as one unit in a line of other words, when it has right-to-left letters (bot.bidi)."""
+    return isolate(text) if BIDI else text
 
 
 def balanced(text: str) -> str:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bot.bidi import isolate
 from bot.games import GAMES, Engine
 
 LOBBY, RUNNING, FINISHED, CANCELLED, ABANDONED = "lobby", "running", "finished", "cancelled", "abandoned"
@@ -124,8 +125,9 @@ class Table:
     @property
     def text_names(self) -> list[str]:
         """The names for message text, where Discord formats Markdown: a player called `**x**_y_` is shown as
-        typed, not in bold and italics. Pictures and button labels, which Discord does not format, take `names`."""
-        return [escape_markdown(n) for n in self.names]
+        typed, not in bold and italics; a right-to-left name is isolated, so that "محمد −7," keeps its sign after
+        the name (bot.bidi). Pictures and button labels, which Discord does not format, take `names`."""
+        return [isolate(escape_markdown(n)) for n in self.names]
 
     @property
     def people(self) -> list[int]:

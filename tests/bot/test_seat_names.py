@@ -60,3 +60,16 @@ def test_a_name_the_pictures_cannot_draw_brings_the_username_along():
     assert [seat_name(u) for u in (dice, wang, ana)] == ["🎲🎲 (dicefan)", "王力 (wangli)", "Ana 🎲"]
     assert display_names([seat_name(u) for u in (dice, wang, ana)], 3) == ["dicefan", "wangli", "Ana"]
     assert seat_name(SimpleNamespace(display_name="🎲", name="🎲")) == "🎲"  # nothing better to add
+
+
+def test_a_right_to_left_name_in_message_text_is_isolated():
+    """In "Points this game: محمد −7, anna +7." the bidirectional algorithm took the "−7" into the Arabic name's run
+    and showed "7− محمد"; isolated (FSI … PDI) the name stays one unit and its score follows it."""
+    from bot.tables.model import Seat, Table
+    from bot.ui.game_ui import GameUI
+
+    table = Table(id=1, guild_id=1, channel_id=1, game="schroeoem", options={}, settings={}, seed=0, host_id=1,
+                  seats=[Seat(user_id=1, name="محمد عبد الرحمن"), Seat(user_id=2, name="anna_*x*")])
+    assert table.text_names == ["\u2068محمد عبد الرحمن\u2069", "anna\\_\\*x\\*"]
+    line = GameUI().narrate({"type": "hand_scored", "hand_no": 1, "deltas": [-7, 7]}, table.text_names, "en")
+    assert line == "Hand 1 scored: \u2068محمد عبد الرحمن\u2069 −7, anna\\_\\*x\\* +7."
