@@ -16,13 +16,17 @@ from bot.i18n import normalize
 
 from . import theme as T
 from .canvas import Canvas
-from .fonts import text_width
+from .fonts import balanced, fit, text_width
 from .i18n import german_card_name, suit_name, words
 from .layout import display_names
 
 LOWER_IS_BETTER = frozenset({"schieberamsch"})
 MAX_ROWS = 30
 MAX_NOTE_W = 560  # px: the widest "Game" column; a longer note is shortened with an ellipsis
+# Six players or more: a sheet of full-width columns grew to 1,800 px, which Discord shows at a third of its size
+# on a phone. Their names take two lines of a narrow column instead, and a long note two lines of a narrower one.
+NARROW_FROM = 6
+NARROW_NAME_W, NARROW_NOTE_W = 104, 340
 SUIT_GLYPH = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
 
 
@@ -142,32 +146,44 @@ def score_canvas(game_key: str, names: list[str], hands: list[dict[str, Any]], t
         rows = rows[-MAX_ROWS:]
 
     notes = [describe(game_key, hands[r], names, lang) for r in rows]
+    narrow = n >= NARROW_FROM
     # the "Game" column is as wide as its longest note (within reason), so a result is never cut off
     col_no = 46
     col_desc = max([text_width(w["note"], "condbold", 16)] + [text_width(t, "cond", 15) for t in notes]) + 22
-    col_desc = min(max(col_desc, 180), MAX_NOTE_W)
+    col_desc = min(max(col_desc, 180), NARROW_NOTE_W if narrow else MAX_NOTE_W)
+    note_lines = [two_lines(t, "cond", 15, col_desc - 14) if narrow else [t] for t in notes]
     cells = [text_width(num(running[r][i]), "bold", 17) + text_width(_signed(int((hands[r].get("deltas") or
                                                                                  [0] * n)[i])), "cond", 14) + 8
              for r in rows for i in range(min(n, len(running[r])))]
-    col_p = max([88] + [x + 20 for x in cells] + [min(170, text_width(x, "condbold", 18) + 16) for x in names])
+    head_w = [min(NARROW_NAME_W, max(text_width(x, "condbold", 17) for x in two_lines(name, "condbold", 17,
+                                                                                      NARROW_NAME_W - 10)) + 16)
+              if narrow else min(170, text_width(name, "condbold", 18) + 16) for name in names]
+    col_p = max([88] + [x + 20 for x in cells] + head_w)
     margin = 20
     width = margin * 2 + col_no + col_desc + n * col_p
-    row_h = 30
+    row_h = 46 if any(len(lines) > 1 for lines in note_lines) else 30
+    head_h = 52 if narrow else 38
     top = 64
-    height = top + 40 + (len(rows) + (1 if carried is not None else 0)) * row_h + 56 + margin
+    height = top + head_h + 2 + (len(rows) + (1 if carried is not None else 0)) * row_h + 56 + margin
     c = Canvas(width, height, T.PAPER)
     d = c.draw
     c.text(margin, 22, title or w["sheet"], "bold", 24, T.PAPER_INK, anchor="lm", max_w=width - 2 * margin)
     # column heads
     y = top
-    d.rectangle((margin, y, width - margin, y + 38), fill=T.index(T.PAPER_ALT))
-    c.text(margin + col_no / 2, y + 19, w["no"], "condbold", 16, T.PAPER_INK, anchor="mm")
-    c.text(margin + col_no + 8, y + 19, w["note"], "condbold", 16, T.PAPER_INK, anchor="lm")
+    d.rectangle((margin, y, width - margin, y + head_h), fill=T.index(T.PAPER_ALT))
+    c.text(margin + col_no / 2, y + head_h / 2, w["no"], "condbold", 16, T.PAPER_INK, anchor="mm")
+    c.text(margin + col_no + 8, y + head_h / 2, w["note"], "condbold", 16, T.PAPER_INK, anchor="lm")
     x_p = margin + col_no + col_desc
     for i in range(n):
-        c.text(x_p + i * col_p + col_p / 2, y + 19, names[i], "condbold", 18, T.PAPER_INK, anchor="mm",
-               max_w=col_p - 10)
-    y += 40
+        if narrow:
+            lines = two_lines(names[i], "condbold", 17, col_p - 10)
+            for k, line in enumerate(lines):
+                c.text(x_p + i * col_p + col_p / 2, y + head_h / 2 + (k - (len(lines) - 1) / 2) * 20, line,
+                       "condbold", 17, T.PAPER_INK, anchor="mm", max_w=col_p - 10)
+        else:
+            c.text(x_p + i * col_p + col_p / 2, y + 19, names[i], "condbold", 18, T.PAPER_INK, anchor="mm",
+                   max_w=col_p - 10)
+    y += head_h + 2
 
     def cell(i: int, delta: int | None, total: int, yy: float) -> None:
         xr = x_p + (i + 1) * col_p - 10
@@ -187,8 +203,9 @@ def score_canvas(game_key: str, names: list[str], hands: list[dict[str, Any]], t
             d.rectangle((margin, y, width - margin, y + row_h), fill=T.index(T.PAPER_ALT))
         no = h.get("hand_no", r + 1)
         c.text(margin + col_no / 2, y + row_h / 2, str(no), "cond", 15, T.PAPER_INK, anchor="mm")
-        c.text(margin + col_no + 8, y + row_h / 2, notes[k], "cond", 15, T.PAPER_INK, anchor="lm",
-               max_w=col_desc - 14)
+        for j, line in enumerate(note_lines[k]):
+            c.text(margin + col_no + 8, y + row_h / 2 + (j - (len(note_lines[k]) - 1) / 2) * 18, line, "cond", 15,
+                   T.PAPER_INK, anchor="lm", max_w=col_desc - 14)
         deltas = list(h.get("deltas") or [0] * n)
         for i in range(n):
             dv = int(deltas[i]) if i < len(deltas) else 0
@@ -217,6 +234,21 @@ def score_canvas(game_key: str, names: list[str], hands: list[dict[str, Any]], t
         if i in marked:
             _star(c, xr - tw - 16, y + 21, 9)
     return c
+
+
+def two_lines(text: str, face: str, size: int, width: int) -> list[str]:
+    """`text` in one line if it fits `width` pixels, else in two: broken after the last word (or the " · " part)
+    that fits, else inside a word; the second line shortened with an ellipsis if it is still too long."""
+    if text_width(text, face, size) <= width:
+        return [text]
+    cut = 1
+    while cut < len(text) and text_width(text[:cut + 1].rstrip(), face, size) <= width:
+        cut += 1
+    spaces = [k for k in range(1, cut + 1) if k < len(text) and text[k] == " "]
+    if spaces and spaces[-1] > cut // 3:  # a break between words, unless it leaves the first line nearly empty
+        cut = spaces[-1]
+    first, rest = text[:cut].rstrip(" ·"), text[cut:].lstrip(" ·")
+    return [balanced(first), fit(balanced(rest), face, size, width)]
 
 
 def _star(c: Canvas, cx: float, cy: float, r: float) -> None:

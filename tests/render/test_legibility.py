@@ -140,3 +140,27 @@ def test_a_long_name_in_the_header_is_shortened_before_the_line_is_cut_from_the_
              table_canvas("treppenromme", view, names, "french", False, lang).c.written]
     header = drawn[1]
     assert header.startswith("Bartholomäus S") and header.endswith(asks), header
+
+
+def test_an_eight_player_sheet_keeps_to_a_width_a_phone_can_read():
+    """Eight long names made a sheet 1,800 px wide (a third of its size on a phone): from six players the names
+    take two lines of a narrow column and a long note two lines, and every name still starts whole."""
+    import random
+
+    from bot.demo import new_match, step
+    from bot.render.score import score_canvas
+
+    names = ["Ana", "Đurđica Šimunović-Kovačević", "Max", "Friedrich-Wilhelm Großmüller", "Jo",
+             "Krešimir Živković-Pavlović", "Bartholomäus Schwarzenegger-Öz", "Eva"]
+    e = new_match("repezita", 8, 3, {"hands": 4})
+    rng = random.Random(3)
+    while not e.over:
+        step(e, "repezita", rng)
+    res = e.result()
+    c = score_canvas("repezita", names, res["hands"], res["totals"], "t", "en")
+    assert c.im.width <= 1300, c.im.size
+    drawn = [text for text, _ in c.written]
+    assert {"Đurđica", "Friedrich-", "Krešimir"} <= set(drawn), drawn
+    assert any("Loser: Friedrich-Wilhelm" in text for text in drawn), drawn  # a note, whole or on two lines
+    four = score_canvas("repezita", names[:4], res["hands"][:1], res["totals"][:4], "t", "en")
+    assert "Đurđica Šimuno…" in [text for text, _ in four.written]  # four players: one line, as before
