@@ -198,11 +198,18 @@ class Table:
             bx += 19
             bx += self.c.text(bx, by, f"{info.count}", "condbold", 22, T.GREY if not info.out else T.DIM,
                               anchor="lm") + 10
-        for label, colour in info.badges:
-            lw = self.c.text_w(label, 17) + 17
-            if bx + lw > x1 - 4:
+        for k, (label, colour) in enumerate(info.badges):  # a badge too wide is drawn smaller, else counted
+            size = next((sz for sz in (17, 15) if bx + self.c.text_w(label, sz) + sz <= x1 - 4), 0)
+            if not size and not k:  # the first is shown, shortened: the plate's own news ("nicht aufdecken"),
+                more = f"+{len(info.badges) - 1}" if len(info.badges) > 1 else ""  # with room to count the rest
+                keep = self.c.text_w(more, 15) + 20 if more else 0
+                size, label = 15, fit(label, "condbold", 15, round(x1 - 4 - bx - 15 - keep))
+            if not size:
+                more = f"+{len(info.badges) - k}"
+                if bx + self.c.text_w(more, 15) + 15 <= x1 - 4:
+                    self.c.pill(bx, by, more, T.PANEL_LINE, size=15)
                 break
-            bx += self.c.pill(bx, by, label, colour, size=17) + 5
+            bx += self.c.pill(bx, by, label, colour, size=size) + 5
         if v.get("dealer") == i:
             self.c.chip(x0 + 2, y0 + 2, 11, self.w["dealer"], T.WHITE, T.BLACK)
         if turn:  # a gold pointer on the side facing the table centre

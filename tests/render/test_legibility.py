@@ -164,3 +164,24 @@ def test_an_eight_player_sheet_keeps_to_a_width_a_phone_can_read():
     assert any("Loser: Friedrich-Wilhelm" in text for text in drawn), drawn  # a note, whole or on two lines
     four = score_canvas("repezita", names[:4], res["hands"][:1], res["totals"][:4], "t", "en")
     assert "Đurđica Šimuno…" in [text for text, _ in four.written]  # four players: one line, as before
+
+
+def test_a_badge_too_wide_for_a_plate_is_drawn_smaller_or_counted_never_dropped_unsaid():
+    """At eight seats "knocked 3" and "1 trick" did not both fit a plate, and the second vanished (the German
+    "nicht aufdecken" answer too): a badge steps down a size, and what still does not fit is counted ("+1")."""
+    from bot.render import theme as T
+    from bot.render.layout import SeatInfo, Table
+
+    cases = [(("klopft 3", T.RED_BADGE), ("1 Stich", T.PANEL_LINE)),
+             (("nicht aufdecken", T.BLUE_BADGE), ("1 Stich", T.PANEL_LINE), ("Kölsch!", T.ORANGE)),
+             (("hält", T.GREEN_BADGE), ("2 Stiche", T.PANEL_LINE))]
+    for badges in cases:
+        t = Table({"seats": 8}, [f"P{i}" for i in range(8)], "french", False, "de")
+        t.plate(0, SeatInfo(count=3, score="7", badges=badges))
+        drawn = [text for text, _ in t.c.written]
+        shown = [label for label, _ in badges
+                 if label in drawn or any(text.endswith("…") and label.startswith(text[:-1]) for text in drawn)]
+        counted = sum(int(text[1:]) for text in drawn if text.startswith("+") and text[1:].isdigit())
+        assert shown == [label for label, _ in badges][:len(shown)] and len(shown) + counted == len(badges), drawn
+        assert badges[0][0] in shown, drawn
+    assert "2 Stiche" in drawn, "a second badge that fits a size smaller is drawn"
