@@ -23,6 +23,7 @@ from .i18n import words
 
 W, H = 960, 600
 HEADER = 52
+BANNER_SIZE = 22  # px: a hand's result in the middle of the table
 HEADER_NAME_W, HEADER_NAME_MIN_W = 200, 90  # px a name keeps in a header line too long for the picture
 NAME_SIZES = (26, 24, 22, 20)  # a long name is drawn smaller before it is cut, not below 20 px (legible on a phone)
 FELT_BOX = (14, HEADER + 14, W - 14, H - 12)
@@ -248,13 +249,31 @@ class Table:
         right = min([s.box[0] for s in self.seats if s.box[0] > self.cx and abs(s.y - y) < 110] or [self.width - 30])
         return 2 * min(self.cx - left, right - self.cx) - 24
 
-    def banner(self, lines: list[str], y: float | None = None, *, colour: T.RGB = T.WHITE) -> None:
+    def banner(self, lines: list[str], y: float | None = None, *, colour: T.RGB = T.WHITE,
+               elsewhere: tuple[float, ...] = (), avoid: tuple[tuple[float, float, float, float], ...] = ()) -> None:
         """A dark box with a few lines of text in the middle of the table (a hand's result), kept clear
-        of the seat plates; a line made of " · "-separated parts wraps where it is too wide."""
+        of the seat plates; a line made of " · "-separated parts wraps where it is too wide. At height `y`, or
+        at the first of `elsewhere` where the box meets none of the boxes to `avoid` (hands on the felt)."""
         lines = [ln for ln in lines if ln]
         if not lines:
             return
-        size = 22
+        out, box = self._banner_layout(lines, y)
+        for other in elsewhere:
+            if not any(boxes_meet(box, b) for b in avoid):
+                break
+            moved = self._banner_layout(lines, other)
+            if not any(boxes_meet(moved[1], b) for b in avoid):
+                out, box = moved
+                break
+        x0, y0, x1, y1 = box
+        self.c.rrect(box, 12, fill=T.PANEL, outline=T.PANEL_LINE)
+        for k, ln in enumerate(out):
+            self.c.text(self.cx, y0 + 25 + 31 * k, ln, "condbold", BANNER_SIZE, colour if k == 0 else T.GREY,
+                        anchor="mm", max_w=x1 - x0 - 24)
+
+    def _banner_layout(self, lines: list[str], y: float | None) -> tuple[list[str], tuple[float, float, float, float]]:
+        """The banner's lines, wrapped to the room at height `y`, and its box."""
+        size = BANNER_SIZE
         room = self.banner_room(y)
         y = self.cy if y is None else y
         out: list[str] = []
@@ -279,11 +298,7 @@ class Table:
             out.append(cur)
         wmax = min(room, max(self.c.text_w(ln, size) for ln in out) + 40)
         h = 18 + 31 * len(out)
-        x0, y0 = self.cx - wmax / 2, y - h / 2
-        self.c.rrect((x0, y0, x0 + wmax, y0 + h), 12, fill=T.PANEL, outline=T.PANEL_LINE)
-        for k, ln in enumerate(out):
-            self.c.text(self.cx, y0 + 25 + 31 * k, ln, "condbold", size, colour if k == 0 else T.GREY, anchor="mm",
-                        max_w=wmax - 24)
+        return out, (self.cx - wmax / 2, y - h / 2, self.cx + wmax / 2, y + h / 2)
 
     def _mini_back(self, x: float, y: float) -> None:
         self.c.rrect((x, y, x + 15, y + 22), 2, fill=T.BACK, outline=T.BACK_EDGE, width=1)

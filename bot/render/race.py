@@ -197,7 +197,10 @@ def _repezita(t: Table, v: dict[str, Any]) -> None:
     if not v.get("over"):  # above the pile, where no hand's fan lies
         for k, note in enumerate(reversed(notes)):
             t.label(t.cx, py - 14 - 26 * k, note, anchor="mb", size=19, max_w=t.width - 2 * 250)
-    else:  # the result goes above the pile, which stays in sight
+    else:  # the result goes above the pile, which stays in sight, or below it where a hand lies above
         above = [s.box[3] for s in t.seats if s.y < t.cy and abs(s.x - t.cx) < s.w]
+        below = [s.box[1] for s in t.seats if s.y > t.cy and abs(s.x - t.cx) < s.w]
+        fans = tuple(repezita_fan(t, i, min(counts[i], 6)) for i in range(t.n) if counts[i])
         hand_result(t, "repezita", v.get("last_hand"), empty_centre=True,
-                    y=((max(above) if above else HEADER) + py) / 2)
+                    y=((max(above) if above else HEADER) + py) / 2,
+                    elsewhere=((py + bh + 30 + (min(below) if below else t.height)) / 2,), avoid=fans)

@@ -99,7 +99,8 @@ def num(x: int) -> str:
 
 
 def hand_result(t: Table, key: str, record: dict[str, Any] | None, *, empty_centre: bool,
-                y: float | None = None) -> None:
+                y: float | None = None, elsewhere: tuple[float, ...] = (),
+                avoid: tuple[tuple[float, float, float, float], ...] = ()) -> None:
     """The previous hand's result in the middle of the table, while nothing of the new hand is there
     yet, and the final hand's result when the match is over."""
     if not record or not (empty_centre or t.view.get("over")):
@@ -121,9 +122,9 @@ def hand_result(t: Table, key: str, record: dict[str, Any] | None, *, empty_cent
     scores = fitting(lambda names: "  ·  ".join(f"{names[i]} {signed(d)}" for i, d in enumerate(deltas)
                                                  if d and i < t.n), lines=2)  # wrapped, at most 2 lines' worth
     lines = [line1, scores]
-    if t.view.get("over"):
+    if t.view.get("over") and t.n < 5:  # (a big table's header says it, and its middle has little room)
         lines.insert(0, over_status(t))
-    t.banner(lines, y, colour=T.GOLD if t.view.get("over") else T.WHITE)
+    t.banner(lines, y, colour=T.GOLD if t.view.get("over") else T.WHITE, elsewhere=elsewhere, avoid=avoid)
 
 
 def trick_badge(t: Table, n: int) -> tuple[str, T.RGB]:

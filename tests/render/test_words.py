@@ -281,3 +281,21 @@ def test_the_previous_tricks_winner_at_a_big_table_keeps_a_long_name():
     drawn = [text.strip("\u2068\u2069") for text, _ in table_canvas("schroeoem", v, names, "german", False,
                                                                      "en").c.written]
     assert any(text.startswith("Previous trick → Đurđica Šimunović") for text in drawn), drawn
+
+
+def test_repezitas_last_result_at_a_big_table_keeps_clear_of_the_hands_left():
+    """At eight seats the last hand's result sat above the pile over the loser's fan of cards, squeezed between
+    the top plates: it goes below the pile there, without the header's "Match over" said twice."""
+    from bot.render.race import repezita_fan
+
+    e = new_match("repezita", 8, 3, {"hands": 4})
+    rng = random.Random(3)
+    while not e.over:
+        step(e, "repezita", rng)
+    v = e.view(None)
+    t = table_canvas("repezita", v, NAMES[:8], "french", False, "en")
+    fans = [repezita_fan(t, i, min(k, 6)) for i, k in enumerate(v["counts"]) if k]
+    assert fans
+    result = [box for text, box in t.c.written if text.startswith("Hand 4")]
+    assert result and not any(boxes_meet(result[0], fan) for fan in fans), (result, fans)
+    assert sum(text.startswith("Match over") for text, _ in t.c.written) == 1
