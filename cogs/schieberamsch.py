@@ -79,6 +79,11 @@ class SchieberamschUI(GameUI):
             return tr(lang, "{name} takes the trick ({cards}).", name=names[event["winner"]], cards=cards)
         if kind == "hand_scored":  # "Deal", as in the title ("Deal 2 of 12") and the picture
             parts = [f"{names[s]} {signed_score(d)}" for s, d in enumerate(event.get("deltas", [])) if d]
+            points = event.get("points") or []
+            if len(points) == len(names):  # what each took, so that a player can check the deal's result
+                return tr(lang, "Deal {n} scored: {parts} (card points: {points}).", n=event.get("hand_no", "?"),
+                          parts=", ".join(parts) or "±0",
+                          points=", ".join(f"{names[s]} {p}" for s, p in enumerate(points)))
             return tr(lang, "Deal {n} scored: {parts}.", n=event.get("hand_no", "?"), parts=", ".join(parts) or "±0")
         return super().narrate(event, names, lang)
 

@@ -73,6 +73,8 @@ def describe(game_key: str, h: dict[str, Any], names: list[str], lang: str = "en
             trump = h.get("trump")
             tname = suit_name(trump, style, lang) if trump in SUIT_GLYPH else "?"
             who = _name(names, h.get("caller"))
+            if isinstance(h.get("partner"), int):  # the side, so that the sheet's money can be checked
+                who += f" & {_name(names, h['partner'])}"
             alone = f" ({w['alone']})" if h.get("alone") else ""
             score = f"{h.get('callers_total', '?')}:{h.get('defenders_total', '?')}"
             res = w["won"] if h.get("callers_win") else w["lost"]

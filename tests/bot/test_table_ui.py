@@ -134,6 +134,19 @@ def test_event_lines_write_scores_with_a_real_minus_sign():
     event = {"type": "hand_scored", "hand_no": 1, "deltas": [-24, 12, 0]}
     assert SchieberamschUI().narrate(event, ["ann", "bo", "cy"], "en") == "Deal 1 scored: ann −24, bo +12."
     assert GameUI().narrate(event, ["ann", "bo", "cy"], "en") == "Hand 1 scored: ann −24, bo +12."
+    ramsch = dict(event, points=[62, 30, 28])  # a player checks a Ramsch by the card points each took
+    assert SchieberamschUI().narrate(ramsch, ["ann", "bo", "cy"], "de") == \
+        "Spiel 1 gewertet: ann −24, bo +12 (Augen: ann 62, bo 30, cy 28)."
+
+
+def test_a_rufmariasch_sheet_names_both_callers():
+    from bot.render.score import describe
+
+    record = {"caller": 0, "partner": 2, "trump": "H", "called": "AC", "callers_total": 70, "defenders_total": 50,
+              "callers_win": True}
+    assert describe("rufmariasch", record, ["ann", "bo", "cy", "dee"], "en").startswith("ann & cy: ")
+    alone = dict(record, partner=None, alone=True)
+    assert describe("rufmariasch", alone, ["ann", "bo", "cy", "dee"], "en").startswith("ann (alone): ")
 
 
 def test_the_match_end_line_says_winners_when_there_are_several():
