@@ -34,7 +34,7 @@ class SchieberamschUI(GameUI):
                   deadline: float | None) -> str | None:
         """After taking the skat: which two cards came from it, and what to do (its hand shows twelve cards)."""
         if view.get("phase") == "discard" and view.get("skat"):
-            return tr(lang, "You took {cards} from the skat: put two cards back with the Discard menu.",
+            return tr(lang, "You took {cards} from the skat: put two cards back with the Put back menu.",
                       cards=" ".join(card_label(c) for c in view["skat"]))
         return None
 
@@ -60,6 +60,8 @@ class SchieberamschUI(GameUI):
     def label(self, action: str, lang: str, *, bare: bool = False) -> str:
         if action.startswith("pass"):
             return tr(lang, "Pass")
+        if action == "discard":  # the menu of the two cards laid back: Skat's "drücken", not rummy's discard
+            return tr(lang, "Put back")
         return super().label(action, lang, bare=bare)
 
     def narrate(self, event: dict[str, Any], names: list[str], lang: str) -> str | None:

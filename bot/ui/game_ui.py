@@ -234,10 +234,11 @@ class GameUI:
                     out.items.append(Button(action=action, label=self.label(action, lang),
                                             style=self.style(verb), row=4))
             else:
-                out.items.extend(self._select(verb, arglists, lang))
+                out.items.extend(self._select(verb, arglists, lang, view))
         return out
 
-    def _select(self, verb: str, arglists: list[list[str]], lang: str) -> list[Select]:
+    def _select(self, verb: str, arglists: list[list[str]], lang: str,
+                view: dict[str, Any] | None = None) -> list[Select]:
         lengths = {len(a) for a in arglists}
         placeholder = self.label(verb, lang) + " …"
         if len(arglists) <= 25:
@@ -245,7 +246,10 @@ class GameUI:
             return [Select(verb=verb, placeholder=placeholder, options=opts)]
         if len(lengths) == 1:
             k = lengths.pop()
-            values = list(dict.fromkeys(x for a in arglists for x in a))[:25]
+            values = list(dict.fromkeys(x for a in arglists for x in a))
+            if view is not None and set(values) <= set(view.get("hand") or []):  # in the hand's own order
+                values = self.sort_hand(values, view)
+            values = values[:25]
             return [Select(verb=verb, placeholder=placeholder,
                            options=[(v, card_label(v)) for v in values], min_values=k, max_values=k)]
         return [Select(verb=verb, placeholder=placeholder,

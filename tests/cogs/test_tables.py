@@ -558,6 +558,12 @@ async def test_with_live_cards_a_bid_on_the_table_message_is_pointed_to_and_a_ca
                                                                                                      None))
     result = await world.users[seat].user.click(message, custom_id=card.custom_id)
     assert result.response.content == "You cannot play a card now: choose in your hand message's menu first."
+    # that menu says what it does in Skat's words, and lists the cards in the order of the hand's buttons
+    menu = next(c for c in components(message) if getattr(c, "options", None))
+    assert menu.placeholder == "Put back …"
+    buttons_order = [c.custom_id.split(":", 4)[4].split()[-1] for c in components(message)
+                     if (c.custom_id or "").count(":") >= 4 and not getattr(c, "options", None)]
+    assert [o.value for o in menu.options] == [v for v in buttons_order if v in {o.value for o in menu.options}]
 
 
 async def test_a_bid_asked_on_the_table_message_is_pointed_to_from_the_hand(world: World):
