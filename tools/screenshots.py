@@ -75,7 +75,10 @@ class Shooter:
         locale = LOCALES.get(self.lang, "en-US")
         for label, (w, h) in WIDTHS.items():
             path = self.out / f"{self.lang}-{scene}-{label}.png"
-            async with self.env.preview(channel, viewers=[viewer], layout="channel", display="fixed", width=w,
+            # a fixed profile is the client's own width beside the preview's side bar, which overflowed the desktop
+            # shot (long lines cut at its right edge); at a desktop width the client fits the window instead
+            display = "fixed" if label == "phone" else "responsive"
+            async with self.env.preview(channel, viewers=[viewer], layout="channel", display=display, width=w,
                                         height=h, locale=locale) as preview:
                 await preview.show(target)
                 context = await self.browser.new_context(viewport={"width": w, "height": h}, locale=locale,
