@@ -54,6 +54,15 @@ def card_name(card: str) -> CardText:
     return CardText((base,), mark="'" if copy else "")
 
 
+
+def winners_of(totals: list[int]) -> list[int]:
+    """Everybody but the last: whoever goes out has won (one hand: every finisher; a tie for last with
+    everybody, as after no hand at all, leaves no loser)."""
+    worst = min(totals)
+    if all(t == worst for t in totals):
+        return list(range(len(totals)))
+    return [i for i, t in enumerate(totals) if t > worst]
+
 class Repezita(Engine):
     """Repezita: see the module docstring for the model, and `view()` for the view keys and events."""
 
@@ -303,12 +312,7 @@ class Repezita(Engine):
             ev.append({"type": "deal", "hand_no": self.hand_no, "dealer": self.dealer})
 
     def _winners(self) -> list[int]:
-        """Everybody but the last: whoever goes out has won (one hand: every finisher; a tie for last with
-        everybody, as after no hand at all, leaves no loser)."""
-        worst = min(self.totals)
-        if all(t == worst for t in self.totals):
-            return list(range(self.seats))
-        return [i for i, t in enumerate(self.totals) if t > worst]
+        return winners_of(self.totals)
 
     def _order(self) -> list[int]:
         """Seats from best to worst total; ties by the last hand's finishing order (its loser last)."""

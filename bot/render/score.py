@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from bot.games.repezita import winners_of
 from bot.i18n import normalize
 
 from . import theme as T
@@ -120,7 +121,7 @@ def leaders(game_key: str, hands: list[dict[str, Any]], totals: list[int]) -> li
         last = hands[-1].get("winner") if hands else None
         return [last] if isinstance(last, int) else []
     if game_key == "repezita":  # everybody but the last, as the engine's result() says and the table shows
-        return [i for i, x in enumerate(totals) if x > min(totals)] or list(range(len(totals)))
+        return winners_of(totals)
     best = min(totals) if game_key in LOWER_IS_BETTER else max(totals)
     return [i for i, x in enumerate(totals) if x == best]
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from bot.games.repezita import winners_of
+
 from . import theme as T
 from .cards import card_height
 from .fonts import fit
@@ -65,7 +67,7 @@ def over_status(t: Table) -> str:
         if not totals:
             return t.w["over"]
         if v.get("game") == "repezita":  # everybody but the last wins (the engine's result() says the same)
-            winners = [i for i, x in enumerate(totals) if x > min(totals)] or list(range(len(totals)))
+            winners = winners_of(totals)
         else:
             best = min(totals) if v.get("game") == "schieberamsch" else max(totals)
             winners = [i for i, x in enumerate(totals) if x == best]

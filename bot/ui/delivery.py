@@ -291,8 +291,9 @@ class Delivery(CatchUp, HandDMs):
             await self.bot.http.edit_channel(table.thread_id, archived=False, reason="a table is playing here")
             return await call()
 
-    async def post_table(self, table: Table) -> None:
-        """The table message: posted once at the start, then edited in place after every move."""
+    async def post_table(self, table: Table, events: list[dict[str, Any]] | None = None) -> None:
+        """The table message: posted once at the start, then edited in place after every move (`events`: what to
+        narrate, as `update_table` has them, when it moves to a fresh message)."""
         if table.gone:
             return
         opening = self.ui.opening.get(table.id)
@@ -307,7 +308,7 @@ class Delivery(CatchUp, HandDMs):
         key = nonce("t", table.id, table.table_message_id or "")
 
         async def post() -> Sent:
-            payload = await self.ui.render_table(table)
+            payload = await self.ui.render_table(table, events)
             return await send_message(self.bot, table.home_channel_id, files=payload.pop("attachments"), **payload,
                                       nonce=key)
 
@@ -336,7 +337,7 @@ class Delivery(CatchUp, HandDMs):
         version = table.version
         if self.too_old(message_id):
             log.info("table %s: its message is nearly an hour old; moving it to a fresh one", table.id)
-            return await self._move_table(table, message_id)
+            return await self._move_table(table, message_id, events)
 
         async def render() -> dict[str, Any]:
             payload = await self.ui.render_table(table, events)
@@ -361,16 +362,16 @@ class Delivery(CatchUp, HandDMs):
             if exc.code != OLD_MESSAGE_EDITS:
                 raise
             log.info("table %s: its message is too old to edit again; posting a new one", table.id)
-            return await self._move_table(table, message_id)
+            return await self._move_table(table, message_id, events)
         self._observe_lag(table, version)
         if record:
             await self.service.record_shown(table, version=version)
         return version
 
-    async def _move_table(self, table: Table, message_id: int) -> int:
+    async def _move_table(self, table: Table, message_id: int, events: list[dict[str, Any]] | None = None) -> int:
         """Post the table as a fresh message, and delete the old one (deleting is not an edit), so nobody clicks
         its buttons: Discord limits the edits of messages older than an hour (FRESH_FOR_S)."""
-        await self.post_table(table)
+        await self.post_table(table, events)
         await self.safe(self.bot.http.delete_message(table.home_channel_id, message_id))
         return table.shown_version or 0
 

@@ -200,11 +200,15 @@ class TableMessages:
                 lines.append(note)
             elif asked:
                 lines.append(tr(lang, "Your move."))
-            elif ui.table_actions(engine.legal_actions(seat)):  # a bid, asked where everyone sees it (the hand's
-                lines.append(tr(lang, "Your move, on the table message."))  # signature changes with it: redrawn)
-            elif live:  # shown whoever's turn it is: this message is not edited when the turn comes round
+            elif live and ui.table_verbs:  # shown whoever's turn it is: this message is not edited when the turn
+                # comes round, so it says where the bids are asked too (it said "click a card" during Grand Hand)
+                lines.append(tr(lang, "Click a card to play it when it is your turn; any other decision is asked on "
+                                      "the table message, which shows whose turn it is."))
+            elif live:
                 lines.append(tr(lang, "Click a card to play it when it is your turn; the table message shows "
                                       "whose turn it is."))
+            elif ui.table_actions(engine.legal_actions(seat)):  # a bid, asked where everyone sees it
+                lines.append(tr(lang, "Your move, on the table message."))
             elif kept:
                 lines.append(tr(lang, "Not your turn now: the table message shows whose turn it is."))
             else:

@@ -310,6 +310,7 @@ class TableUI(TableMessages):
 
     async def on_action(self, interaction: discord.Interaction, table_id: int, version: int, action: str) -> None:
         since = time.monotonic()  # the click reached the bot: Discord's 3 s for the answer run (in_time.py)
+        self.delivery.discord_now(interaction)  # Discord's time, should this host's clock lag (Delivery.too_old)
         try:
             table = self.service.get(table_id)
             check_origin(interaction, table, dm_ok=True)
@@ -344,7 +345,12 @@ class TableUI(TableMessages):
                 # new one and not yet deleted): it counts, but the answer must not draw the clicker's hand into a
                 # message the channel sees; it takes that message's buttons away, and the new table message shows
                 # the move
-                await self.delivery.safe(interaction.response.edit_message(view=None))
+                old = interaction.message
+                if old is not None and self.delivery.too_old(old.id, interaction):  # no edit: a deferral, and the
+                    await self.delivery.safe(interaction.response.defer())  # delete that failed, again (no edit)
+                    await self.delivery.safe(self.bot.http.delete_message(old.channel.id, old.id))
+                else:
+                    await self.delivery.safe(interaction.response.edit_message(view=None))
                 await self.delivery.after_move(table, outcome)
                 return
             seat = outcome.seat

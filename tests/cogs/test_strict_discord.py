@@ -402,6 +402,7 @@ async def test_a_table_message_nearly_an_hour_old_moves_before_its_next_edit(wor
     assert table.table_message_id != old_id and shows_version(world, table)
     assert table.shown_version == table.version
     assert not requests(world, "PATCH", f"/messages/{old_id}", start), "the old message was not edited"
+    assert not requests(world, "PATCH", "/messages/@original", start), "... nor through a click's token"
     assert requests(world, "DELETE", f"/messages/{old_id}", start), "the old message went"
     old_table = table.table_message_id
     monkeypatch.setattr(world.bot.table_ui.delivery, "clock", lambda: world.env.now().timestamp())  # SimCord's again
@@ -425,3 +426,24 @@ async def test_a_click_on_a_table_message_nearly_an_hour_old_is_deferred_and_the
     assert answers == [discord.InteractionResponseType.deferred_message_update.value], answers
     assert table.table_message_id != old_id and shows_version(world, table)
     assert not requests(world, "PATCH", f"/messages/{old_id}", start)
+
+
+async def test_a_click_on_the_moved_away_table_message_is_not_an_edit(world: World, monkeypatch):
+    """A table message the table moved away from (its delete failed) is an hour old: a decision clicked there
+    counts, and is answered by a deferral (an edit would meet 30046), and the delete is tried again."""
+    table = await start_table(world, deals=3)
+    seat = min(table.engine.waiting_for())
+    old = table_message(world, table)
+    old_id = old.id
+    decision = next(c.custom_id for c in components(old) if (c.custom_id or "").endswith(":pass"))
+    born = discord.utils.snowflake_time(old_id).timestamp()
+    monkeypatch.setattr(world.bot.table_ui.delivery, "clock", lambda: born + 3600)
+    world.env.inject_error("DELETE", f"/channels/*/messages/{old_id}", status=500)  # the old one stays a while
+    await world.bot.table_ui.delivery.show_table(table)  # e.g. the absent vote: the table moves
+    assert table.table_message_id != old_id
+    start = len(world.env.http_requests)
+    await world.users[seat].click(old, custom_id=decision)
+    answers = [r.json.get("type") for r in world.env.http_requests[start:]
+               if r.method == "POST" and "/callback" in r.path]
+    assert answers == [discord.InteractionResponseType.deferred_message_update.value], answers
+    assert requests(world, "DELETE", f"/messages/{old_id}", start), "the old message's delete is tried again"

@@ -157,7 +157,6 @@ class FakeDiscord(UserActions, WorldRules, MessageStore, Lookups, RestEntry, Com
         self.thread_cap = thread_cap
         self.old_edit_limit = old_edit_limit
         self.dm_open_limit = dm_open_limit
-        self.clock_offset = 0.0  # see advance()
         self.limits = Limits(self.now, route_limits=route_limits, global_limit=global_limit, ban=invalid_request_ban)
         self.active_thread_count: dict[int, int] = {}  # guild id -> active (not archived) threads
         # follow-ups asked to be ephemeral that replaced a public "thinking" message, which keeps its visibility
