@@ -53,6 +53,7 @@ class HandDMs:
         async def edit(self, channel_id: int, message_id: int,
                        render: Callable[[], Awaitable[dict[str, Any]]]) -> bool: ...
         async def say(self, table: Table, content: str, *, mention: bool = False) -> None: ...
+        def too_old(self, message_id: int | None, interaction: discord.Interaction | None = None) -> bool: ...
 
     def landed(self, table: Table, seat: int, message_id: int, version: int) -> bool:
         """Note that `seat`'s hand, drawn at table `version`, has landed on its DM message `message_id`. False when
@@ -86,6 +87,13 @@ class HandDMs:
         # this hand's DM message, edited in place (None: a new message is sent)
         editing = (s.dm_channel_id, s.dm_message_id) if (
             s.dm_message_id and s.dm_channel_id and s.dm_hand_no == hand_no and not new_hand) else None
+        # an hour-old DM (a long deal) is not edited (Discord limits such edits: Delivery.too_old): this hand comes
+        # as a fresh message, and the old one goes (deleting is not an edit), buttons and all
+        stale = (s.dm_channel_id, s.dm_message_id) if s.dm_message_id and s.dm_channel_id and self.too_old(
+            s.dm_message_id) else None
+        replacing = stale if editing and stale else None
+        if replacing:
+            editing = None
         if editing and not force and s.dm_shows == shows:
             # a redundant edit would be one more request on its way to this message, and could land after the
             # answer to the player's next click
@@ -101,8 +109,8 @@ class HandDMs:
                              "again", table.id, seat)
                     return await self.send_hand(table, seat, close_old=close_old, force=True, redraws=redraws - 1)
                 return shows
-            if s.dm_message_id and s.dm_channel_id and close_old and not s.dm_bare:
-                # last hand's message: keep cards, drop buttons
+            if s.dm_message_id and s.dm_channel_id and close_old and not s.dm_bare and not stale:
+                # last hand's message: keep cards, drop buttons (an hour-old one keeps them: a click on it is stale)
                 await self.safe(self.edit(s.dm_channel_id, s.dm_message_id, _without_buttons))
             if s.dm_closed and not new_hand:
                 return None
@@ -134,6 +142,8 @@ class HandDMs:
             self.landed(table, seat, message_id, version)
             await self.service.record_dm(table, seat, channel_id=channel_id, message_id=message_id,
                                          hand_no=hand_no, closed=False, shows=shows)
+            if replacing and replacing[1] != message_id:  # this deal's hour-old message goes
+                await self.safe(self.bot.http.delete_message(*replacing))
             return shows
         except discord.NotFound:
             # the message or the kept DM channel is gone: a new message, in a channel opened afresh if need be

@@ -356,6 +356,13 @@ class TableUI(TableMessages):
             seat = outcome.seat
             lang = normalize(interaction.locale)
             from_dm = interaction.guild_id is None
+            if from_dm and interaction.message is not None and self.delivery.too_old(interaction.message.id,
+                                                                                     interaction):
+                # a hand DM an hour old (a long deal): an answer that edits it would meet Discord's limit on such
+                # edits (30046, slept out past the 3 s); deferred, the hand comes as a fresh DM (send_hand)
+                await self.delivery.safe(interaction.response.defer())
+                await self.delivery.after_move(table, outcome)
+                return
             shown: str | None = None
             version = table.version
             if seat in outcome.new_hand and from_dm:

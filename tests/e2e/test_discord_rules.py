@@ -154,6 +154,26 @@ async def test_a_decision_on_an_hour_old_table_message_is_answered_and_the_table
         assert nxt.callback_type in MOVE_ANSWERS
 
 
+@pytest.mark.parametrize("lit", [False, True], ids=["live cards", "lit cards"])
+async def test_quick_moves_an_hour_into_a_deal_are_answered_and_edit_no_hour_old_message(fake: FakeDiscord,
+                                                                                      db_file: Path, lit: bool):
+    """A deal an hour long (a slow table, players away on the turn timer): its hand DMs and the table message are
+    an hour old, and Discord limits edits of such messages (30046, per channel, a DM too, a click's type 7 answer
+    too; answered 429, which discord.py sleeps out past the click's 3 s). Quick card moves are each answered in
+    time, the hands come as fresh DMs and the table as a fresh message, and no edit of an hour-old one is tried."""
+    async with bot_process(fake, env={"DATABASE_PATH": str(db_file)}) as bp:
+        await bp.wait_ready("schieberamsch", timeout=30)
+        table = await open_table(fake, "anna", ["bernd", "ceca"], options={"deals": 3, "lit_cards": lit})
+        await dm_turn(fake, table)  # the bids are made: cards are played from the DMs now
+        fake.advance(minutes=61)
+        mark = fake.mark()
+        for _ in range(8):
+            ix = await table.players.move(timeout=20)
+            assert ix.callback_type in MOVE_ANSWERS and not ix.late_callbacks, ix
+        assert not [r for r in fake.requests[mark:] if r.error_code == 30046], "an hour-old message was edited"
+        assert not [r for r in fake.requests[mark:] if r.error_code == 10062], "a click went unanswered"
+
+
 async def test_a_table_in_a_users_thread_leaves_the_threads_settings_alone(fake: FakeDiscord, db_file: Path) -> None:
     """A table opened inside a thread a user made plays there. The bot may un-archive it (anyone who may post may),
     but it is not the bot's to re-time: at the end the bot's own threads archive within the hour, this one keeps
