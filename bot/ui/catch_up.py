@@ -13,6 +13,8 @@ import discord
 from bot.tables import Table, TableService
 from bot.tables.model import FINISHED, OUT_OF_MATCH, RUNNING, shows_digest
 
+from .errors import OPENING_DMS_TOO_FAST
+
 if TYPE_CHECKING:
     from .table_ui import TableUI
 
@@ -41,7 +43,8 @@ class Attempts:
         except Exception as exc:
             self.failed = True
             self.error = self.error or exc
-            if not isinstance(exc, discord.HTTPException) or exc.status in (401, 403, 404):
+            if not isinstance(exc, discord.HTTPException) or (exc.status in (401, 403, 404)
+                                                              and exc.code != OPENING_DMS_TOO_FAST):  # (a pause)
                 self.lasting = True  # a refusal, or a bug of ours: trying again every few minutes cures neither
             log.warning("table %s: an update did not go out (%r); it is sent again later", self.table_id, exc,
                         exc_info=not isinstance(exc, discord.HTTPException))

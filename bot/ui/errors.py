@@ -18,6 +18,7 @@ log = logging.getLogger(__name__)
 # "Thread is locked": a moderator locked the table's thread (developer docs, Threads, "Locked Threads": without Manage
 # Threads nobody may send or edit messages there); the table shows again once unlocked (cogs/tables.py)
 THREAD_LOCKED = 160005
+OPENING_DMS_TOO_FAST = 40003  # "You are opening direct messages too fast": a pause, not a refusal
 PERMISSION_NAMES = {
     50013: "Missing Permissions",
     50001: "Missing Access",
@@ -47,6 +48,8 @@ def explain(error: BaseException, locale: object) -> tuple[str, bool]:
     if isinstance(error, discord.HTTPException) and error.code == THREAD_LOCKED:
         return tr(lang, "A moderator locked this table's thread, so I cannot show the table there. The game goes on "
                         "in your hands; the table shows again once the thread is unlocked."), True
+    if isinstance(error, discord.HTTPException) and error.code == OPENING_DMS_TOO_FAST:
+        return tr(lang, "Discord asks me to open direct messages more slowly: your hands follow in a moment."), True
     if isinstance(error, discord.Forbidden):
         return tr(lang, "Discord refused: I am missing a permission here ({what}). Ask a moderator to let me send "
                         "messages, attach files and create threads in this channel.",

@@ -17,6 +17,7 @@ from bot.tables.model import FINISHED, RUNNING, shows_digest
 
 from .components import bare, send_message
 from .dms import DMChannels
+from .errors import OPENING_DMS_TOO_FAST
 
 if TYPE_CHECKING:
     from .table_ui import TableUI
@@ -25,7 +26,6 @@ log = logging.getLogger(__name__)
 
 DM_CLOSED = 50007  # "Cannot send messages to this user"
 NO_MUTUAL_GUILD = 50278  # "Cannot send messages to this user due to having no mutual guilds": they left the server
-OPENING_DMS_TOO_FAST = 40003  # "You are opening direct messages too fast"
 OPEN_DM_PAUSES = (1.0, 2.0, 4.0, 8.0, None)  # seconds to wait after each 40003; None: give up (catch-up retries)
 
 

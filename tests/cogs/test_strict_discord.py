@@ -447,3 +447,18 @@ async def test_a_click_on_the_moved_away_table_message_is_not_an_edit(world: Wor
                if r.method == "POST" and "/callback" in r.path]
     assert answers == [discord.InteractionResponseType.deferred_message_update.value], answers
     assert requests(world, "DELETE", f"/messages/{old_id}", start), "the old message's delete is tried again"
+
+
+async def test_dms_opened_too_fast_past_the_pauses_are_a_wait_not_a_missing_permission(world: World):
+    """Discord refuses to open DM channels this fast (40003, a 403) for longer than the bot's pauses last: the host
+    is told the hands follow in a moment (not to ask a moderator for a permission), and the catch-up sends them."""
+    world.env.inject_error("POST", "/users/@me/channels", status=403, code=40003,
+                           message="You are opening direct messages too fast.", times=15)
+    _, lobby = await open_table(world)
+    result = await world.users[0].click(lobby, custom_id=button(lobby, "Start").custom_id)
+    await world.env.advance_time(20)
+    told = [f.content or "" for f in result.followups]
+    assert any("open direct messages more slowly" in text for text in told), told
+    assert not any("permission" in text for text in told), told
+    await world.env.advance_time(40)
+    assert all(dm_last(u) is not None for u in world.users[:3]), "the hands came once Discord let the DMs open"
