@@ -53,7 +53,7 @@ def test_a_name_the_pictures_cannot_draw_brings_the_username_along():
     from types import SimpleNamespace
 
     from bot.render.layout import display_names
-    from bot.ui.table_ui import seat_name
+    from bot.ui.seating import seat_name
 
     dice, wang, ana = (SimpleNamespace(display_name=d, name=n) for d, n in
                        (("🎲🎲", "dicefan"), ("王力", "wangli"), ("Ana 🎲", "ana_k")))

@@ -4,7 +4,7 @@ enough that two computers at one table stay apart."""
 from __future__ import annotations
 
 from bot.render import drawable
-from bot.ui.table_ui import computer_name
+from bot.ui.seating import computer_name
 
 
 def test_computer_names_are_drawn_short_with_a_gear_in_both_languages():
