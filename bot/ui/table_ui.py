@@ -1,5 +1,5 @@
-"""The Discord side of every table: opening it, and answering the clicks on its lobby, table and hand messages.
-What those messages say is `messages.py`; how they reach the players is `delivery.py`.
+"""The Discord side of every table: answering the clicks on its lobby, table and hand messages (opening it is
+`lobby.py`, a mixin). What those messages say is `messages.py`; how they reach the players is `delivery.py`.
 
 Cogs call `open_table`; the persistent components in `components.py` call the `on_*` methods.
 The service (`bot.tables`) holds the rules of the table; this module only shows and asks.
