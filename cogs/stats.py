@@ -390,7 +390,8 @@ class Stats(commands.Cog):
         if k > 0:
             seat, action = replay.actions[k - 1]
             with card_style(game_ui.card_deck(table), lang):  # as the replay's pictures name the cards
-                lines.append(f"{table.text_names[seat]}: {game_ui.label(action, lang)}")
+                before = replay.engine_at(k - 1).view(None)  # what the move changed (a rummy's staircase, melds)
+                lines.append(f"{table.text_names[seat]}: {game_ui.move_text(action, before, lang)}")
         lines.extend(line for line in live["content"].split("\n")[1:] if line)
         lines.append(tr(lang, "The match is over, so every hand is shown."))
         files = [table_file]

@@ -385,6 +385,19 @@ class TreppenrommeUI(GameUI):
             label += " · " + (tr(lang, "low end") if end[0] == "low" else tr(lang, "high end"))
         return label
 
+    def move_text(self, action: str, view: dict[str, Any] | None, lang: str) -> str:
+        """As the menus word it: "Take 2: J♥ 10♥", "lay off K♥ → A♥ 2♥ 3♥", not the engine's "take 2"."""
+        verb, *args = action.split()
+        if verb == "take" and args:
+            stairs = list((view or {}).get("staircase") or [])
+            k = int(args[0])
+            brought = list(reversed(stairs[-k:])) if 0 < k <= len(stairs) else []
+            return (tr(lang, "Take {k}:", k=k) + " " + _cards(brought)).strip() if brought else \
+                tr(lang, "Take {k}:", k=k).rstrip(":")
+        if verb in ("discard", "layoff", "meld"):
+            return self.describe(action, {m["id"]: m for m in (view or {}).get("melds") or []}, lang)
+        return super().move_text(action, view, lang)
+
     def describe(self, action: str, melds: dict[int, dict[str, Any]], lang: str) -> str:
         verb, *args = action.split()
         if verb == "discard":

@@ -269,6 +269,13 @@ class GameUI:
         shown = " ".join(card_label(a) for a in args)
         return (f"{text} {shown}".strip())[:80]
 
+    def move_text(self, action: str, view: dict[str, Any] | None, lang: str) -> str:
+        """A move as a line says it (a hint, a replay), from the view before it where there is one: a card played is
+        its card ("K♥"), anything else its label. Games whose labels need the table (a rummy's melds) override."""
+        if verb_of(action) in self.card_verbs:
+            return self.label(action, lang, bare=True)
+        return self.label(action, lang)
+
     def style(self, verb: str) -> str:
         return "danger" if verb in DANGER else "primary" if verb in PRIMARY else "secondary"
 

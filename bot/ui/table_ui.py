@@ -329,7 +329,7 @@ class TableUI(Lobbies, TableMessages):
                                         table=table, seat=seat)
             shown = next((item.label for item in controls.items if isinstance(item, Button) and item.action == action),
                          None)
-            return shown or ui.label(action, lang)
+            return shown or ui.move_text(action, engine.view(seat), lang)
 
     async def on_vote(self, interaction: discord.Interaction, table_id: int, keep: bool) -> None:
         # answered first: a vote that ends the table edits the table message and its thread before `vote` returns,

@@ -95,6 +95,8 @@ async def test_a_played_match_reaches_the_leaderboard_and_its_replay_shows_the_l
         step = await alice.click(message, custom_id=button(message, "▶").custom_id)
         message = step.response
         assert f"move {k} of" in message.content
+        moved = message.content.split("\n")[1]  # "bob: K♥" for a card, "alice: Pass" for a bid ("bob: play K♥")
+        assert ": " in moved and " play " not in moved, message.content
         if k in live:
             assert png_bytes(world.env, message.attachments[0]) == live[k]
             checked += 1

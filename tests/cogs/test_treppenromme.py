@@ -126,6 +126,10 @@ async def test_take_meld_lay_off_discard_and_the_card_taken_alone(world: World):
     # the Take menu names the cards each option brings, top card first
     take = menu(dm_last(world.users[0]), "take0")
     assert [o.label for o in take.options] == ["Take 1: 9♥", "Take 2: 9♥ 2♦", "Take 3: 9♥ 2♦ 4♠\ufe0e"]
+    # a hint or a replay words a move as the menus do, not as Schieberamsch's "Take the skat 2"
+    ui = world.bot.table_ui
+    assert ui.shown_label(table, 0, "take 2", "en") == "Take 2: 9♥ 2♦"
+    assert ui.shown_label(table, 0, "take 2", "de") == "2 nehmen: 9♥ 2♦"
     result = await choose(world, 0, "take0", ["take 2"])
     assert not result.ephemeral
     # the table message tells what happened (the last move), with no hidden card
