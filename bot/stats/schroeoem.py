@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games import GAMES
+from bot.tables.model import SEAT_NAME_SQL
 
 KEY = "schroeoem"
 LISTED = 10  # matches listed at a time
@@ -94,7 +95,7 @@ async def load_match(db: Any, table_id: int, guild_id: int | None) -> Match | No
     if row is None or row["game"] != KEY or row["guild_id"] != guild_id or row["status"] not in KEPT:
         return None
     seat_rows = await db.fetchall(
-        "SELECT s.seat, s.user_id, p.name FROM seats s LEFT JOIN players p USING (user_id)"
+        f"SELECT s.seat, s.user_id, {SEAT_NAME_SQL} AS name FROM seats s LEFT JOIN players p USING (user_id)"
         " WHERE s.table_id = ? ORDER BY s.seat", (table_id,))
     names = [r["name"] or str(r["user_id"]) for r in seat_rows]
     n = len(names)
@@ -151,7 +152,8 @@ async def list_matches(db: Any, user_id: int, guild_id: int | None, limit: int =
     marks = ",".join("?" * len(ids))
     seats: dict[int, list[tuple[int, str]]] = {}
     for r in await db.fetchall(
-            f"SELECT s.table_id, s.seat, s.user_id, p.name FROM seats s LEFT JOIN players p USING (user_id)"
+            f"SELECT s.table_id, s.seat, s.user_id, {SEAT_NAME_SQL} AS name FROM seats s"
+            " LEFT JOIN players p USING (user_id)"
             f" WHERE s.table_id IN ({marks}) ORDER BY s.table_id, s.seat", ids):
         seats.setdefault(r["table_id"], []).append((r["user_id"], r["name"] or str(r["user_id"])))
     games = {r["table_id"]: r["games"] for r in await db.fetchall(

@@ -26,6 +26,7 @@ from typing import Any
 
 from bot.db import Database
 from bot.games import GAMES
+from bot.tables.model import SEAT_NAME_SQL
 from bot.tables.snapshots import fingerprint
 
 from . import games as G
@@ -240,8 +241,8 @@ class StatsStore:
         for t in missing:
             try:
                 seats = await self.db.fetchall(
-                    "SELECT s.seat, s.user_id, p.name FROM seats s LEFT JOIN players p USING (user_id)"
-                    " WHERE s.table_id = ? ORDER BY s.seat", (t["table_id"],))
+                    f"SELECT s.seat, s.user_id, {SEAT_NAME_SQL} AS name FROM seats s LEFT JOIN players p"
+                    " USING (user_id) WHERE s.table_id = ? ORDER BY s.seat", (t["table_id"],))
                 actions = await self.db.fetchall("SELECT seat, action FROM actions WHERE table_id = ? ORDER BY seq",
                                                  (t["table_id"],))
                 try:
@@ -461,9 +462,10 @@ class StatsStore:
             names = [r["name"] if r["user_id"] > 0 else "" for r in recorded]
             users = [r["user_id"] for r in recorded]
         else:
-            seats = await self.db.fetchall("SELECT s.seat, s.user_id, p.name FROM seats s LEFT JOIN players p"
-                                           " USING (user_id) WHERE s.table_id = ? ORDER BY s.seat", (table_id,))
-            names = [(r["name"] or "") if r["user_id"] > 0 else "" for r in seats]
+            seats = await self.db.fetchall(f"SELECT s.seat, s.user_id, {SEAT_NAME_SQL} AS name FROM seats s"
+                                           " LEFT JOIN players p USING (user_id) WHERE s.table_id = ? ORDER BY s.seat",
+                                           (table_id,))
+            names = [r["name"] or "" for r in seats]  # (a person forgotten by /forget_me has none: "a former player")
             users = [r["user_id"] for r in seats]
         actions = await self.db.fetchall("SELECT seat, action FROM actions WHERE table_id = ? ORDER BY seq",
                                          (table_id,))

@@ -118,8 +118,8 @@ class Lobbies:
                 raise UserError("This table is full ({n} seats).", n=table.engine_cls.max_seats)
             seat = Seat(user_id=min([0, *(s.user_id for s in table.seats)]) - 1,
                         name=name(1 + sum(1 for s in table.seats if s.computer)), computer=level)
-            await self.db.execute("INSERT INTO seats (table_id, seat, user_id, computer) VALUES (?, ?, ?, ?)",
-                                  (table.id, len(table.seats), seat.user_id, level))
+            await self.db.execute("INSERT INTO seats (table_id, seat, user_id, computer, computer_name)"
+                                  " VALUES (?, ?, ?, ?, ?)", (table.id, len(table.seats), seat.user_id, level, seat.name))
             table.seats.append(seat)
         return table
 
@@ -160,8 +160,8 @@ class Lobbies:
     def _reseat_statements(table: Table) -> list[tuple[str, Any]]:
         """The seats rows written anew, numbered as they sit now."""
         return [("DELETE FROM seats WHERE table_id = ?", (table.id,))] + [
-            ("INSERT INTO seats (table_id, seat, user_id, computer) VALUES (?, ?, ?, ?)",
-             (table.id, i, s.user_id, s.computer)) for i, s in enumerate(table.seats)]
+            ("INSERT INTO seats (table_id, seat, user_id, computer, computer_name) VALUES (?, ?, ?, ?, ?)",
+             (table.id, i, s.user_id, s.computer, s.name if s.computer else None)) for i, s in enumerate(table.seats)]
 
     async def set_setting(self, table_id: int, user_id: int, key: str, value: Any) -> Table:
         """The host changes a table setting in the lobby (hints on or off)."""

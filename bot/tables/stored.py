@@ -17,7 +17,7 @@ from typing import Any
 from bot.db import Database
 
 from . import snapshots
-from .model import Seat, Table
+from .model import SEAT_NAME_SQL, Seat, Table
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +64,7 @@ class StoredTables:
         for i in range(0, len(table_ids), CHUNK):  # (SQLite binds at most 32,766 values in one statement)
             chunk = table_ids[i:i + CHUNK]
             seat_rows += await self.db.fetchall(
-                "SELECT s.*, p.name, p.locale FROM seats s LEFT JOIN players p USING (user_id)"
+                f"SELECT s.*, {SEAT_NAME_SQL} AS name, p.locale FROM seats s LEFT JOIN players p USING (user_id)"
                 f" WHERE s.table_id IN ({','.join('?' * len(chunk))}) ORDER BY s.table_id, s.seat", chunk)
         seats: dict[int, list[Seat]] = {}
         for r in seat_rows:

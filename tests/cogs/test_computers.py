@@ -431,3 +431,20 @@ async def test_repezita_computers_with_nothing_to_play_neither_store_nor_show_an
     assert not any(a == "pass" for _, a in await computer_moves(world, table))
     edits = [r for r in world.env.http_requests[requests:] if r.method == "PATCH"]
     assert not edits, f"{len(edits)} edits in an idle minute"
+
+
+async def test_a_restart_and_the_records_keep_the_computers_names(world: World, make_bot):
+    """A computer has no row in `players` (its id is its table's own): a restart named it "-1", and so did
+    /schroeoem matches and /replay. Its name is stored with its seat."""
+    from bot.stats.schroeoem import load_match
+    from tests.cogs.test_catch_up import restart
+
+    table = await open_with_computers(world, "schroeoem new", ["strong", "easy"])
+    before = [s.name for s in table.seats]
+    assert before[1:] == ["🤖 Computer (strong)", "🤖 Computer 2 (easy)"]
+    restored, _ = await restart(world, make_bot)
+    assert [s.name for s in restored.seats] == before
+    restored.status = "finished"  # (the records read a kept match)
+    await world.bot.db.execute("UPDATE tables SET status = 'finished' WHERE table_id = ?", (restored.id,))
+    match = await load_match(world.bot.db, restored.id, world.guild.id)
+    assert match is not None and match.names == before
