@@ -164,6 +164,7 @@ class Draft:
 
 class RufmariaschUI(GameUI):
     key = KEY
+    stakes = True
     live_cards = True  # the call stays in the caller's DM: it shows which cards are in their own hand
 
     def __init__(self, table_ui: Any = None) -> None:

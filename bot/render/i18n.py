@@ -28,7 +28,7 @@ WORDS: dict[str, str] = {
     "marriages": N_("Marriages"), "points": N_("pts"), "target": N_("target"), "no_cards": N_("no cards"),
     "empty": N_("empty"), "sheet": N_("Score sheet"), "no": N_("No."), "note": N_("Game"), "won": N_("won"),
     "lost": N_("lost"), "pushed": N_("pushed"), "took": N_("took"), "draw": N_("Drawn"), "loser": N_("Loser"),
-    "exchange": N_("Vier Bilder"), "huebschen": N_("Hübschen?"), "proposed": N_("Hübschen?"),
+    "exchange": N_("Vier Bilder"), "huebschen": N_("Hübschen?"), "huebschen_void": N_("void (hübschen)"), "proposed": N_("Hübschen?"),
     "callers": N_("Callers"), "defenders": N_("Defenders"), "romme": N_("Rommé hand"),
     "went_out": N_("went out"), "no_finisher": N_("Nobody went out"), "eliminated": N_("–"),
     "knocked": N_("knocked"), "next": N_("next"), "missed": N_("missed"),

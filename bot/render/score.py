@@ -82,7 +82,7 @@ def describe(game_key: str, h: dict[str, Any], names: list[str], lang: str = "en
             return f"{who}{alone}: {tname}, {card_name(h.get('called'), style, lang)}  ·  {res} {score}"
         if game_key == "schroeoem":
             if h.get("void"):
-                return f"{w['huebschen']}" if h.get("reason") == "huebschen" else w["draw"]
+                return w["huebschen_void"] if h.get("reason") == "huebschen" else w["draw"]
             return f"{w['winner']}: {_name(names, h.get('winner'))}  ·  {w['knock']} {h.get('value', 1)}"
         if game_key == "treppenromme":
             fin = h.get("finisher")

@@ -343,14 +343,13 @@ def _schroeoem(t: Table, v: dict[str, Any]) -> None:
         pile(t, "back", x, y, 54, stock, caption_below=w["stock"])
     if big:  # the middle of a big table holds the last trick (at the match's end, its result instead)
         last = v.get("last_trick")
-        if last and not v.get("over"):
-            cards = [c["card"] for c in last.get("cards", [])]
+        if last and not v.get("over") and not v.get("trick"):  # until the next trick's first card: then it would
+            cards = [c["card"] for c in last.get("cards", [])]     # lie among that trick's cards
             wcard = 52
             step = 30
             x0 = t.cx - (wcard + step * (len(cards) - 1)) / 2
             lab = w["prev_trick"] + (f" → {t.names[last['winner']]}" if last.get("winner") is not None else "")
-            # clear of the trick's cards; with none out yet (the winner leads) it may take the middle's width
-            t.label(t.cx, t.cy - 62, lab, anchor="mt", size=19, max_w=220 if v.get("trick") else 420)
+            t.label(t.cx, t.cy - 62, lab, anchor="mt", size=19, max_w=420)  # the middle is free until then
             t.mini_cards(cards, x0, t.cy - 34, width=wcard, step=step)
     else:
         t.last_trick(v.get("last_trick"), 44, 452, caption=w["prev_trick"])

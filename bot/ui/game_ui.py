@@ -137,6 +137,7 @@ class GameUI:
     """Default presentation of a game; subclass per game in its cog."""
 
     key: str = ""
+    stakes = False  # played for money, booked in a ledger (Rufmariasch)
     card_verbs = ("play",)  # verbs whose single argument is a hand card, shown as card buttons
     hand_image = True  # False: the hand message has no picture of the cards (its buttons show them)
     realtime = False  # True: after a move, every changed DM is edited at once, before the table message

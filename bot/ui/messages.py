@@ -68,11 +68,15 @@ class TableMessages:
             lines.append(tr(lang, "New to {game}? {command} shows its rules, page by page.", game=cls.title,
                             command="/" + command_name(lang, "rules")))
         hints = bool(table.settings.get("hints"))
+        stakes = self.game_ui(table).stakes  # (only a game played for stakes has a ledger to book in)
         if table.status == LOBBY and (hints or any(s.computer for s in table.seats)):
             lines.append(tr(lang, "Practice table (a computer plays or hints are on): nothing is booked in the stakes "
-                                  "ledger, rated or counted in the leaderboards."))
+                                  "ledger, rated or counted in the leaderboards.") if stakes else
+                         tr(lang, "Practice table (a computer plays or hints are on): nothing is rated or counted in "
+                                  "the leaderboards."))
         elif table.status != LOBBY and table.practice:
-            lines.append(tr(lang, "Practice table: nothing is booked or rated."))
+            lines.append(tr(lang, "Practice table: nothing is booked or rated.") if stakes else
+                         tr(lang, "Practice table: nothing is rated."))
         if len(lines) > after_seats and seated:
             lines.insert(after_seats, "")
         view = discord.ui.View(timeout=None)

@@ -448,3 +448,13 @@ async def test_a_restart_and_the_records_keep_the_computers_names(world: World, 
     await world.bot.db.execute("UPDATE tables SET status = 'finished' WHERE table_id = ?", (restored.id,))
     match = await load_match(world.bot.db, restored.id, world.guild.id)
     assert match is not None and match.names == before
+
+
+@pytest.mark.parametrize(("command", "levels", "options", "ledger"), [
+    ("schroeoem new", ["easy"], {}, False), ("rufmariasch new", ["easy", "easy", "easy"], {"stake": "1"}, True)])
+async def test_a_practice_lobby_names_the_ledger_only_where_the_game_has_stakes(world: World, command, levels,
+                                                                                 options, ledger):
+    table = await open_with_computers(world, command, levels, **options)
+    text = next(m for m in world.channel.history() if m.id == table.lobby_message_id).content
+    said = "Practice table: nothing is booked or rated." if ledger else "Practice table: nothing is rated."
+    assert said in text, text  # (started: the lobby says it in short; it named the ledger for Schrööm too)

@@ -299,3 +299,20 @@ def test_repezitas_last_result_at_a_big_table_keeps_clear_of_the_hands_left():
     result = [box for text, box in t.c.written if text.startswith("Hand 4")]
     assert result and not any(boxes_meet(result[0], fan) for fan in fans), (result, fans)
     assert sum(text.startswith("Match over") for text, _ in t.c.written) == 1
+
+
+def test_a_hubschen_game_called_off_says_void_not_a_question():
+    from bot.render.score import describe
+
+    record = {"hand_no": 1, "void": True, "reason": "huebschen", "deltas": [0, 0, 0]}
+    assert describe("schroeoem", record, NAMES[:3], "en") == "void (hübschen)"
+    assert describe("schroeoem", record, NAMES[:3], "de") == "zählt nicht (gehübscht)"
+
+
+def test_a_big_tables_previous_trick_leaves_the_middle_once_the_next_trick_begins():
+    """Eight seats: the previous trick's cards were fanned in the middle among the current trick's."""
+    e = new_match("schroeoem", 8, 1)
+    rng = random.Random(1)
+    while not (e.view(None).get("last_trick") and e.view(None).get("trick")):
+        step(e, "schroeoem", rng)
+    assert not any(text.startswith("Previous trick") for text in said("schroeoem", e.view(None), 8))
