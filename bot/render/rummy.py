@@ -20,6 +20,7 @@ TR_MARGIN = 36
 TR_PLATES_Y = HEADER + 16
 TR_STAIRS_Y = TR_PLATES_Y + 76 + 62  # below the plates and their turn pointers
 TR_TALON_H = 28 + card_height(64) + 40  # the talon and its count, from the staircase's caption down
+TR_RESULT_H = 18 + 31 * 3 + 10  # the match's last result: three lines of a banner (layout.Table.banner)
 
 
 def _tr_tiles_per_row(width: int, left: float) -> int:
@@ -55,6 +56,8 @@ def _tr_layout(v: dict[str, Any], width: int = 960) -> tuple[int, int, list[tupl
             rows = _tr_meld_rows(mine, room)
             groups.append((seat, rows))
             y += 34 + len(rows) * (TILE_H + 10) + 6
+    if v.get("over"):  # the last hand's result goes under the melds, clear of the staircase
+        y += TR_RESULT_H
     return srows, max(600, y + 20), groups
 
 
@@ -131,4 +134,5 @@ def _treppenromme(t: Table, v: dict[str, Any]) -> None:
             y += TILE_H + 10
         y += 6
     if v.get("over"):
-        hand_result(t, "treppenromme", v.get("last_hand"), empty_centre=True, y=TR_STAIRS_Y + 60)
+        hand_result(t, "treppenromme", v.get("last_hand"), empty_centre=True,
+                    y=y + TR_RESULT_H / 2)

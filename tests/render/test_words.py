@@ -316,3 +316,15 @@ def test_a_big_tables_previous_trick_leaves_the_middle_once_the_next_trick_begin
     while not (e.view(None).get("last_trick") and e.view(None).get("trick")):
         step(e, "schroeoem", rng)
     assert not any(text.startswith("Previous trick") for text in said("schroeoem", e.view(None), 8))
+
+
+def test_treppenrommes_last_result_lies_under_the_melds_not_over_the_staircase():
+    e = new_match("treppenromme", 3, 2)
+    rng = random.Random(2)
+    while not e.over:
+        step(e, "treppenromme", rng)
+    t = table_canvas("treppenromme", e.view(None), NAMES[:3], "french", False, "en")
+    written = t.c.written
+    result = [box for text, box in written if text.startswith("Hand ")]
+    above = [box for text, box in written if text.startswith("Melds by") or text.isdigit()]
+    assert result and above and result[0][1] > max(box[3] for box in above), (result, above)
