@@ -128,6 +128,8 @@ def _treppenromme(t: Table, v: dict[str, Any]) -> None:
             x = TR_MARGIN + 24
             for m in row:
                 cards = [base(c) for c in m.get("cards") or []]
+                if m.get("id") is not None:  # the number the lay-off menu and the table's text call it by
+                    t.c.text(x - 3, y + TILE_H / 2, str(m["id"]), "condbold", 15, T.GREY, anchor="rm")
                 for j, code in enumerate(cards):
                     t.tile(code, x, y, TILE_W, TILE_H)
                     x += TILE_STEP if j < len(cards) - 1 else TILE_STEP + 18

@@ -328,3 +328,19 @@ def test_treppenrommes_last_result_lies_under_the_melds_not_over_the_staircase()
     result = [box for text, box in written if text.startswith("Hand ")]
     above = [box for text, box in written if text.startswith("Melds by") or text.isdigit()]
     assert result and above and result[0][1] > max(box[3] for box in above), (result, above)
+
+
+def test_treppenromme_numbers_its_melds_as_the_lay_off_menu_and_the_text_call_them():
+    """"lays off K♥ onto meld 6": the picture numbers each meld, else nobody finds meld 6 among seven."""
+    e = new_match("treppenromme", 3, 1)
+    rng = random.Random(1)
+    while len(e.view(None).get("melds") or []) < 4:
+        step(e, "treppenromme", rng)
+    v = e.view(None)
+    t = table_canvas("treppenromme", v, NAMES[:3], "french", False, "en")
+    from collections import Counter
+
+    first_caption = min(box[1] for text, box in t.c.written if text.startswith("Melds by"))
+    digits = Counter(text for text, box in t.c.written if text.isdigit() and box[1] > first_caption)
+    ranks = Counter(c[:-1] for m in v["melds"] for c in m["cards"] if c[:-1].isdigit())  # the tiles' own
+    assert digits - ranks == Counter(str(m["id"]) for m in v["melds"]), (digits, ranks)
