@@ -243,7 +243,8 @@ class Stats(commands.Cog):
         if not board.rows:
             if not await self.store.has_games(guild_id):
                 raise UserError("Nobody has finished a game in this server yet. Open a table with a game's /… new"
-                                " command, and the leaderboard fills up.")
+                                " command, and the leaderboard fills up. Practice tables (with a computer or hints) are"
+                                " not counted.")
             raise UserError("No finished {game} matches here for {period} yet.", game=title, period=when)
         me = asker or interaction.user.id
         page, pages, drawing, text, alt = board_page(
@@ -279,8 +280,8 @@ class Stats(commands.Cog):
         record = await self.store.player_stats(interaction.guild_id or 0, target.id)
         if record is None:
             if target.id == interaction.user.id:
-                raise UserError("You have not finished a game in this server yet. Sit down at a table!")
-            raise UserError("{name} has not finished a game in this server yet.", name=target.display_name)
+                raise UserError("You have not finished a game in this server yet. Sit down at a table! Practice tables (with a computer or hints) are not counted.")
+            raise UserError("{name} has not finished a game in this server yet. Practice tables (with a computer or hints) are not counted.", name=target.display_name)
         name = target.display_name
         headers = [tr(lang, "Game"), tr(lang, "Record"), tr(lang, "Matches"), tr(lang, "Won"), tr(lang, "Rating")]
         rows, lines = [], [f"**{tr(lang, 'Stats of {name}', name=escape_markdown(name))}**"]
@@ -317,8 +318,8 @@ class Stats(commands.Cog):
         records = await self.store.history(interaction.guild_id or 0, user.id if user else None)
         if not records:
             if user is not None:
-                raise UserError("{name} has no finished tables in this server yet.", name=user.display_name)
-            raise UserError("No finished tables in this server yet.")
+                raise UserError("{name} has no finished tables in this server yet. Practice tables (with a computer or hints) are not counted.", name=user.display_name)
+            raise UserError("No finished tables in this server yet. Practice tables (with a computer or hints) are not counted.")
         lines = [f"**{tr(lang, 'Recently finished tables')}**"]
         for rec in records:
             title = GAMES[rec.game].title if rec.game in GAMES else rec.game

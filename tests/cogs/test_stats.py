@@ -196,6 +196,9 @@ async def test_friendly_answers_when_there_is_nothing_to_show(world: World):
     assert no_stats.ephemeral and "bob has not finished a game in this server yet" in no_stats.response.content
     me = await alice.slash(world.channel, "stats")
     assert me.ephemeral and "You have not finished a game" in me.response.content
+    # a player who just finished a practice match wonders where it is: the answers say practice is not counted
+    for answer in (empty, no_stats, me):
+        assert "Practice tables (with a computer or hints) are not counted." in answer.response.content
     robot = world.guild.add_member(world.env.create_user("robo", bot=True))
     not_a_player = await alice.slash(world.channel, "stats", user=robot)
     assert not_a_player.ephemeral and "robo is a bot and plays no cards" in not_a_player.response.content
