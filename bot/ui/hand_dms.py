@@ -87,11 +87,10 @@ class HandDMs:
         # this hand's DM message, edited in place (None: a new message is sent)
         editing = (s.dm_channel_id, s.dm_message_id) if (
             s.dm_message_id and s.dm_channel_id and s.dm_hand_no == hand_no and not new_hand) else None
-        # an hour-old DM (a long deal) is not edited (Discord limits such edits: Delivery.too_old): this hand comes
-        # as a fresh message, and the old one goes (deleting is not an edit), buttons and all
-        stale = (s.dm_channel_id, s.dm_message_id) if s.dm_message_id and s.dm_channel_id and self.too_old(
-            s.dm_message_id) else None
-        replacing = stale if editing and stale else None
+        # an hour-old DM of a deal still played (a long deal) is not edited again and again (Discord limits such
+        # edits: Delivery.too_old): this hand comes as a fresh message, and the old one goes (deleting is not an
+        # edit). A single edit that closes it (a deal's end, the table's) stays within the limit and is made.
+        replacing = editing if editing and table.status == RUNNING and self.too_old(editing[1]) else None
         if replacing:
             editing = None
         if editing and not force and s.dm_shows == shows:
@@ -109,8 +108,8 @@ class HandDMs:
                              "again", table.id, seat)
                     return await self.send_hand(table, seat, close_old=close_old, force=True, redraws=redraws - 1)
                 return shows
-            if s.dm_message_id and s.dm_channel_id and close_old and not s.dm_bare and not stale:
-                # last hand's message: keep cards, drop buttons (an hour-old one keeps them: a click on it is stale)
+            if s.dm_message_id and s.dm_channel_id and close_old and not s.dm_bare and not replacing:
+                # last hand's message: keep cards, drop buttons
                 await self.safe(self.edit(s.dm_channel_id, s.dm_message_id, _without_buttons))
             if s.dm_closed and not new_hand:
                 return None

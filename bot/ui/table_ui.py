@@ -217,6 +217,9 @@ class TableUI(Lobbies, TableMessages):
                 # edits (30046, slept out past the 3 s); deferred, the hand comes as a fresh DM (send_hand)
                 await self.delivery.safe(interaction.response.defer())
                 await self.delivery.after_move(table, outcome)
+                if seat in outcome.new_hand:  # the deal's last card: that hand's message goes (no edit closes it)
+                    await self.delivery.safe(self.bot.http.delete_message(interaction.message.channel.id,
+                                                                          interaction.message.id))
                 return
             shown: str | None = None
             version = table.version

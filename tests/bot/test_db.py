@@ -242,3 +242,23 @@ async def test_an_insert_with_its_dependants_is_one_transaction(tmp_path):
         assert [r[0] for r in await db.fetchall("SELECT table_id FROM tables")] == [first]
     finally:
         await db.close()
+
+
+async def test_computers_seated_before_their_names_were_stored_get_distinct_names(tmp_path):
+    """Migration 0012 stores a computer seat's name; seats from before it are named as the lobby names them,
+    numbered within their table (a fallback from the level alone named two easy computers alike)."""
+    from bot.db import Database
+    from bot.tables.stored import StoredTables
+
+    db = await Database.open(tmp_path / "db.sqlite3", upto=11)  # a bot before 0012 seated them
+    await db.execute("INSERT INTO players (user_id, name) VALUES (7, 'anna')")
+    await db.execute("INSERT INTO tables (guild_id, channel_id, game, options, settings, seed, host_id, status)"
+                     " VALUES (1, 2, 'schieberamsch', '{}', '{}', 5, 7, 'running')")
+    for seat, uid, level in ((0, 7, None), (1, -1, "easy"), (2, -2, "strong")):
+        await db.execute("INSERT INTO seats (table_id, seat, user_id, computer) VALUES (1, ?, ?, ?)",
+                         (seat, uid, level))
+    await db.close()
+    db = await Database.open(tmp_path / "db.sqlite3")  # the next start migrates it
+    names = [s.name for s in (await StoredTables(db).seats([1]))[1]]
+    await db.close()
+    assert names == ["anna", "🤖 Computer (easy)", "🤖 Computer 2 (strong)"]

@@ -11,6 +11,7 @@ import pytest
 
 from bot.ui.components import sent_json
 from tests.cogs.helpers import button, components, dm_last, lobby_message, table_message
+from tests.cogs.test_catch_up import play_until
 from tests.cogs.test_schieberamsch_flow import open_table, play_one, start_table
 from tests.conftest import World
 
@@ -462,3 +463,61 @@ async def test_dms_opened_too_fast_past_the_pauses_are_a_wait_not_a_missing_perm
     assert not any("permission" in text for text in told), told
     await world.env.advance_time(40)
     assert all(dm_last(u) is not None for u in world.users[:3]), "the hands came once Discord let the DMs open"
+
+
+def live_cards(message) -> list:
+    return [c for c in components(message) if (c.custom_id or "").startswith("st:") and not getattr(c, "disabled", False)]
+
+
+def dms_an_hour_on(world: World, monkeypatch, table) -> None:
+    born = max(discord.utils.snowflake_time(s.dm_message_id).timestamp() for s in table.seats if s.dm_message_id)
+    monkeypatch.setattr(world.bot.table_ui.delivery, "clock", lambda: born + 3600)
+
+
+async def test_the_deals_last_card_on_an_hour_old_dm_leaves_no_live_buttons_behind(world: World, monkeypatch):
+    table = await start_table(world, deals=3)
+    rng = random.Random(11)
+    await play_until(world, table, rng, lambda: sum(table.engine.view(None)["counts"]) == 1)
+    seat = min(table.engine.waiting_for())
+    user = world.users[seat].user
+    old = user.dm_channel.last_message
+    dms_an_hour_on(world, monkeypatch, table)
+    await play_one(world, table, rng)  # the deal's last card, clicked on an hour-old DM
+    assert table.engine.view(None)["hand_no"] == 2
+    new = user.dm_channel.last_message
+    assert new.id != old.id
+    old_now = next((m for m in user.dm_channel.history() if m.id == old.id), None)
+    # the normal path answers "Hand finished." and takes the buttons; an hour-old one, which is not edited, goes
+    assert old_now is None or not live_cards(old_now), (old_now.content, [c.custom_id for c in live_cards(old_now)])
+
+
+async def test_a_cancelled_table_closes_its_hour_old_hand_dms(world: World, monkeypatch):
+    table = await start_table(world, deals=3)
+    rng = random.Random(4)
+    for _ in range(4):
+        await play_one(world, table, rng)
+    dms_an_hour_on(world, monkeypatch, table)
+    await world.users[0].slash(world.channel, "table cancel")
+    assert table.status == "cancelled"
+    for seat in range(3):
+        user = world.users[seat].user
+        last = user.dm_channel.last_message
+        assert not live_cards(last), (seat, last.content, [c.custom_id for c in live_cards(last)])
+
+
+async def test_dms_opened_too_fast_are_a_pause_for_the_catch_up_not_a_lasting_refusal():
+    from types import SimpleNamespace
+
+    from bot.ui.catch_up import Attempts
+
+    def refused(code: int) -> discord.Forbidden:
+        return discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), {"code": code, "message": "no"})
+
+    async def fail(code: int) -> None:
+        raise refused(code)
+
+    pause, refusal = Attempts(1), Attempts(1)
+    await pause(fail(40003))
+    await refusal(fail(50013))
+    assert pause.failed and not pause.lasting  # tried again until the DMs open
+    assert refusal.failed and refusal.lasting
