@@ -104,6 +104,11 @@ class Engine:
     rng: random.Random
 
     @classmethod
+    def seat_counts(cls, options: dict[str, Any] | None = None) -> tuple[int, ...]:
+        """The numbers of players the game is played by with these options (a lobby says them, Start checks them)."""
+        return tuple(range(cls.min_seats, cls.max_seats + 1))
+
+    @classmethod
     def new(cls, seats: int, *, seed: int, options: dict[str, Any] | None = None,
             deal: dict[str, Any] | None = None) -> Engine:
         if not isinstance(seats, int) or not cls.min_seats <= seats <= cls.max_seats:

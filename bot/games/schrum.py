@@ -443,8 +443,13 @@ class SchrumSchrum(_TalonRace):
     _RANK = _rank_table(DECK_32)
     _NEXT = _next_table(SS_CYCLE)
 
+    @classmethod
+    def seat_counts(cls, options: dict[str, Any] | None = None) -> tuple[int, ...]:
+        """2, 4 or 8 (equal piles), unless the option `unequal` allows the others."""
+        return super().seat_counts(options) if (options or {}).get("unequal") else (2, 4, 8)
+
     def _check_seats(self) -> None:
-        if self.seats not in (2, 4, 8) and not self.options["unequal"]:
+        if self.seats not in self.seat_counts(self.options):
             raise ValueError(f"Schrum Schrum is played by 2, 4 or 8 players, not {self.seats} "
                              "(option unequal=True allows unequal piles)")
 

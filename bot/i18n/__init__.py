@@ -19,6 +19,7 @@ from functools import cache
 from pathlib import Path
 
 from babel.dates import format_date, format_skeleton
+from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, get_decimal_symbol, get_group_symbol
@@ -160,6 +161,11 @@ def format_number(value: float | int, locale: object, digits: int = 0, *, signed
     if signed:
         pattern = f"+{pattern};-{pattern}"
     return format_decimal(value, format=pattern, locale=babel_locale(locale)).replace("-", "\N{MINUS SIGN}", 1)
+
+
+def either(items: list[str], locale: object) -> str:
+    """"2, 4 or 8" as the language joins alternatives (Babel's list patterns: "2, 4 oder 8", "2, 4 ili 8")."""
+    return format_list(items, style="or", locale=babel_locale(locale))
 
 
 def format_day(iso: str, locale: object) -> str:

@@ -221,6 +221,9 @@ class Lobbies:
             if not cls.min_seats <= n <= cls.max_seats:
                 raise UserError("{game} needs {lo} to {hi} players; {n} are seated.", game=cls.title,
                                 lo=cls.min_seats, hi=cls.max_seats, n=n)
+            if n not in cls.seat_counts(table.options):  # (Schrum Schrum: 2, 4 or 8 unless the piles may be unequal)
+                raise UserError("{game} takes one of these numbers of players: {counts}; {n} are seated.", game=cls.title,
+                                counts=", ".join(map(str, cls.seat_counts(table.options))), n=n)
             try:
                 engine = cls.new(n, seed=table.seed, options=table.options)
             except ValueError as exc:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.i18n import command_name, tr
+from bot.i18n import command_name, either, tr
 from bot.tables import Table, TableService
 from bot.tables.model import ABANDONED, CANCELLED, FINISHED, LOBBY, RUNNING
 
@@ -51,6 +51,9 @@ class TableMessages:
             elif cls.min_seats == cls.max_seats:
                 lines.append(tr(lang, "Seats: {n} of {hi}. Join, then the host starts.", n=len(table.seats),
                                 hi=cls.max_seats))
+            elif (counts := cls.seat_counts(table.options)) != tuple(range(cls.min_seats, cls.max_seats + 1)):
+                lines.append(tr(lang, "Seats: {n}; the game is played by {counts}. Join, then the host starts.",
+                                n=len(table.seats), counts=either([str(k) for k in counts], lang)))
             else:
                 lines.append(tr(lang, "Seats: {n} of {lo}–{hi}. Join, then the host starts.", n=len(table.seats),
                                 lo=cls.min_seats, hi=cls.max_seats))
