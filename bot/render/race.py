@@ -65,7 +65,7 @@ def _talon_race(t: Table, v: dict[str, Any], key: str) -> None:
         t.c.stack(base(centre["top"]), px, py, bw, t.style, t.four, count, t.lang)
     else:
         t.c.slot(px, py, bw, w["centre"])
-    if centre.get("next"):
+    if centre.get("next") and not v.get("over"):  # (nothing comes next once the match is over)
         t.c.pill(px + bw / 2, py + bh + 14, f"{w['next']}: {centre['next']}", T.PANEL, T.GOLD, size=18, anchor="m")
     if ex:
         ex_x = t.cx + 30
@@ -74,7 +74,9 @@ def _talon_race(t: Table, v: dict[str, Any], key: str) -> None:
         # the pills under the two cards are 60 + bw apart: each keeps within its half, a long name shortened
         t.c.pill(ex_x + bw / 2, py + bh + 14, fit(t.names[ex["seat"]], "condbold", 18, bw + 30), T.GOLD, T.BLACK,
                  size=18, anchor="m")
-    if v.get("over") or (v.get("last_hand") and not count and not ex):  # never over the card to be placed
+    # the last hand's result, in an empty middle and never over the card to be placed; at the match's end the
+    # middle holds its last cards, every place around is a pile, and the header and the winner's badge say it all
+    if v.get("last_hand") and not count and not ex and not v.get("over"):
         hand_result(t, key, v.get("last_hand"), empty_centre=True)
 
 

@@ -344,3 +344,16 @@ def test_treppenromme_numbers_its_melds_as_the_lay_off_menu_and_the_text_call_th
     digits = Counter(text for text, box in t.c.written if text.isdigit() and box[1] > first_caption)
     ranks = Counter(c[:-1] for m in v["melds"] for c in m["cards"] if c[:-1].isdigit())  # the tiles' own
     assert digits - ranks == Counter(str(m["id"]) for m in v["melds"]), (digits, ranks)
+
+
+@pytest.mark.parametrize(("key", "seats"), [("schrum", 4), ("schrum", 8), ("tac", 4)])
+def test_a_race_games_end_leaves_its_last_cards_in_sight(key, seats):
+    """The match's end drew its result over the centre pile and the piles around it (every place there is a pile),
+    and still said which rank comes next: the header says who won, the winner's badge the last hand."""
+    e = new_match(key, seats, 3, {"hands": 2})
+    rng = random.Random(3)
+    while not e.over:
+        step(e, key, rng)
+    drawn = said(key, e.view(None), seats)
+    assert any(text.startswith("Match over") for text in drawn[:2]), drawn[:2]
+    assert not any(text.startswith(("Hand 2", "next:")) for text in drawn), drawn
