@@ -19,6 +19,9 @@ log = logging.getLogger(__name__)
 
 COMPUTER_PAUSE = 1.5  # seconds a computer waits before its move, so people can follow (table setting)
 REACTION = (0.8, 2.4)  # seconds: a computer's reaction time in a real-time game, drawn anew for every play
+# seconds a computer waits while a person may still call a miss (Tač!): its next card would close the chance,
+# and a person must see the miss in a DM and click first (scaled with the table's pause, as COMPUTER_PAUSE)
+CALL_WINDOW_S = 4.5
 RETRY_S = 10.0  # seconds before a computer whose move failed tries again where no timer would take over
 RETRIES = 5  # ... at most this many times in a row
 
@@ -81,10 +84,13 @@ class Computers:
 
     def computer_pause(self, table: Table, rng: random.Random) -> float:
         """How long a computer waits before moving: a table setting, or a human reaction time in real time."""
+        scale = float(table.settings.get("computer_pause", COMPUTER_PAUSE)) / COMPUTER_PAUSE
         if self.turn_timer(table) <= 0:  # a real-time game: as quick as a person, not quicker
-            scale = float(table.settings.get("computer_pause", COMPUTER_PAUSE)) / COMPUTER_PAUSE
             return rng.uniform(*REACTION) * scale
-        return float(table.settings.get("computer_pause", COMPUTER_PAUSE))
+        callers = (table.engine.view(None).get("tac_callers") or []) if table.engine is not None else []
+        if any(s in table.people for s in callers):  # a person may call a miss: a person's time to do it
+            return CALL_WINDOW_S * scale
+        return COMPUTER_PAUSE * scale
 
     async def _pause(self, seconds: float) -> None:
         """A computer's wait before its move; its own method so that a test can hold it to a simulated clock."""

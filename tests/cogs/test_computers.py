@@ -394,6 +394,15 @@ async def test_a_person_punishes_an_easy_computers_miss_with_tac(world: World):
             break
         await human_move(world, table, 0, rng)
     assert (1, "keep") in await computer_moves(world, table)
+    # a person may call the miss: a computer whose move would close that chance waits a person's time first
+    # (it waited its usual 1.5 s, too short to see the miss in a DM and click)
+    from bot.tables.computers import CALL_WINDOW_S, COMPUTER_PAUSE
+
+    paused = dict(table.settings)
+    del table.settings["computer_pause"]
+    assert 0 in table.engine.view(None)["tac_callers"]
+    assert world.bot.tables.computer_pause(table, random.Random(1)) == CALL_WINDOW_S > 2 * COMPUTER_PAUSE
+    table.settings.update(paused)
     call = next(c for c in components(dm(world, 0)) if (c.custom_id or "").endswith(":tac"))
     assert call.label == "Tač!"
     before = table.engine.view(None)["counts"][1]
