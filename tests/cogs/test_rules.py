@@ -108,3 +108,16 @@ def test_an_option_written_in_the_text_is_named_as_the_readers_client_shows_it()
     """The German rules say the deck is chosen with `deck:`; a German client shows that option as `blatt:`."""
     text = "\n".join(pages("schieberamsch", "de"))
     assert "`blatt:`" in text and "`deck:`" not in text
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "hr", "ro"])
+def test_the_deck_option_is_named_once_as_the_readers_client_shows_it(lang):
+    """The Romanian pages said "cu `pachet:` (`pachet:`) Franceze" once the option was written as typed."""
+    import re
+
+    from bot.i18n import command_name
+
+    typed = f"`{command_name(lang, 'deck')}:`"
+    for game in ("schieberamsch", "rufmariasch", "schrum"):
+        text = "\n".join(pages(game, lang))
+        assert typed in text and not re.search(re.escape(typed) + r"\s*\(" + re.escape(typed), text), game
