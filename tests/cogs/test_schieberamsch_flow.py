@@ -66,6 +66,18 @@ async def play_one(world: World, table, rng):
     return await user.click(message, custom_id=rng.choice(cards).custom_id)
 
 
+async def play_match(world: World, table, seed: int):
+    """Random legal moves, as `play_one` makes them, until the match is over."""
+    import random
+
+    rng = random.Random(seed)
+    for _ in range(3000):
+        if table.engine.over:
+            break
+        await play_one(world, table, rng)
+    assert table.status == "finished"
+
+
 async def test_a_whole_deal_through_dms(world):
     import random
 
@@ -336,15 +348,8 @@ async def test_a_refusal_writes_the_led_black_suit_as_text_like_the_cards_beside
 async def test_a_finished_match_says_so_once_on_the_table_and_on_the_lobby(world):
     """The table message names the winners once (it added "The match is over." under "Match over. Winner: …"), and
     the lobby message, which said "The game has started." for good, says the match is over."""
-    import random
-
     table = await start_table(world, deals=3)
-    rng = random.Random(11)
-    for _ in range(600):
-        if table.engine.over:
-            break
-        await play_one(world, table, rng)
-    assert table.status == "finished"
+    await play_match(world, table, 11)
     content = table_message(world, table).content
     assert content.count("Match over.") == 1 and "The match is over." not in content, content
     lobby = lobby_message(world).content

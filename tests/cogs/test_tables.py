@@ -498,15 +498,10 @@ async def test_a_cancelled_tables_hand_dms_lose_their_controls_and_say_so(world:
 async def test_every_hand_dm_says_when_the_match_is_over(world: World):
     """Live cards (a Schieberamsch default): only the last card's player had their DM redrawn at the end; every
     player's DM says the game is over and keeps no buttons."""
-    from tests.cogs.test_schieberamsch_flow import play_one
+    from tests.cogs.test_schieberamsch_flow import play_match
 
     table = await start_table(world, deals=3)
-    rng = random.Random(7)
-    for _ in range(3000):
-        if table.engine.over:
-            break
-        await play_one(world, table, rng)
-    assert table.status == "finished"
+    await play_match(world, table, 7)
     for user in world.users[:3]:
         message = user.user.dm_channel.last_message
         assert "The game is over." in message.content and not components(message), message.content
