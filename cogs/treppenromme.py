@@ -44,7 +44,7 @@ from bot.tables import UserError
 from bot.ui import GameUI
 from bot.ui.errors import reply_error
 from bot.ui.game_ui import Button, Controls, Custom, card_label, card_style
-from bot.ui.in_time import edit_in_time
+from bot.ui.in_time import edit_in_time, send_in_time
 from bot.ui.options import DECK_CHOICES, TIMER_RANGE, table_settings
 from bot.ui.suits import SUIT_TEXT
 
@@ -164,7 +164,11 @@ class TrPage(discord.ui.DynamicItem[discord.ui.Button[Any]],
                 # the picture is drawn in the bot's drawing thread for replies, not on the event loop
                 return table_ui.with_picture(payload, await table_ui.draw(job, reply=True) if job else None)
 
-            await edit_in_time(interaction, drawing(), since=since)  # a late picture: acknowledged, then shown
+            old = interaction.message is not None and table_ui.delivery.too_old(interaction.message.id, interaction)
+            if old:  # an hour-old DM is not edited (Discord limits that): the page comes as a private reply
+                await send_in_time(interaction, drawing(), since=since)
+            else:
+                await edit_in_time(interaction, drawing(), since=since)  # a late picture: acknowledged, then shown
         except Exception as exc:
             await reply_error(interaction, exc, table_id=self.table_id)
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 import re
 
+import discord
+
 from bot.games.cards import DECK_52
 from bot.games.treppenromme import Treppenromme
 from bot.ui.suits import SUIT_TEXT
@@ -274,6 +276,15 @@ async def test_tabs_when_the_hand_needs_more_than_five_rows(world: World):
     tabs = [c for c in components(dm) if c.custom_id.startswith("st:tr:p:")]
     assert tabs[0].disabled  # after a move the first tab again
     version = table.version
+    # on an hour-old DM (a long hand) the tab answers privately: an edit would meet Discord's limit (30046)
+    born = discord.utils.snowflake_time(dm.id).timestamp()
+    delivery = world.bot.table_ui.delivery
+    delivery.clock = lambda: born + 3600
+    try:
+        old = await world.users[0].user.click(dm, custom_id=tabs[1].custom_id)
+    finally:
+        del delivery.clock
+    assert old.ephemeral and discard_menus(old.response) and table.version == version
     result = await world.users[0].user.click(dm, custom_id=tabs[1].custom_id)
     assert not result.ephemeral and table.version == version
     dm = dm_last(world.users[0])
