@@ -449,6 +449,16 @@ class TreppenrommeUI(GameUI):
             return tr(lang, "{who}: meld, lay off, then discard (drew from the talon).", who=who)
         return tr(lang, "{who}: meld, lay off, then discard.", who=who)
 
+    def hand_note(self, table: Any, seat: int, view: dict[str, Any], legal: list[str], lang: str,
+                  deadline: float | None) -> str | None:
+        """Your turn's step, in the hand too (it said only "Your move." where the table said "meld, lay off, then
+        discard"): the step changes the hand's choices, so the note follows it."""
+        if not legal or view.get("turn") != seat:
+            return None
+        if view.get("turn_step") == "draw":
+            return tr(lang, "Your move: draw from the talon, or take from the staircase with the menu.")
+        return tr(lang, "Your move: meld and lay off with the menus if you like, then discard a card to end it.")
+
     def hand_title(self, view: dict[str, Any], lang: str) -> str:
         title = tr(lang, "Hand {n}", n=view.get("hand_no", 1))
         hand = view.get("hand")

@@ -128,6 +128,8 @@ async def test_take_meld_lay_off_discard_and_the_card_taken_alone(world: World):
     # the Take menu names the cards each option brings, top card first
     take = menu(dm_last(world.users[0]), "take0")
     assert [o.label for o in take.options] == ["Take 1: 9♥", "Take 2: 9♥ 2♦", "Take 3: 9♥ 2♦ 4♠\ufe0e"]
+    # the hand says the turn's step, as the table does (it said only "Your move.")
+    assert "Your move: draw from the talon, or take from the staircase" in dm_last(world.users[0]).content
     # a hint or a replay words a move as the menus do, not as Schieberamsch's "Take the skat 2"
     ui = world.bot.table_ui
     assert ui.shown_label(table, 0, "take 2", "en") == "Take 2: 9♥ 2♦"
@@ -139,6 +141,7 @@ async def test_take_meld_lay_off_discard_and_the_card_taken_alone(world: World):
     assert "alice takes 2 from the staircase: 9♥ 2♦." in msg.content
     assert "alice: meld, lay off, then discard (took 9♥ 2♦ from the staircase)." in msg.content
     dm = dm_last(world.users[0])
+    assert "Your move: meld and lay off with the menus if you like, then discard" in dm.content, dm.content
     # only cards that appear in some legal meld are offered for melding; K♣ and 5♦ are not
     meld = menu(dm, "meld0")
     assert sorted(o.value for o in meld.options) == sorted(["2C", "2S", "2D", "7H", "8H", "9H", "10H"])
