@@ -59,6 +59,7 @@ def view(self: _TalonRace, seat: int | None = None) -> dict[str, Any]:
         "totals": list(self.totals),
         "hand_no": self.hand_no,
         "over": self._phase == "over",
+        "winners": self._winners() if self._phase == "over" else None,  # (none: every hand drawn)
         "options": dict(self.options),
         "counts": counts,
         "current": self.cur,

@@ -26,6 +26,8 @@ def _talon_race(t: Table, v: dict[str, Any], key: str) -> None:
         st = w["st_tac"].format(name=t.names[tac_window])
     else:
         st = status(t, key, "st_place", seat=cur if cur is not None and not v.get("over") else None)
+        if v.get("over") and (v.get("last_hand") or {}).get("drawn"):  # (no result box at the end: it says so)
+            st += f"  ·  {t.w['hand']} {v['last_hand'].get('hand_no', '')}: {w['draw']}"
     t.header(title_line(t, key), st)
     talons = v.get("talon_counts") or [0] * t.n
     reserves = v.get("reserves") or [[] for _ in range(t.n)]

@@ -88,7 +88,7 @@ class Computers:
         if self.turn_timer(table) <= 0:  # a real-time game: as quick as a person, not quicker
             return rng.uniform(*REACTION) * scale
         callers = (table.engine.view(None).get("tac_callers") or []) if table.engine is not None else []
-        if any(s in table.people for s in callers):  # a person may call a miss: a person's time to do it
+        if any(table.seats[s].plays_itself is None for s in callers):  # a person may call a miss: a person's time
             return CALL_WINDOW_S * scale
         return COMPUTER_PAUSE * scale
 

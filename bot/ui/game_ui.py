@@ -303,6 +303,8 @@ class GameUI:
         if kind == "match_over":
             seats = event.get("winners", [])
             winners = ", ".join(names[s] for s in seats)
+            if not seats:  # (every hand drawn)
+                return tr(lang, "The match is over.")
             if len(seats) > 1:
                 return tr(lang, "Match over. Winners: {names}.", names=winners)
             return tr(lang, "Match over. Winner: {names}.", names=winners)

@@ -85,7 +85,7 @@ class TableMessages:
         view = discord.ui.View(timeout=None)
         if table.status == LOBBY:
             full = len(table.seats) >= cls.max_seats
-            ready = cls.min_seats <= len(table.seats) <= cls.max_seats
+            ready = len(table.seats) in cls.seat_counts(table.options)
             view.add_item(TableButton("join", table.id, label=tr(lang, "Join"), style="success", disabled=full))
             view.add_item(TableButton("leave", table.id, label=tr(lang, "Leave")))
             view.add_item(TableButton("start", table.id, label=tr(lang, "Start"), style="primary",

@@ -156,6 +156,7 @@ def test_the_match_end_line_says_winners_when_there_are_several():
     assert GameUI().narrate({"type": "match_over", "winners": [0, 1, 3]}, names, "en") \
         == "Match over. Winners: ann, bo, dee."
     assert GameUI().narrate({"type": "match_over", "winners": [1]}, names, "en") == "Match over. Winner: bo."
+    assert GameUI().narrate({"type": "match_over", "winners": []}, names, "en") == "The match is over."  # all drawn
 
 
 @pytest.mark.parametrize(("lang", "kontra", "rekontra"), [("en", "Kontra", "Rekontra"), ("de", "Kontra", "Re"),

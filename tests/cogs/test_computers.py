@@ -402,6 +402,9 @@ async def test_a_person_punishes_an_easy_computers_miss_with_tac(world: World):
     del table.settings["computer_pause"]
     assert 0 in table.engine.view(None)["tac_callers"]
     assert world.bot.tables.computer_pause(table, random.Random(1)) == CALL_WINDOW_S > 2 * COMPUTER_PAUSE
+    table.seats[0].autopilot = True  # voted absent: the strong computer plays for alice, nobody is there to call
+    assert world.bot.tables.computer_pause(table, random.Random(1)) == COMPUTER_PAUSE
+    table.seats[0].autopilot = False
     table.settings.update(paused)
     call = next(c for c in components(dm(world, 0)) if (c.custom_id or "").endswith(":tac"))
     assert call.label == "Tač!"

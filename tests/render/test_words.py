@@ -357,3 +357,15 @@ def test_a_race_games_end_leaves_its_last_cards_in_sight(key, seats):
     drawn = said(key, e.view(None), seats)
     assert any(text.startswith("Match over") for text in drawn[:2]), drawn[:2]
     assert not any(text.startswith(("Hand 2", "next:")) for text in drawn), drawn
+
+
+def test_a_match_whose_last_hand_is_drawn_says_so_and_names_no_winners():
+    """A one-hand Tač match drawn by the stall rule has no winners: the end picture said everybody won."""
+    e = new_match("tac", 4, 3, {"hands": 1})
+    e.stall_limit = 1
+    rng = random.Random(3)
+    while not e.over:
+        step(e, "tac", rng)
+    assert e.result()["winners"] == []
+    header = said("tac", e.view(None), 4)[1]
+    assert header == "Match over  ·  Hand 1: Drawn", header
