@@ -54,8 +54,9 @@ async def edit_in_time(interaction: discord.Interaction, drawing: Awaitable[dict
     calls raise (`discord.HTTPException`)."""
     late, payload = await _drawn(interaction, drawing, since)
     edit = interaction.edit_original_response if late else interaction.response.edit_message
+    now_bare = bare(payload)  # before `sending` releases the view
     await sending(edit(**payload), payload.get("view"))
-    return bare(payload)
+    return now_bare
 
 
 async def send_in_time(interaction: discord.Interaction, drawing: Awaitable[dict[str, Any]], *,

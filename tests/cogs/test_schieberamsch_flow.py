@@ -354,3 +354,20 @@ async def test_a_finished_match_says_so_once_on_the_table_and_on_the_lobby(world
     assert content.count("Match over.") == 1 and "The match is over." not in content, content
     lobby = lobby_message(world).content
     assert "The match is over." in lobby and "has started" not in lobby, lobby
+
+
+async def test_a_hand_answered_with_its_buttons_is_known_to_have_them(world):
+    """A card click is answered by the hand as it is now, buttons and all; the bot noted that answer as having no
+    buttons (it asked after releasing the view), so at the next deal it left the old hand's buttons live."""
+    import random
+
+    table = await start_table(world, deals=3)
+    rng = random.Random(3)
+    for _ in range(60):
+        seat = min(table.engine.waiting_for())
+        if table.engine.view(None)["phase"] == "play" and len(table.engine.view(seat)["hand"]) > 2:
+            break
+        await play_one(world, table, rng)
+    result = await play_one(world, table, rng)  # a card from the DM, answered on that DM
+    assert not result.ephemeral
+    assert components(dm(world, seat)) and table.seats[seat].dm_bare is False
