@@ -36,9 +36,8 @@ class StaleError(UserError):
 ROBOT = "\N{ROBOT FACE}"  # the mark of a computer seat's name (its level after it: bot.render.drawable)
 GEAR = "\N{GEAR}"  # ... as the pictures draw it
 # A seat's name in SQL over `seats s LEFT JOIN players p USING (user_id)`: a person's from `players`, a computer's
-# as it was seated (`seats.computer_name`), or, seated before that column, from its level
-SEAT_NAME_SQL = ("COALESCE(s.computer_name, p.name, CASE WHEN s.computer IS NOT NULL THEN"
-                 " '\N{ROBOT FACE} Computer (' || s.computer || ')' END)")
+# as it was seated (`seats.computer_name`; migration 0012 named those seated before it)
+SEAT_NAME_SQL = "COALESCE(s.computer_name, p.name)"
 
 @dataclass
 class Seat:
