@@ -222,7 +222,7 @@ class TableMessages:
                 lines.append(ui.status(engine.view(None), table.text_names, lang))
         with card_style(deck, lang):  # a game's own items make their labels here
             components = build_view(table.id, table.version, controls) if table.status == RUNNING else None
-        if components is not None and table.settings.get("hints"):  # always there: controls do not jump
+        if components is not None and table.settings.get("hints") and seat not in view.get("eliminated", ()):
             with contextlib.suppress(ValueError):  # no room left: the hand's own controls come first
                 components.add_item(TableButton("hint", table.id, label=tr(lang, "Hint"), style="secondary"))
         payload = {"content": "\n".join(lines), "view": components,
