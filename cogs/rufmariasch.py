@@ -203,6 +203,12 @@ class RufmariaschUI(GameUI):
             d.card = value
         else:
             raise UserError("Choose something first.")
+        if interaction.message is not None and table_ui.delivery.too_old(interaction.message.id, interaction):
+            # an hour-old DM (the caller took long): an edit would meet Discord's limit on edits of old messages
+            # (30046); deferred, the hand with the draft comes as a fresh DM and the old one goes (send_hand)
+            await table_ui.delivery.safe(interaction.response.defer())
+            await table_ui.delivery.send_hand(table, seat, force=True)
+            return
         payload, _ = table_ui.hand_message(table, seat, lang)  # the picture is not drawn: it stays as it is
         payload.pop("filename", None)
         await interaction.response.edit_message(**payload)

@@ -183,6 +183,35 @@ async def test_a_draft_menu_from_an_earlier_moment_is_refused(world: World):
     assert table.version == version and table.engine.view(None)["trump"] == "C"
 
 
+async def test_a_draft_on_an_hour_old_dm_comes_as_a_fresh_dm_not_an_edit(world: World, monkeypatch):
+    """A caller who takes an hour over the call: their DM is an hour old, and Discord limits the edits of such
+    messages (30046, answered 429, which discord.py sleeps out past the click's 3 s). The menu choice is deferred,
+    the hand with the draft so far comes as a fresh DM, the old one goes, and the call is made from the new one."""
+    table = await start_rm(world)
+    fh = min(table.engine.to_act())
+    user = world.users[fh].user
+    await user.select(dm(world, fh), ["H"], custom_id=menus(dm(world, fh))["trump"].custom_id)
+    old = dm(world, fh)
+    born = discord.utils.snowflake_time(old.id).timestamp()
+    monkeypatch.setattr(world.bot.table_ui.delivery, "clock", lambda: born + 3600)
+    card = next(c for c in DECK_32 if c not in table.engine.view(fh)["hand"] and c[-1] == "S")
+    start = len(world.env.http_requests)
+    result = await user.select(old, [card], custom_id=menus(old)["cards1"].custom_id)
+    assert not result.ephemeral
+    sent = world.env.http_requests[start:]
+    answers = [r.json.get("type") for r in sent if r.method == "POST" and "/callback" in r.path]
+    assert answers == [discord.InteractionResponseType.deferred_message_update.value], answers
+    assert not [r for r in sent if r.method == "PATCH" and (str(old.id) in r.path or "@original" in r.path)]
+    assert [r for r in sent if r.method == "DELETE" and str(old.id) in r.path], "the old DM went"
+    fresh = dm(world, fh)
+    assert fresh.id != old.id and table.seats[fh].dm_message_id == fresh.id
+    assert [o.value for o in menus(fresh)["trump"].options if o.default] == ["H"]  # the draft so far
+    assert [o.value for o in menus(fresh)["cards1"].options if o.default] == [card]
+    monkeypatch.setattr(world.bot.table_ui.delivery, "clock", lambda: world.env.now().timestamp())
+    await user.click(fresh, custom_id=call_button(fresh).custom_id)
+    assert (table.engine.view(None)["trump"], table.engine.view(None)["called"]) == ("H", card)
+
+
 async def test_a_restart_in_the_middle_of_a_deal_loses_no_entry_and_writes_none_twice(world: World, make_bot):
     table = await start_rm(world)
     rng = random.Random(11)
