@@ -7,6 +7,8 @@ so two states that differ only in hidden cards give the same picture, byte for b
 
 from __future__ import annotations
 
+import functools
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -16,7 +18,7 @@ from . import theme as T
 from .cards import card_height
 from .fonts import fit
 from .i18n import suit_name
-from .layout import HEADER, SeatInfo, Table, boxes_meet
+from .layout import HEADER, SeatInfo, Table, boxes_meet, centre, seat_ring
 from .sorting import base
 
 TITLES = {
@@ -353,20 +355,79 @@ def _schroeoem(t: Table, v: dict[str, Any]) -> None:
             t.mini_cards(cards, x0, t.cy - 34, width=wcard, step=step)
     else:
         t.last_trick(v.get("last_trick"), 44, 452, caption=w["prev_trick"])
-    # Vier Bilder: the revealed cards of this game's exchanges (public)
-    ex = v.get("exchanges") or []
-    if ex and not big:
-        x = t.width - 250
-        for k, e in enumerate(reversed(ex[-2:])):
-            y = t.height - 116 - k * 92
-            shown = list(e.get("revealed") or []) + ([e["fourth"]] if e.get("fourth") else [])
-            t.label(x, y, f"{w['exchange']}: {t.names[e['seat']]}", size=19, max_w=220)
-            t.mini_cards([base(c) for c in shown], x, y + 24, width=50, step=32)
+    vier_bilder(t, v.get("exchanges") or [], w["exchange"], big=big)
     hand_result(t, "schroeoem", v.get("last_game"),
                 empty_centre=not v.get("trick") and not v.get("last_trick") and not big)
 
 
 SIZES["schroeoem"] = _big_seats
+
+
+def vier_bilder(t: Table, exchanges: list[dict[str, Any]], caption: str, *, big: bool) -> None:
+    """The cards this game's Vier Bilder exchanges laid open (public all game long), the last two: at the bottom
+    right of a small table, the newest lowest; on a big one (5 to 8 seats, plates all round), smaller, in the
+    free places nearest the felt's corners, the first exchange in the first place (nothing moves when a second
+    comes)."""
+    shown = [(f"{caption}: {t.names[e['seat']]}",
+              [base(c) for c in list(e.get("revealed") or []) + ([e["fourth"]] if e.get("fourth") else [])])
+             for e in exchanges[-2:]]
+    if not big:
+        for k, (label, cards) in enumerate(reversed(shown)):
+            x, y = t.width - 250, t.height - 116 - k * 92
+            t.label(x, y, label, size=19, max_w=220)
+            t.mini_cards(cards, x, y + 24, width=50, step=32)
+        return
+    for (label, cards), (x, y) in zip(shown, _free_spots(t.n, t.width, t.height), strict=False):
+        t.label(x, y, label, size=17, max_w=VB_W)  # (no place left: the table message's lines told it)
+        t.mini_cards(cards, x, y + 21, width=VB_CARD, step=VB_STEP)
+
+
+VB_W, VB_CARD, VB_STEP = 190, 40, 26  # a big table's Vier Bilder block: its width, its cards' width and step
+VB_H = 21 + card_height(VB_CARD) + 4  # (and the first card's shadow)
+FELT_RADIUS = 96  # the felt's rounded corners, as near as a block may come to them
+
+
+@functools.lru_cache(maxsize=64)
+def _free_spots(n: int, width: int, height: int) -> tuple[tuple[float, float], ...]:
+    """Places for up to two Vier Bilder blocks on a big table, nearest the felt's corners first, clear of the
+    plates, of every seat's place in the trick (cards played later must not land on them), of the middle's last
+    trick, the value disc and the stock's place (empty or not). They depend on the seating alone, so a block never
+    moves during a game."""
+    seats = seat_ring(n, width, height)
+    cx, cy = centre(width, height)
+    reach, cw = 0.46, 72 if n <= 6 else 66
+    ch = card_height(cw)
+    taken = [(s.box[0] - 8, s.box[1] - 8, s.box[2] + 8, s.box[3] + 8) for s in seats]
+    taken += [(cx + (s.x - cx) * reach - cw / 2 - 6, cy + (s.y - cy) * reach - ch / 2 - 6,
+               cx + (s.x - cx) * reach + cw / 2 + 6, cy + (s.y - cy) * reach + ch / 2 + 6) for s in seats]
+    taken += [(cx - 220, cy - 66, cx + 220, cy + 44),  # the last trick in the middle
+              (20, HEADER + 20, 140, HEADER + 130),  # the value disc and its caption
+              (width - 140, HEADER + 20, width - 30, HEADER + 28 + card_height(54) + 46)]  # the stock
+    x0, y0, x1, y1 = 30, HEADER + 26, width - 30, height - 24  # inside the felt's rim
+    corners = [(x0, y0), (x1, y0), (x0, y1), (x1, y1)]
+
+    def inside(box: tuple[float, float, float, float]) -> bool:
+        """Within the rim, and clear of its rounded corners."""
+        if box[0] < x0 or box[1] < y0 or box[2] > x1 or box[3] > y1:
+            return False
+        for px, py in ((box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])):
+            ox = x0 + FELT_RADIUS if px < x0 + FELT_RADIUS else x1 - FELT_RADIUS if px > x1 - FELT_RADIUS else px
+            oy = y0 + FELT_RADIUS if py < y0 + FELT_RADIUS else y1 - FELT_RADIUS if py > y1 - FELT_RADIUS else py
+            if math.hypot(px - ox, py - oy) > FELT_RADIUS:
+                return False
+        return True
+
+    found: list[tuple[float, float]] = []
+    candidates = [(x, y) for x in range(x0, x1 - VB_W + 1, 8) for y in range(y0, y1 - VB_H + 1, 8)]
+    candidates.sort(key=lambda p: min(math.hypot(p[0] + VB_W / 2 - a, p[1] + VB_H / 2 - b) for a, b in corners))
+    for x, y in candidates:
+        box = (x, y, x + VB_W, y + VB_H)
+        if inside(box) and not any(boxes_meet(box, b) for b in taken):
+            found.append((x, y))
+            taken.append((x - 12, y - 12, x + VB_W + 12, y + VB_H + 12))
+            if len(found) == 2:
+                break
+    return tuple(found)
 
 
 # -- fallback ---------------------------------------------------------------------------------------------

@@ -164,3 +164,28 @@ def test_trick_badges_keep_german_nouns_capitalised(lang, n, text):
     from bot.render.tables import trick_badge
 
     assert trick_badge(SimpleNamespace(w=words(lang)), n)[0] == text
+
+
+@pytest.mark.parametrize("n", [5, 6, 7, 8])
+def test_vier_bilder_on_a_big_table_finds_two_places_clear_of_everything(n):
+    """5 to 8 seats put plates all round the felt: the Vier Bilder blocks go where no plate, no seat's card in
+    the trick, the middle's last trick, the value disc or the stock is, and the picture shows them."""
+    from bot.render.layout import boxes_meet
+    from bot.render.tables import VB_H, VB_W, _free_spots, table_canvas
+
+    e = GAMES["schroeoem"].new(n, seed=3, options={"points": 7})
+    v = dict(e.view(None))
+    t = table_canvas("schroeoem", v, NAMES[:n], "french", False, "en")
+    spots = _free_spots(n, t.width, t.height)
+    assert len(spots) == 2
+    boxes = [(x, y, x + VB_W, y + VB_H) for x, y in spots]
+    assert not boxes_meet(*boxes)
+    assert not [s.i for s in t.seats for b in boxes if boxes_meet(b, s.box)]  # the seating drawn, not another
+    v["exchanges"] = [{"seat": 1, "revealed": ["9H", "10C", "7H"], "penalty": True, "fourth": "JD"},
+                      {"seat": 2, "revealed": ["8H", "KS", "AC"], "penalty": True, "fourth": None}]
+    shown = table_canvas("schroeoem", v, NAMES[:n], "french", False, "en").c.im.convert("RGB")
+    before = t.c.im.convert("RGB")
+    for x, y, x1, y1 in boxes:  # each block is drawn in its place, and nothing else changed
+        assert shown.crop((x, y, x1, y1)).tobytes() != before.crop((x, y, x1, y1)).tobytes()
+        before.paste(shown.crop((x, y, x1, y1)), (x, y))
+    assert shown.tobytes() == before.tobytes()
