@@ -357,7 +357,7 @@ def _schroeoem(t: Table, v: dict[str, Any]) -> None:
         t.last_trick(v.get("last_trick"), 44, 452, caption=w["prev_trick"])
     vier_bilder(t, v.get("exchanges") or [], w["exchange"], big=big)
     hand_result(t, "schroeoem", v.get("last_game"),
-                empty_centre=not v.get("trick") and not v.get("last_trick") and not big)
+                empty_centre=not v.get("trick") and not v.get("last_trick"))
 
 
 SIZES["schroeoem"] = _big_seats

@@ -189,3 +189,21 @@ def test_vier_bilder_on_a_big_table_finds_two_places_clear_of_everything(n):
         assert shown.crop((x, y, x1, y1)).tobytes() != before.crop((x, y, x1, y1)).tobytes()
         before.paste(shown.crop((x, y, x1, y1)), (x, y))
     assert shown.tobytes() == before.tobytes()
+
+
+@pytest.mark.parametrize("n", [4, 6, 8])
+def test_a_schroeoem_games_result_shows_in_the_middle_until_the_next_games_first_card(n):
+    """At every table size the last game's result fills the empty middle when the next game begins (big tables
+    left it out, so a game's outcome showed only in message lines that scroll away)."""
+    from bot.render.tables import table_canvas
+
+    e = GAMES["schroeoem"].new(n, seed=3, options={"points": 7})
+    v = dict(e.view(None))
+    assert not v.get("trick") and not v.get("last_trick")
+    v["last_game"] = {"hand_no": 1, "deltas": [-2] + [0] * (n - 1), "winner": 1, "value": 2, "void": False,
+                      "reason": "last_trick", "losers": [0], "folded": [], "eliminated": [], "dealer": 0}
+    with_result = table_canvas("schroeoem", v, NAMES[:n], "french", False, "en")
+    v["last_game"] = None
+    without = table_canvas("schroeoem", v, NAMES[:n], "french", False, "en")
+    middle = (with_result.cx - 120, with_result.cy - 20, with_result.cx + 120, with_result.cy + 20)
+    assert with_result.c.im.convert("RGB").crop(middle).tobytes() != without.c.im.convert("RGB").crop(middle).tobytes()
