@@ -13,11 +13,14 @@ from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
-from bot.i18n import DEFAULT, command_name
+from bot.i18n import DEFAULT, command_name, quoted, tr
 
 MESSAGE_LIMIT = 2000  # characters in one Discord message
 PAGE_LIMIT = 1900  # a page of rules, leaving room for the page footer
 OPTION_NAMES = {"unequal": "unequal_piles"}  # an engine option the texts name, and the command option that sets it
+# The choices of the commands' options, as the client offers them: (option, ((value, English label), ...)), ...
+# (hashable, for the cache of `pages`); the Discord layer reads them from its command tree
+Labels = tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
 
 
 def rules_dir() -> Path:
@@ -44,19 +47,40 @@ def rules_text(game: str, lang: str = DEFAULT) -> str:
 
 
 @cache
-def pages(game: str, lang: str = DEFAULT, limit: int = PAGE_LIMIT) -> tuple[str, ...]:
+def pages(game: str, lang: str = DEFAULT, limit: int = PAGE_LIMIT, labels: Labels = ()) -> tuple[str, ...]:
     """`rules_text` cut into pages of at most `limit` characters, its ♣ and ♠ as Discord should show them
-    (`bot.ui.suits`: as text, not black emoji)."""
+    (`bot.ui.suits`: as text, not black emoji), its options and their values as the client shows them."""
     from bot.ui.suits import text_suits  # here, not above: bot.ui imports discord, this module does not
 
-    return tuple(paginate(text_suits(as_typed(rules_text(game, lang), lang)), limit))
+    return tuple(paginate(text_suits(as_typed(rules_text(game, lang), lang, labels)), limit))
 
 
-def as_typed(text: str, lang: str) -> str:
+def as_typed(text: str, lang: str, labels: Labels = ()) -> str:
     """The options a rules text lists (its "- `name`" lines), or writes as options anywhere (`deck:`), written as
     the player's Discord client shows them beside the command: `hands` is `igre:` to a Croatian client, `hands:`
-    to an English one (the command translator's `cmd:` names), wherever the text names them."""
+    to an English one (the command translator's `cmd:` names), wherever the text names them. An option's values
+    (`last_trick`), in its own line of the list or right after its name, are written as the client offers them
+    (“The last trick's winner”, „Wer den letzten Stich macht“), when `labels` gives the choices."""
     names = set(re.findall(r"^- `([a-z_]+)`", text, re.MULTILINE))
+    choices = {option: dict(values) for option, values in labels}
+
+    def label(option: str, value: str) -> str | None:
+        english = choices.get(OPTION_NAMES.get(option, option), {}).get(value)
+        if english is None:
+            return None
+        shown = tr(lang, english)
+        if english.endswith("(default)"):  # "(default …)" says so already where the text names the default
+            shown = re.sub(r"\s*\([^()]*\)$", "", shown)
+        return quoted(shown, lang)
+
+    def values(line: str) -> str:
+        own = re.match(r"- `([a-z_]+)`", line)
+        if own:  # the option's own line: its values, wherever they stand in it
+            line = line[:own.end()] + re.sub(r"`([a-z_]+)`", lambda m: label(own[1], m[1]) or m[0], line[own.end():])
+        return re.sub(r"(`([a-z_]+)` )`([a-z_]+)`", lambda m: m[1] + (label(m[2], m[3]) or f"`{m[3]}`"), line)
+
+    if choices:
+        text = "\n".join(values(line) for line in text.split("\n"))
     return re.sub(r"`([a-z_]+)(:?)`", lambda m: f"`{command_name(lang, OPTION_NAMES.get(m[1], m[1]))}:`"
                   if m[1] in names or m[2] else m[0], text)
 

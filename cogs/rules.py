@@ -3,6 +3,7 @@ Next buttons that keep working after a restart (everything a page needs is in th
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -13,16 +14,30 @@ from discord.ext import commands
 
 from bot.games import GAMES
 from bot.i18n import SUPPORTED, normalize, tr
-from bot.rules_text import pages
+from bot.rules_text import Labels, pages
 from bot.ui.components import sending
 from bot.ui.errors import reply_error, send_ephemeral
 
 GAME_CHOICES = [app_commands.Choice(name=cls.title, value=key) for key, cls in GAMES.items()]
 
 
-def rules_payload(game: str, lang: str, page: int) -> dict[str, Any]:
-    """The message showing page `page` (0-based, clamped) of `game`'s rules in `lang`."""
-    texts = pages(game, lang) if game in GAMES and lang in SUPPORTED else ()
+@functools.lru_cache(maxsize=4)
+def choice_labels(tree: app_commands.CommandTree) -> Labels:
+    """The choices of every command option, by option name (value, English label), as the client offers them
+    translated: the rules write an option's values that way (`bot.rules_text.as_typed`)."""
+    found: dict[str, dict[str, str]] = {}
+    for command in tree.walk_commands():
+        if isinstance(command, app_commands.Command):
+            for parameter in command.parameters:
+                if parameter.choices:
+                    found.setdefault(parameter.name, {}).update({str(c.value): c.name for c in parameter.choices})
+    return tuple(sorted((option, tuple(sorted(values.items()))) for option, values in found.items()))
+
+
+def rules_payload(game: str, lang: str, page: int, labels: Labels = ()) -> dict[str, Any]:
+    """The message showing page `page` (0-based, clamped) of `game`'s rules in `lang` (`labels`: the commands'
+    choices, `choice_labels`)."""
+    texts = pages(game, lang, labels=labels) if game in GAMES and lang in SUPPORTED else ()
     if not texts:
         title = GAMES[game].title if game in GAMES else game
         return {"content": tr(lang, "The rules of {game} are not written yet.", game=title), "view": None}
@@ -49,7 +64,7 @@ class RulesPage(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(match["game"], match["lang"], int(match["page"]), match["tag"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        payload = rules_payload(self.game, self.lang, self.page)
+        payload = rules_payload(self.game, self.lang, self.page, choice_labels(interaction.client.tree))
         try:
             await sending(interaction.response.edit_message(**payload), payload["view"])
         except discord.HTTPException as exc:
@@ -70,7 +85,7 @@ class Rules(commands.Cog):
     @app_commands.describe(game=_T("Which game"))
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        payload = rules_payload(game.value, normalize(interaction.locale), 0)
+        payload = rules_payload(game.value, normalize(interaction.locale), 0, choice_labels(self.bot.tree))
         view = payload.pop("view")
         extra = {"view": view} if view is not None else {}
         await sending(send_ephemeral(interaction, payload["content"], **extra), view)

@@ -163,6 +163,15 @@ def format_number(value: float | int, locale: object, digits: int = 0, *, signed
     return format_decimal(value, format=pattern, locale=babel_locale(locale)).replace("-", "\N{MINUS SIGN}", 1)
 
 
+QUOTES = {"de": ("„", "“"), "hr": ("„", "“"), "ro": ("„", "”")}  # the language's quotation marks; English: “ ”
+
+
+def quoted(text: str, locale: object) -> str:
+    """`text` in the language's quotation marks: “same rank”, „gleicher Rang“, „isti broj“, „aceeași valoare”."""
+    left, right = QUOTES.get(normalize(locale), ("“", "”"))
+    return f"{left}{text}{right}"
+
+
 def either(items: list[str], locale: object) -> str:
     """"2, 4 or 8" as the language joins alternatives (Babel's list patterns: "2, 4 oder 8", "2, 4 ili 8")."""
     return format_list(items, style="or", locale=babel_locale(locale))

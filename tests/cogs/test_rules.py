@@ -54,7 +54,9 @@ async def test_rule_page_buttons_work_after_a_restart(world: World, make_bot):
 
 @pytest.mark.usefixtures("german")
 async def test_rules_in_german_from_the_german_doc(world: World):
-    texts = pages("schieberamsch", "de")
+    from cogs.rules import choice_labels
+
+    texts = pages("schieberamsch", "de", labels=choice_labels(world.bot.tree))
     assert texts != pages("schieberamsch", "en")
     alice = world.users[0]
     first = await alice.slash(world.channel, "rules", game="schieberamsch")
@@ -121,3 +123,39 @@ def test_the_deck_option_is_named_once_as_the_readers_client_shows_it(lang):
     for game in ("schieberamsch", "rufmariasch", "schrum"):
         text = "\n".join(pages(game, lang))
         assert typed in text and not re.search(re.escape(typed) + r"\s*\(" + re.escape(typed), text), game
+
+
+@pytest.mark.usefixtures("german")
+async def test_an_options_values_are_written_as_the_client_offers_them(world: World):
+    """A German client offers `skat_geht_an:` as „Wer den letzten Stich macht“ or „Der Verlierer …“; the rules it
+    reads name those, not the values the engine keeps (`last_trick`, `loser`), and the pages turned keep them."""
+    alice = world.users[0]
+    message = (await alice.slash(world.channel, "rules", game="schieberamsch")).response
+    seen = [message.content]
+    while not button(message, "Weiter ▶").disabled:
+        message = (await alice.click(message, custom_id=button(message, "Weiter ▶").custom_id)).response
+        seen.append(message.content)
+    text = "\n".join(seen)
+    assert "(Standard „Wer den letzten Stich macht“)" in text and "„Der Verlierer (die meisten Augen)“" in text
+    assert "(„Der Nächste“)" in text
+    assert "`last_trick`" not in text and "`loser`" not in text and "`rotate`" not in text
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "hr", "ro"])
+async def test_no_rules_page_writes_a_value_the_client_never_shows(world: World, lang):
+    """Every value of a command option's choices that a rules text writes is turned into the choice's label (the
+    default's label without its "(default)"), in the language's quotation marks."""
+    from bot.games import GAMES
+    from cogs.rules import choice_labels
+
+    labels = choice_labels(world.bot.tree)
+    offered = {option: {value for value, _ in values} for option, values in labels}
+    assert {"skat_to", "gh_dealer", "open_rule", "reserve_rule", "three_ace"} <= set(offered)
+    for game in GAMES:
+        text = "\n".join(pages(game, lang, labels=labels))
+        for option in ("skat_to", "gh_dealer", "open_rule", "reserve_rule", "three_ace"):
+            left = [v for v in offered[option] if f"`{v}`" in text and not v.isdigit()]
+            assert not left, (game, option, left)
+        assert "(default)" not in text and "(Standard)" not in text and "(zadano)" not in text
+    tac = "\n".join(pages("tac", lang, labels=labels))
+    assert {"en": "“same rank”", "de": "„gleicher Rang“", "hr": "„isti broj“", "ro": "„aceeași valoare”"}[lang] in tac
