@@ -211,6 +211,9 @@ class TableUI(Lobbies, TableMessages):
             seat = outcome.seat
             lang = normalize(interaction.locale)
             from_dm = interaction.guild_id is None
+            # the hand DM itself, not a private reply in the DM (a stale click's current hand, a Treppenrommé page
+            # of an hour-old DM): answering such a reply leaves the hand DM to bring in line, as "My hand" does
+            own_dm = from_dm and interaction.message is not None and not interaction.message.flags.ephemeral
             if from_dm and interaction.message is not None and self.delivery.too_old(interaction.message.id,
                                                                                      interaction):
                 # a hand DM an hour old (a long deal): an answer that edits it would meet Discord's limit on such
@@ -239,7 +242,7 @@ class TableUI(Lobbies, TableMessages):
                             exc_info=not isinstance(exc, discord.HTTPException))
                 await self.delivery.after_move(table, outcome)
                 return
-            if from_dm:
+            if own_dm:
                 table.seats[seat].dm_bare = now_bare
                 if interaction.message is not None:  # its token edits this DM later, outside the global limit
                     self.delivery.tokens.keep(interaction.message.id, interaction)
@@ -255,7 +258,7 @@ class TableUI(Lobbies, TableMessages):
                     log.exception("table %s: could not note the hand DM of seat %d as shown", table.id, seat)
                 # ... unless a newer drawing of it (the next turn's, sent meanwhile) landed before this answer
                 redraw = not self.delivery.landed(table, seat, interaction.message.id, version)
-            await self.delivery.after_move(table, outcome, responded_seat=seat, responded_in_dm=from_dm)
+            await self.delivery.after_move(table, outcome, responded_seat=seat, responded_in_dm=own_dm)
             if redraw:
                 log.info("table %s: the answer to a move landed over a newer drawing of the hand; drawing it again",
                          table.id)
