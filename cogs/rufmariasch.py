@@ -204,8 +204,12 @@ class RufmariaschUI(GameUI):
         else:
             raise UserError("Choose something first.")
         if interaction.message is not None and table_ui.delivery.too_old(interaction.message.id, interaction):
-            # an hour-old DM (the caller took long): an edit would meet Discord's limit on edits of old messages
-            # (30046); deferred, the hand with the draft comes as a fresh DM and the old one goes (send_hand)
+            # an hour-old message (the caller took long): an edit would meet Discord's limit on edits of old
+            # messages (30046). A private "My hand" answer is followed by a fresh one with the draft; the hand DM is
+            # deferred, and the hand with the draft comes as a fresh DM while the old one goes (send_hand)
+            if interaction.message.flags.ephemeral:
+                await table_ui.show_hand(interaction, table.id)
+                return
             await table_ui.delivery.safe(interaction.response.defer())
             await table_ui.delivery.send_hand(table, seat, force=True)
             return

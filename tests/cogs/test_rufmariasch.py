@@ -212,6 +212,32 @@ async def test_a_draft_on_an_hour_old_dm_comes_as_a_fresh_dm_not_an_edit(world: 
     assert (table.engine.view(None)["trump"], table.engine.view(None)["called"]) == ("H", card)
 
 
+async def test_a_draft_on_an_hour_old_private_hand_comes_as_a_fresh_private_hand(world: World, monkeypatch):
+    """The call drafted in a "My hand" answer an hour old (a caller whose DMs are closed plays from those): the
+    choice is answered by a fresh private answer with the draft, not by an edit of the old one (30046), nor by a
+    DM the caller may not get."""
+    table = await start_rm(world)
+    fh = min(table.engine.to_act())
+    member = world.users[fh]
+    tm = table_message(world, table)
+    mine = (await member.click(tm, custom_id=button(tm, "My hand").custom_id)).response
+    mine = (await member.select(mine, ["H"], custom_id=menus(mine)["trump"].custom_id)).response
+    born = discord.utils.snowflake_time(mine.id).timestamp()
+    monkeypatch.setattr(world.bot.table_ui.delivery, "clock", lambda: born + 3600)
+    dm_before = dm(world, fh).id
+    card = next(c for c in DECK_32 if c not in table.engine.view(fh)["hand"] and c[-1] == "S")
+    start = len(world.env.http_requests)
+    result = await member.select(mine, [card], custom_id=menus(mine)["cards1"].custom_id)
+    sent = world.env.http_requests[start:]
+    answers = [r.json.get("type") for r in sent if r.method == "POST" and "/callback" in r.path]
+    assert answers == [discord.InteractionResponseType.channel_message.value], answers
+    assert result.ephemeral and dm(world, fh).id == dm_before, "no DM instead"
+    fresh = result.response
+    chosen = {part: [o["value"] for o in menu.options if o.get("default")] for part, menu in menus(fresh).items()}
+    assert chosen["trump"] == ["H"] and chosen["cards1"] == [card]  # the draft so far
+    assert not call_button(fresh).disabled
+
+
 async def test_a_restart_in_the_middle_of_a_deal_loses_no_entry_and_writes_none_twice(world: World, make_bot):
     table = await start_rm(world)
     rng = random.Random(11)
