@@ -111,11 +111,17 @@ class TableUI(Lobbies, TableMessages):
                 self.check_can_play(interaction, service.get(table_id))
                 table = await service.start(table_id, user.id)
             self._note_locale(table, interaction)
-            try:
-                await interaction.response.edit_message(**self.lobby_payload(table))
-            except discord.HTTPException as exc:  # a lost answer (10062, a 5xx): the lobby is edited instead
-                log.warning("table %s: could not answer the %s click: %s", table.id, kind, exc)
-                await self.refresh_lobby(table)
+            # a lobby open an hour: Discord limits the edits of such messages (30046, a 429 that discord.py sleeps
+            # out past the click's 3 s), so the click is acknowledged at once and the lobby edited after the rest
+            old = interaction.message is not None and self.delivery.too_old(interaction.message.id, interaction)
+            if old:
+                await self.delivery.safe(interaction.response.defer())
+            else:
+                try:
+                    await interaction.response.edit_message(**self.lobby_payload(table))
+                except discord.HTTPException as exc:  # a lost answer (10062, a 5xx): the lobby is edited instead
+                    log.warning("table %s: could not answer the %s click: %s", table.id, kind, exc)
+                    await self.refresh_lobby(table)
             if kind == "start":
                 attempt = await self.delivery.started(table)
                 if isinstance(attempt.error, discord.Forbidden):
@@ -124,6 +130,8 @@ class TableUI(Lobbies, TableMessages):
             elif kind == "cancel" and table.thread_id and table.thread_id != table.channel_id:
                 await self.delivery.say(table, tr(table.settings.get("lang", "en"), "This table was cancelled."))
                 await self.delivery.retire_thread(table)
+            if old:
+                await self.refresh_lobby(table)
         except Exception as exc:
             await reply_error(interaction, exc, table_id=table_id)
 

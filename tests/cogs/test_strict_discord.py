@@ -521,3 +521,33 @@ async def test_dms_opened_too_fast_are_a_pause_for_the_catch_up_not_a_lasting_re
     await refusal(fail(50013))
     assert pause.failed and not pause.lasting  # tried again until the DMs open
     assert refusal.failed and refusal.lasting
+
+
+async def test_clicks_on_a_lobby_open_an_hour_are_acknowledged_at_once_and_the_lobby_follows(world: World,
+                                                                                           monkeypatch):
+    """A lobby nobody started for an hour: Join, Add computer and Start answered by editing it (type 7) would meet
+    Discord's limit on edits of old messages (30046, a 429 slept out past the click's 3 s: "This interaction
+    failed"). Each click is deferred at once, and the lobby is edited after it through the channel."""
+    result = await world.users[0].slash(world.channel, "schieberamsch new")
+    lobby = lobby_message(world)
+    born = discord.utils.snowflake_time(lobby.id).timestamp()
+    monkeypatch.setattr(world.bot.table_ui.delivery, "clock", lambda: born + 3600)
+    assert not result.ephemeral
+    for user in world.users[1:3]:
+        start = len(world.env.http_requests)
+        await user.click(lobby, custom_id=button(lobby, "Join").custom_id)
+        answers = [r.json.get("type") for r in requests(world, "POST", "/callback", start)]
+        assert answers == [discord.InteractionResponseType.deferred_message_update.value], answers
+        assert not requests(world, "PATCH", "/messages/@original", start), "no edit through the click's token"
+        assert requests(world, "PATCH", f"/messages/{lobby.id}", start), "the lobby is edited after the click"
+        lobby = lobby_message(world)
+        assert f"<@{user.id}>" in lobby.content
+    start = len(world.env.http_requests)
+    await world.users[0].click(lobby, custom_id=button(lobby, "Start").custom_id)
+    answers = [r.json.get("type") for r in requests(world, "POST", "/callback", start)]
+    assert answers == [discord.InteractionResponseType.deferred_message_update.value], answers
+    table = world.table()
+    assert table.status == "running" and table_message(world, table) is not None
+    assert all(dm_last(u) is not None for u in world.users[:3]), "every player got their hand"
+    assert not [c for c in components(lobby_message(world)) if not getattr(c, "disabled", False)
+                and getattr(c, "label", None) == "Join"], "the lobby says the game has started"
