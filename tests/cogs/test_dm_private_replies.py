@@ -12,19 +12,14 @@ import discord
 
 from bot.tables.model import shows_digest
 from tests.cogs.helpers import components, dm_last
-from tests.cogs.test_treppenromme import choose, discard_menus, start, use_deal
+from tests.cogs.test_treppenromme import choose, discard_menus, start, take_34
 from tests.conftest import World
 
 
 async def test_a_discard_chosen_in_the_private_page_of_an_hour_old_dm_redraws_the_hand_dm(world: World,
                                                                                           monkeypatch):
     table = await start(world, turn_timer=3600)
-    clubs = [r + "C" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q")]
-    hearts = [c[:-1] + "H" for c in clubs]
-    staircase = clubs + hearts + ["KS", "KD", "AS", "AD", "QS", "QD", "JS", "JD", "10S", "10D"]
-    await use_deal(world, table, hands=[["2S", "3S", "4S", "5S", "6S", "7S", "8S"], ["KC", "KH", "9S"]],
-                   staircase=staircase)
-    await choose(world, 0, "take1", ["take 34"])
+    await take_34(world, table)
     await choose(world, 0, "meld0", ["2S", "3S", "4S"])  # six menus: the hand shows tabs
     dm = dm_last(world.users[0])
     tabs = [c for c in components(dm) if c.custom_id.startswith("st:tr:p:")]

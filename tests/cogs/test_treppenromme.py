@@ -251,14 +251,19 @@ async def test_a_hand_of_37_cards_stays_within_discord_limits(world: World):
     assert table.engine.view(None)["turn"] == 1
 
 
-async def test_tabs_when_the_hand_needs_more_than_five_rows(world: World):
-    table = await start(world)
+async def take_34(world: World, table) -> None:
+    """A deal whose first move takes 34 cards of the staircase: 41 cards in the first hand, more menus than fit."""
     clubs = [r + "C" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q")]
     hearts = [c[:-1] + "H" for c in clubs]
     staircase = clubs + hearts + ["KS", "KD", "AS", "AD", "QS", "QD", "JS", "JD", "10S", "10D"]
     await use_deal(world, table, hands=[["2S", "3S", "4S", "5S", "6S", "7S", "8S"], ["KC", "KH", "9S"]],
                    staircase=staircase)
     await choose(world, 0, "take1", ["take 34"])
+
+
+async def test_tabs_when_the_hand_needs_more_than_five_rows(world: World):
+    table = await start(world)
+    await take_34(world, table)
     assert len(table.engine.view(0)["hand"]) == 41
     dm = dm_last(world.users[0])
     assert_discord_limits(dm)
