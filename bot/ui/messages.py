@@ -42,8 +42,13 @@ class TableMessages:
         lang = table.settings.get("lang", "en")
         cls = table.engine_cls
         host = " · " + tr(lang, "host") if table.status == LOBBY else ""  # who may start (it passes on if they leave)
-        seated = "\n".join(f"{i + 1}. " + (s.name if s.computer else f"<@{s.user_id}>")
-                           + (host if s.user_id == table.host_id else "") for i, s in enumerate(table.seats))
+        # a finished match's seats are not numbered: "1. 2. 3." under "The match is over." read as the final
+        # standings, in seat order; its winners get a trophy instead
+        finished = table.status == FINISHED
+        winners = set(table.engine.result().get("winners") or ()) if finished and table.engine else set()
+        seated = "\n".join(("- " if finished else f"{i + 1}. ") + (s.name if s.computer else f"<@{s.user_id}>")
+                           + (host if s.user_id == table.host_id else "") + (" 🏆" if i in winners else "")
+                           for i, s in enumerate(table.seats))
         lines = [f"**{tr(lang, '{game} table #{id}', game=cls.title, id=table.id)}**"]
         if table.status == LOBBY:
             if len(table.seats) >= cls.max_seats:  # Join is greyed out: say so, not "Join"
