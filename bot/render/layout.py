@@ -286,7 +286,13 @@ class Table:
             pieces: list[tuple[str, str]] = []
             for k, part in enumerate(ln.split("  ·  ")):
                 sub = part.split(" · ") if self.c.text_w(part, size) + 40 > room else [part]
-                pieces += [("  ·  " if k and not j else " · " if j else "", bit) for j, bit in enumerate(sub)]
+                for j, bit in enumerate(sub):
+                    sep = "  ·  " if k and not j else " · " if j else ""
+                    # a bit still too wide wraps after its commas, which stay at the line's end: Rufmariasch's
+                    # "Dieter & Anna: Leaves, Under of Bells" (side, trump, called card) was cut at "Under of Be…"
+                    commas = bit.split(", ") if self.c.text_w(bit, size) + 40 > room else [bit]
+                    pieces += [(sep if not i else " ", c + ("," if i < len(commas) - 1 else ""))
+                               for i, c in enumerate(commas)]
             cur = ""
             for sep, bit in pieces:
                 cand = bit if not cur else cur + sep + bit
