@@ -42,7 +42,7 @@ WORDS: dict[str, str] = {
     "accept": N_("yes"), "decline": N_("no"),
     # the header's status: who is to do what
     "st_play": N_("{name} to play"), "st_grand": N_("{name}: Grand Hand?"),
-    "st_schieben": N_("{name}: take or push the skat"), "st_discard": N_("{name} lays two cards away"),
+    "st_schieben": N_("{name}: take or push the skat"), "st_discard": N_("{name} puts two cards back"),
     "st_kontra": N_("{name}: Kontra?"), "st_rekontra": N_("{name}: Rekontra?"),
     "st_call": N_("{name} calls trump and a card"), "st_draw": N_("{name}: draw or take stairs"),
     "st_meld": N_("{name}: meld, lay off, discard"), "st_knock": N_("{name}: hold or fold?"),
