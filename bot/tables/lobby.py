@@ -85,6 +85,9 @@ class Lobbies:
     def _check_free(self, user_id: int, channel_id: int, *, except_table: int | None = None) -> None:
         for other in self.open_tables(channel_id=channel_id):
             if other.id != except_table and other.seat_of(user_id) is not None:
+                if other.status == RUNNING:  # /table leave refuses a running game: no advice that leads there
+                    raise UserError("You are playing at table #{id} in this channel, and a player sits at one table "
+                                    "per channel. Finish that game first, or play in another channel.", id=other.id)
                 raise UserError(
                     "You already sit at table #{id} in this channel. Leave it first with /table leave.",
                     id=other.id)
