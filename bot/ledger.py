@@ -56,11 +56,11 @@ def parse_label(text: str | None) -> str:
     return label
 
 
-def parse_stake(text: str | None, currency: str | None = None) -> tuple[int, str]:
+def parse_stake(text: str | None, currency: str | None = None, lang: str = "en") -> tuple[int, str]:
     """`"0.50"` -> (50, label); `"2"` -> (200, label); `"0,50 €"` -> (50, "€") unless `currency` names one.
 
     Raises `UserError` (shown to the user) for zero, negative, non-numeric, more than two decimals, or
-    more than 1000 per point."""
+    more than 1000 per point (that limit written as `lang`, the reader's language, writes amounts)."""
     raw = (text or "").strip()
     m = _STAKE.match(raw)
     if not m or not (m["int"] or m["frac"]) or (m["pre"] and m["post"]):
@@ -71,7 +71,7 @@ def parse_stake(text: str | None, currency: str | None = None) -> tuple[int, str
     if m["sign"] in ("-", "−") or minor == 0:
         raise UserError("The stake must be more than zero.")
     if minor > MAX_STAKE:
-        raise UserError("The stake can be at most {max} per point.", max=format_money(MAX_STAKE))
+        raise UserError("The stake can be at most {max} per point.", max=format_money(MAX_STAKE, lang=lang))
     label = parse_label(currency) if currency and currency.strip() else parse_label(m["pre"] or m["post"])
     return minor, label
 

@@ -399,7 +399,7 @@ class Rufmariasch(commands.Cog):
                   deals: app_commands.Range[int, 4, 48] = 8, must_head: bool = True,
                   deck: app_commands.Choice[str] | None = None, turn_timer: TIMER_RANGE = 300,
                   lit_cards: bool = False) -> None:
-        minor, label = parse_stake(stake, currency)
+        minor, label = parse_stake(stake, currency, normalize(interaction.locale))
         if deals % 4:
             raise UserError("The number of deals must be a multiple of 4, so everyone deals equally often.")
         settings = {**table_settings(deck, turn_timer, lit_cards), "currency": label}
