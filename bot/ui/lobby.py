@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.i18n import normalize, tr
+from bot.games.base import Reason
+from bot.i18n import N_, normalize, tr
 from bot.tables import Table, TableService, UserError
 from bot.tables.model import escape_markdown
 
@@ -27,6 +28,14 @@ log = logging.getLogger(__name__)
 # that only edits its message would archive in the parent's default (often an hour). Seven days is Discord's
 # longest (developer docs, Threads: auto_archive_duration 60, 1440, 4320 or 10080).
 THREAD_ARCHIVE_MINUTES = 10080
+# the permissions a table needs (marked for the catalogs), as a moderator's client names them in channel settings
+PERMISSIONS = (N_("View Channel"), N_("Send Messages"), N_("Attach Files"), N_("Send Messages in Threads"))
+
+
+def permission_list(names: list[str]) -> Reason:
+    """Missing permissions as a `UserError` field, each translated for whoever reads the error (`PERMISSIONS`)."""
+    fields = {f"p{i}": Reason(name) for i, name in enumerate(names)}
+    return Reason(", ".join("{" + key + "}" for key in fields), **fields)
 
 
 class Lobbies:
@@ -60,7 +69,7 @@ class Lobbies:
             missing.append("Send Messages in Threads")
         if missing:
             raise UserError("I am missing permissions in this channel: {perms}. Ask a moderator to grant them.",
-                            perms=", ".join(missing))
+                            perms=permission_list(missing))
         settings = {"lang": self.table_lang(interaction), **settings}
         table = await self.service.create(
             guild_id=interaction.guild.id, channel_id=parent.id, host_id=interaction.user.id,
@@ -178,7 +187,7 @@ class Lobbies:
         if missing:
             raise UserError("I cannot post the table in {channel}: I am missing {perms} there. Ask a moderator to "
                             "grant it, then press Start again.", channel=f"<#{table.home_channel_id}>",
-                            perms=", ".join(missing))
+                            perms=permission_list(missing))
 
     def is_moderator(self, interaction: discord.Interaction) -> bool:
         perms = getattr(interaction, "permissions", None)
