@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _T
 from discord.ext import commands
 
-from bot.i18n import normalize, tr
+from bot.i18n import command_name, normalize, tr
 from bot.tables import Table, UserError
 from bot.tables.model import OPEN_STATUSES
 from bot.ui.checks import unknown_component
@@ -46,10 +46,11 @@ class Tables(commands.Cog):
     def _pick(self, interaction: discord.Interaction, table_id: int | None, *, seated: bool = True) -> Table:
         """The table meant: the id given, else the caller's table in this channel (or server)."""
         if table_id is not None:
-            table = self.service.get(table_id)
-            if table.guild_id != interaction.guild_id or table.status not in OPEN_STATUSES:
-                # (a finished, cancelled or abandoned table stays in memory while its last messages go out)
-                raise UserError("Table #{id} is not open any more.", id=table_id)
+            table = self.service.tables.get(table_id)
+            if table is None or table.guild_id != interaction.guild_id or table.status not in OPEN_STATUSES:
+                # a number typed: it may never have been a table here (a finished, cancelled or abandoned table
+                # stays in memory while its last messages go out)
+                raise UserError("There is no open table #{id} in this server.", id=table_id)
             return table
         mine = self.service.tables_of(interaction.user.id, guild_id=interaction.guild_id)
         here = [t for t in mine if interaction.channel_id in (t.channel_id, t.thread_id)]
@@ -57,7 +58,8 @@ class Tables(commands.Cog):
         if not candidates:
             raise UserError("You are not seated at any open table here.")
         if len(candidates) > 1:
-            raise UserError("You sit at several tables: say which one with the table option ({ids}).",
+            raise UserError("You sit at several tables: say which one with {option} ({ids}).",
+                            option=f"`{command_name(normalize(interaction.locale), 'table_id')}:`",
                             ids=", ".join(f"#{t.id}" for t in candidates))
         return candidates[0]
 

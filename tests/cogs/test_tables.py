@@ -577,3 +577,22 @@ async def test_a_bid_asked_on_the_table_message_is_pointed_to_from_the_hand(worl
     assert second != asked
     assert "Your move, on the table message." not in dm_last(world.users[asked]).content
     assert "Your move, on the table message." in dm_last(world.users[second]).content
+
+
+@pytest.mark.parametrize(("locale", "option"), [("en-US", "`table_id:`"), ("de", "`tisch:`")])
+async def test_a_table_number_typed_is_answered_as_typed(world: World, monkeypatch, locale, option):
+    """/table status with a number that was never a table here says there is none (not "no longer open"), and a
+    player at two tables is told the option's name as their client shows it."""
+    from tests.cogs.helpers import client_locale
+
+    client_locale(monkeypatch, locale)
+    alice = world.users[0]
+    none = await alice.slash(world.channel, "table status", table_id=999)
+    assert none.ephemeral and "#999" in none.response.content
+    assert ("no open table #999" if locale == "en-US" else "keinen offenen Tisch #999") in none.response.content
+    await alice.slash(world.channel, "schieberamsch new")
+    other = world.guild.create_text_channel("more-cards")
+    await alice.slash(other, "schroeoem new")
+    elsewhere = world.guild.create_text_channel("lounge")  # seated at neither here: both are candidates
+    two = await alice.slash(elsewhere, "table status")
+    assert two.ephemeral and option in two.response.content and "#1" in two.response.content, two.response.content
