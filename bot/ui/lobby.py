@@ -59,6 +59,11 @@ class Lobbies:
         if interaction.guild is None or channel is None or isinstance(channel, discord.DMChannel):
             raise UserError("Tables are opened in a server channel, not in DMs.")
         parent = channel.parent if isinstance(channel, discord.Thread) else channel
+        if isinstance(channel, discord.Thread):  # a table opened in a thread plays there: one table a thread
+            owner = next((t for t in self.service.open_tables() if t.thread_id == channel.id), None)
+            if owner is not None:
+                raise UserError("This thread is table #{id}'s. Open a new table in {channel}.", id=owner.id,
+                                channel=f"<#{channel.parent_id}>")
         # what Discord says the bot may do here, sent with the interaction: the cache may not know a role a moderator
         # just gave the bot (without the members intent no member update for it need arrive)
         perms = interaction.app_permissions

@@ -596,3 +596,15 @@ async def test_a_table_number_typed_is_answered_as_typed(world: World, monkeypat
     elsewhere = world.guild.create_text_channel("lounge")  # seated at neither here: both are candidates
     two = await alice.slash(elsewhere, "table status")
     assert two.ephemeral and option in two.response.content and "#1" in two.response.content, two.response.content
+
+
+async def test_a_table_opened_in_another_tables_thread_is_refused_with_where_to_open_it(world: World):
+    """Two tables in one thread would interleave their messages and buttons: the second is refused, privately,
+    naming the channel to open it in."""
+    _, lobby = await open_table(world, n=2)
+    thread = world.channel.threads[0]
+    refused = await world.users[2].slash(thread, "schroeoem new")
+    assert refused.ephemeral and "#1" in refused.response.content and f"<#{world.channel.id}>" in refused.response.content
+    assert len(world.bot.tables.tables) == 1
+    fine = await world.users[2].slash(world.channel, "schroeoem new")
+    assert not fine.ephemeral and len(world.bot.tables.tables) == 2
