@@ -43,6 +43,7 @@ T = TypeVar("T")
 THREAD_ARCHIVED = 50083  # "Operation cannot be performed on an archived thread"
 OLD_MESSAGE_EDITS = 30046  # "Maximum number of edits to messages older than 1 hour reached"
 UNKNOWN_CHANNEL = 10003  # the channel or thread is gone
+UNKNOWN_MESSAGE = 10008  # the message is gone (a moderator deleted it)
 TOKEN_EDIT_TIMEOUT_S = 10.0  # see Delivery.edit
 # Discord limits the edits of messages older than an hour (30046: a few per window and channel, the figure
 # undocumented). It answers 429, which discord.py sleeps out and retries itself, five times, with the table's lock
@@ -374,6 +375,33 @@ class Delivery(CatchUp, HandDMs):
         await self.post_table(table, events)
         await self.safe(self.bot.http.delete_message(table.home_channel_id, message_id))
         return table.shown_version or 0
+
+    async def table_message_back(self, table: Table) -> None:
+        """Seats are reminded of a move they can only make on the table message (a decision asked there, or "My
+        hand" for closed DMs): a moderator may have deleted it. The bot has no message intents, so no MESSAGE_DELETE
+        says so, and until a move edits it (10008) nobody could make that move but the turn timer, which would
+        decide for the player. Asked once per such reminder (Get Channel Message: Read Message History is in the
+        invite); a table message that is gone is posted again, in time for the reminder's ping to point at it."""
+        message_id = table.table_message_id
+        if message_id is None or table.gone or table.status != RUNNING:
+            return  # (none yet: the catch-up posts it)
+        try:
+            await self.bot.http.get_message(table.home_channel_id, message_id)
+            return
+        except discord.NotFound as exc:
+            if exc.code != UNKNOWN_MESSAGE:
+                return  # the place itself (10003): its next post asks whether it is gone (home_gone)
+        except Exception as exc:  # a refusal or a failure says nothing about the message: left to the next move
+            log.info("table %s: could not read its table message: %r", table.id, exc)
+            return
+        log.info("table %s: its message %s was deleted; posting the table again", table.id, message_id)
+        attempt = Attempts(table.id)
+        async with self.lock(table):
+            if table.table_message_id == message_id and not table.gone:  # (a move meanwhile posted it already)
+                self.tokens.drop(message_id)
+                await attempt(self.post_table(table))
+        if attempt.failed:
+            self.catch_up_later(table, lasting=attempt.lasting)
 
     def _observe_lag(self, table: Table, version: int) -> None:
         if version == table.version and table.stored_at is not None:

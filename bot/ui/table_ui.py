@@ -370,6 +370,10 @@ class TableUI(Lobbies, TableMessages):
         seats = [s for s in seats if not table.seats[s].plays_itself]
         if not seats:
             return
+        if table.engine is not None and any(  # their move is on the table message: it must be there to make it
+                table.seats[s].dm_closed or self.game_ui(table).table_actions(table.engine.legal_actions(s))
+                for s in seats):
+            await self.delivery.safe(self.delivery.table_message_back(table))
         mentions = " ".join(f"<@{table.seats[s].user_id}>" for s in seats)
         deadline = self.deadline(table)
         if deadline is None:
