@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot.i18n import command_name, normalize, tr
 from bot.tables import Table, UserError
-from bot.tables.model import OPEN_STATUSES
+from bot.tables.model import OPEN_STATUSES, RUNNING
 from bot.ui.checks import unknown_component
 from bot.ui.errors import send_ephemeral
 from bot.ui.game_ui import card_style, score_text
@@ -179,6 +179,45 @@ class Tables(commands.Cog):
         for table in self.service.open_tables(channel_id=payload.thread_id):
             if table.shown_version != table.version:
                 await self.bot.table_ui.delivery.catch_up(table)  # type: ignore[attr-defined]
+
+    # -- a permission given back: the tables it held back show what they missed now, not at some later move -----
+    @commands.Cog.listener()
+    async def on_guild_channel_update(self, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel) -> None:
+        """An overwrite on a table's channel changed (a moderator gave the bot back Attach Files, Send Messages in
+        Threads or View Channel there); its threads' permissions are the channel's."""
+        await self._show_held_back(after.guild, channel_id=after.id)
+
+    @commands.Cog.listener()
+    async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
+        """A role changed: it may be the bot's, given back a permission the tables in this server need."""
+        await self._show_held_back(after.guild)
+
+    @commands.Cog.listener()
+    async def on_thread_join(self, thread: discord.Thread) -> None:
+        """A thread the bot sees again: Discord sends THREAD_LIST_SYNC when the bot gains access to a channel
+        (developer docs, Threads, "Gaining Access to Channels"), and discord.py announces each thread in it."""
+        await self._show_held_back(thread.guild, channel_id=thread.id)
+
+    async def _show_held_back(self, guild: discord.Guild, *, channel_id: int | None = None) -> None:
+        """Catch up the running tables here whose table message is behind what is stored: while a permission was
+        missing the catch-up stopped trying (each 403 counts against Discord's invalid-request limit). Only where
+        the bot's permissions, as the cache knows them, now allow the table message (no request otherwise)."""
+        delivery = self.bot.table_ui.delivery  # type: ignore[attr-defined]
+        for table in self.service.open_tables(guild_id=guild.id, channel_id=channel_id):
+            if table.status != RUNNING or (table.table_message_id is not None
+                                             and table.shown_version == table.version):
+                continue
+            home = guild.get_channel_or_thread(table.home_channel_id) or guild.get_channel(table.channel_id)
+            if home is not None:
+                if isinstance(home, discord.Thread) and home.locked:
+                    continue  # still locked: its unlocking catches it up (on_raw_thread_update)
+                perms = home.permissions_for(guild.me)
+                if not (perms.view_channel and perms.attach_files and (
+                        perms.send_messages_in_threads if table.thread_id else perms.send_messages)):
+                    continue
+            attempt = await delivery.catch_up(table)
+            if attempt.failed and not attempt.lasting:  # (a refusal waits for the next change or move)
+                delivery.catch_up_later(table)
 
     async def _gone(self, why: str, *, guild_id: int | None = None, channel_id: int | None = None) -> None:
         await self.service.gone(guild_id=guild_id, channel_id=channel_id, why=why)
