@@ -82,6 +82,15 @@ class Pending:
     shown_version: int | None = None  # ... and which version it showed
 
 
+@dataclass
+class HeldBack:
+    """Discord refuses a table its place (a permission taken, the thread locked): the moves count and the table
+    catches up later; each player who moves meanwhile is told why, once (`told`: their user ids)."""
+
+    error: discord.Forbidden
+    told: set[int] = field(default_factory=set)
+
+
 class Delivery(CatchUp, HandDMs):
     clock: Callable[[], float] = staticmethod(time.time)  # Discord's time as this host reads it (tests set it)
 
@@ -101,6 +110,7 @@ class Delivery(CatchUp, HandDMs):
         self.lag_observers: list[Callable[[float], None]] = []  # seconds from stored to shown (metrics)
         self._dms_tried: dict[int, float] = {}  # user id -> when "My hand" last tried their closed DMs again
         self._discord_seen = 0.0  # the latest Discord time an interaction's snowflake told, should this host lag
+        self.held_back: dict[int, HeldBack] = {}  # table id -> Discord's refusal of its place, until it lifts
 
     def discord_now(self, interaction: discord.Interaction | None = None) -> float:
         """Discord's time now: this host's clock, or what an interaction's snowflake says, whichever is later."""
@@ -282,15 +292,24 @@ class Delivery(CatchUp, HandDMs):
     async def in_thread(self, table: Table, call: Callable[[], Awaitable[T]]) -> T:
         """Run a send or edit in the table's home; if its thread was archived (Discord archives a thread after
         its auto-archive duration without a new message, and edits do not count as activity), un-archive it
-        and try once more. The bot may un-archive its own, unlocked thread (developer docs, Threads)."""
+        and try once more. The bot may un-archive its own, unlocked thread (developer docs, Threads). A refusal
+        (a permission taken, the thread locked) is noted in `held_back` until a send or edit there goes through."""
         try:
-            return await call()
-        except discord.HTTPException as exc:
-            if exc.code != THREAD_ARCHIVED or not table.thread_id:
-                raise
-            log.info("table %s: its thread was archived; un-archiving it", table.id)
-            await self.bot.http.edit_channel(table.thread_id, archived=False, reason="a table is playing here")
-            return await call()
+            try:
+                result = await call()
+            except discord.HTTPException as exc:
+                if exc.code != THREAD_ARCHIVED or not table.thread_id:
+                    raise
+                log.info("table %s: its thread was archived; un-archiving it", table.id)
+                await self.bot.http.edit_channel(table.thread_id, archived=False, reason="a table is playing here")
+                result = await call()
+        except discord.Forbidden as exc:
+            held = self.held_back.get(table.id)
+            if held is None or held.error.code != exc.code:
+                self.held_back[table.id] = HeldBack(exc)
+            raise
+        self.held_back.pop(table.id, None)
+        return result
 
     async def post_table(self, table: Table, events: list[dict[str, Any]] | None = None) -> None:
         """The table message: posted once at the start, then edited in place after every move (`events`: what to

@@ -22,7 +22,7 @@ from bot.tables.model import ABANDONED, CANCELLED, RUNNING, shows_digest
 
 from .delivery import Delivery
 from .drawing import Drawings
-from .errors import explain, reply_error, send_ephemeral
+from .errors import THREAD_LOCKED, explain, reply_error, send_ephemeral
 from .game_ui import Button, GameUI, card_label, card_style, verb_of
 from .in_time import edit_in_time, send_in_time
 from .lobby import Lobbies
@@ -172,6 +172,30 @@ class TableUI(Lobbies, TableMessages):
         await self.on_action(interaction, table_id, version, action)
 
     async def on_action(self, interaction: discord.Interaction, table_id: int, version: int, action: str) -> None:
+        table = await self._on_action(interaction, table_id, version, action)
+        if table is not None:  # the move counted: if Discord refuses the table its place, its mover is told why
+            await self.tell_held_back(interaction, table)
+
+    async def tell_held_back(self, interaction: discord.Interaction, table: Table) -> None:
+        """Once per refusal and player: the table message could not show the last moves (a permission taken, the
+        thread locked). Their moves count; a moderator can bring the table back."""
+        told = self.delivery.held_back.get(table.id)
+        if told is None or interaction.user.id in told.told:
+            return
+        told.told.add(interaction.user.id)
+        lang = normalize(interaction.locale)
+        if told.error.code == THREAD_LOCKED:
+            text = explain(told.error, lang)[0]
+        else:
+            text = tr(lang, "Your move counts, but Discord refuses me the table in {channel} ({what}). Ask a moderator "
+                            "to let me send messages, attach files and post in threads there: the table catches up "
+                            "once they do.", channel=f"<#{table.home_channel_id}>",
+                      what=told.error.text or str(told.error.code))
+        await self.delivery.safe(send_ephemeral(interaction, text))
+
+    async def _on_action(self, interaction: discord.Interaction, table_id: int, version: int,
+                         action: str) -> Table | None:
+        """The move of a click, answered; returns its table when the move counted."""
         since = time.monotonic()  # the click reached the bot: Discord's 3 s for the answer run (in_time.py)
         self.delivery.discord_now(interaction)  # Discord's time, should this host's clock lag (Delivery.too_old)
         try:
@@ -192,17 +216,17 @@ class TableUI(Lobbies, TableMessages):
                     note = self.game_ui(table).stale_note(table.engine.view(None), lang) if table.engine else None
                 if note is not None and interaction.guild_id is None:
                     await send_ephemeral(interaction, note)  # the faster move re-renders this DM
-                    return
+                    return None
                 note = "⚠️ " + (note or tr(interaction.locale, exc.msgid))
                 await self.show_hand(interaction, table_id, note=note, since=since)
-                return
+                return None
             except UserError as exc:
                 await send_ephemeral(interaction, self.refusal(table, interaction, action, exc))
-                return
+                return None
             if interaction.message is not None and interaction.message.id == table.table_message_id:
                 # a public decision asked on the table message: the answer to the click is the table edit
                 await self.delivery.after_move(table, outcome, answer=interaction, answer_since=since)
-                return
+                return table
             if not in_private(interaction):
                 # a decision clicked on a table message that is the table's no more (too old to edit, replaced by a
                 # new one and not yet deleted): it counts, but the answer must not draw the clicker's hand into a
@@ -215,7 +239,7 @@ class TableUI(Lobbies, TableMessages):
                 else:
                     await self.delivery.safe(interaction.response.edit_message(view=None))
                 await self.delivery.after_move(table, outcome)
-                return
+                return table
             seat = outcome.seat
             lang = normalize(interaction.locale)
             from_dm = interaction.guild_id is None
@@ -231,7 +255,7 @@ class TableUI(Lobbies, TableMessages):
                 if seat in outcome.new_hand:  # the deal's last card: that hand's message goes (no edit closes it)
                     await self.delivery.safe(self.bot.http.delete_message(interaction.message.channel.id,
                                                                           interaction.message.id))
-                return
+                return table
             shown: str | None = None
             version = table.version
             if seat in outcome.new_hand and from_dm:
@@ -249,7 +273,7 @@ class TableUI(Lobbies, TableMessages):
                 log.warning("table %s: the answer to a move was lost (%r); delivering it instead", table.id, exc,
                             exc_info=not isinstance(exc, discord.HTTPException))
                 await self.delivery.after_move(table, outcome)
-                return
+                return table
             if own_dm:
                 table.seats[seat].dm_bare = now_bare
                 if interaction.message is not None:  # its token edits this DM later, outside the global limit
@@ -271,8 +295,10 @@ class TableUI(Lobbies, TableMessages):
                 log.info("table %s: the answer to a move landed over a newer drawing of the hand; drawing it again",
                          table.id)
                 await self.delivery.redraw_hand(table, seat)
+            return table
         except Exception as exc:
             await reply_error(interaction, exc, table_id=table_id)
+        return None
 
     def refusal(self, table: Table, interaction: discord.Interaction, action: str, exc: UserError) -> str:
         """Why a move was refused; for a card click, also what can be played now or whom the table waits for
