@@ -183,6 +183,7 @@ class Delivery(CatchUp, HandDMs):
                 self._settled.set()
         if table.status != RUNNING and not self._pending.get(table.id):
             self._locks.pop(table.id, None)
+            self.held_back.pop(table.id, None)
             self.tokens.drop(table.table_message_id)
             if outcome.finished:
                 await self.retire_thread(table)
@@ -289,11 +290,13 @@ class Delivery(CatchUp, HandDMs):
     def _home(self, table: Table) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(table.home_channel_id, guild_id=table.guild_id)
 
-    async def in_thread(self, table: Table, call: Callable[[], Awaitable[T]]) -> T:
+    async def in_thread(self, table: Table, call: Callable[[], Awaitable[T]], *, shows_table: bool = True) -> T:
         """Run a send or edit in the table's home; if its thread was archived (Discord archives a thread after
         its auto-archive duration without a new message, and edits do not count as activity), un-archive it
         and try once more. The bot may un-archive its own, unlocked thread (developer docs, Threads). A refusal
-        (a permission taken, the thread locked) is noted in `held_back` until a send or edit there goes through."""
+        (a permission taken, the thread locked) is noted in `held_back` until a send or edit there goes through.
+        `shows_table=False`: a text line (a reminder), which a refusal of pictures lets through: it says nothing
+        of whether the table can show, so it neither notes nor lifts a refusal."""
         try:
             try:
                 result = await call()
@@ -304,11 +307,14 @@ class Delivery(CatchUp, HandDMs):
                 await self.bot.http.edit_channel(table.thread_id, archived=False, reason="a table is playing here")
                 result = await call()
         except discord.Forbidden as exc:
+            if not shows_table:
+                raise
             held = self.held_back.get(table.id)
             if held is None or held.error.code != exc.code:
                 self.held_back[table.id] = HeldBack(exc)
             raise
-        self.held_back.pop(table.id, None)
+        if shows_table:
+            self.held_back.pop(table.id, None)
         return result
 
     async def post_table(self, table: Table, events: list[dict[str, Any]] | None = None) -> None:
@@ -467,7 +473,8 @@ class Delivery(CatchUp, HandDMs):
     async def say(self, table: Table, content: str, *, mention: bool = False) -> None:
         """A line of text in the table's home (a reminder, a notice); nobody waits on it, so a failure is logged."""
         mentions = discord.AllowedMentions(users=True) if mention else discord.AllowedMentions.none()
-        await self.safe(self.in_thread(table, lambda: self._home(table).send(content, allowed_mentions=mentions)))
+        await self.safe(self.in_thread(table, lambda: self._home(table).send(content, allowed_mentions=mentions),
+                                        shows_table=False))
 
     async def retire_thread(self, table: Table) -> None:
         """A table ended: its thread archives an hour after its last message instead of days later, if the bot made
