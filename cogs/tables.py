@@ -184,12 +184,20 @@ class Tables(commands.Cog):
     @commands.Cog.listener()
     async def on_guild_channel_update(self, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel) -> None:
         """An overwrite on a table's channel changed (a moderator gave the bot back Attach Files, Send Messages in
-        Threads or View Channel there); its threads' permissions are the channel's."""
+        Threads or View Channel there); its threads' permissions are the channel's. Any other edit (a topic, a
+        name, a new order of the channels: one event per channel moved) gives nothing back and costs no request."""
+        if before.overwrites == after.overwrites:
+            return
         await self._show_held_back(after.guild, channel_id=after.id)
 
     @commands.Cog.listener()
     async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
-        """A role changed: it may be the bot's, given back a permission the tables in this server need."""
+        """A role changed: it may be the bot's (or @everyone), given back a permission the tables in this server
+        need. A colour, a name, a new order of the roles (one event per role moved) gives nothing back."""
+        me = after.guild.me
+        if before.permissions == after.permissions or not (after.is_default() or (me is not None
+                                                                                 and after in me.roles)):
+            return
         await self._show_held_back(after.guild)
 
     @commands.Cog.listener()
@@ -204,9 +212,9 @@ class Tables(commands.Cog):
         the bot's permissions, as the cache knows them, now allow the table message (no request otherwise)."""
         delivery = self.bot.table_ui.delivery  # type: ignore[attr-defined]
         for table in self.service.open_tables(guild_id=guild.id, channel_id=channel_id):
-            if table.status != RUNNING or (table.table_message_id is not None
-                                             and table.shown_version == table.version):
-                continue
+            if table.status != RUNNING or table.id not in delivery.held_back or (
+                    table.table_message_id is not None and table.shown_version == table.version):
+                continue  # (only a table a refusal held back: a move's batch on its way is no business of this)
             home = guild.get_channel_or_thread(table.home_channel_id) or guild.get_channel(table.channel_id)
             if home is not None:
                 if isinstance(home, discord.Thread) and home.locked:

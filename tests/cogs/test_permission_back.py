@@ -48,8 +48,15 @@ async def test_a_table_held_back_by_a_missing_permission_shows_once_it_is_given_
             target_id=world.bot.user.id, type=OverwriteType.MEMBER,
             allow=discord.Permissions(attach_files=True, send_messages_in_threads=True).value, deny=0))
     else:  # ... by the bot's role: GUILD_ROLE_UPDATE
-        everyone = backend.get_role(world.guild.id, world.guild.id)  # @everyone, whose id is the server's
-        backend.edit_role(world.guild.id, everyone.id, {"permissions": everyone.permissions})
+        mine = next(r for r in world.bot.get_guild(world.guild.id).me.roles if not r.is_default())  # the bot's role
+        given = backend.get_role(world.guild.id, mine.id).permissions
+        attach = discord.Permissions(attach_files=True).value
+        for role in (world.guild.id, mine.id):  # what was taken (from @everyone too: the bot's own role and the
+            backend.edit_role(world.guild.id, role, {"permissions": int(  # server's default both grant it)
+                backend.get_role(world.guild.id, role).permissions) & ~attach})
+        await world.env.settle()
+        assert table.shown_version != table.version, "nothing is given back yet"
+        backend.edit_role(world.guild.id, mine.id, {"permissions": int(given) | attach})
     await world.env.settle()
     assert table.shown_version == table.version and shows_version(world, table), \
         "the table shows the moves it missed as soon as the bot may show it again"
