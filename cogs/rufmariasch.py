@@ -211,7 +211,9 @@ class RufmariaschUI(GameUI):
                 await table_ui.show_hand(interaction, table.id)
                 return
             await table_ui.delivery.safe(interaction.response.defer())
-            await table_ui.delivery.send_hand(table, seat, force=True)
+            # under the table's lock, as every hand DM goes out: a batch on its way (the turn timer's move) would
+            # otherwise replace the same hour-old DM too, leaving two fresh DMs with live menus; what fails is caught up
+            await table_ui.delivery.redraw_hand(table, seat)
             return
         payload, _ = table_ui.hand_message(table, seat, lang)  # the picture is not drawn: it stays as it is
         payload.pop("filename", None)
