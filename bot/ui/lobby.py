@@ -14,7 +14,7 @@ import discord
 from bot.games.base import Reason
 from bot.i18n import N_, normalize, tr
 from bot.tables import Table, TableService, UserError
-from bot.tables.model import escape_markdown
+from bot.tables.model import LOBBY, RUNNING, escape_markdown
 
 from .errors import send_ephemeral
 from .seating import check_origin, computer_name, seat_name
@@ -46,6 +46,7 @@ class Lobbies:
     delivery: Delivery
     default_locale: str
     opening: dict[int, asyncio.Event]
+    lobby_locks: dict[int, asyncio.Lock]
 
     if TYPE_CHECKING:
         def lobby_payload(self, table: Table) -> dict[str, Any]: ...
@@ -168,7 +169,12 @@ class Lobbies:
         if table.lobby_message_id:
             message = self.bot.get_partial_messageable(table.lobby_channel_id).get_partial_message(
                 table.lobby_message_id)
-            await self.delivery.safe(message.edit(**self.lobby_payload(table)))
+            # one edit at a time, drawn when its turn comes: an edit held by a rate limit (an hour-old lobby's,
+            # 30046) must not land after a later one and show an older lobby
+            async with self.lobby_locks.setdefault(table.id, asyncio.Lock()):
+                await self.delivery.safe(message.edit(**self.lobby_payload(table)))
+            if table.status not in (LOBBY, RUNNING):  # (an ended table's lobby has had its last edit)
+                self.lobby_locks.pop(table.id, None)
 
     def check_can_play(self, interaction: discord.Interaction, table: Table) -> None:
         """Start only where the table's messages can go out: a table nobody sees would play itself on its turn

@@ -43,6 +43,7 @@ class TableUI(Lobbies, TableMessages):
         self.games: dict[str, GameUI] = {}
         self.default_locale = default_locale
         self.opening: dict[int, asyncio.Event] = {}  # tables whose lobby/thread open_table is still making
+        self.lobby_locks: dict[int, asyncio.Lock] = {}  # table id -> one lobby edit at a time (refresh_lobby)
         # Pictures are drawn off the event loop (bot/ui/drawing.py: in processes of their own for python -m bot),
         # so one table's drawing never holds up another player's click. Replies get their own: they are waited on.
         self.drawings = Drawings(processes=draw_processes)
