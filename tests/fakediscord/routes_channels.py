@@ -145,6 +145,9 @@ class ChannelRoutes:
 
     async def _h_message_get(self, rec, params, body, files):
         ch = self._channel_or_404(params)
+        # Messages, Get Channel Message: "If operating on a guild channel, this endpoint requires the VIEW_CHANNEL and
+        # READ_MESSAGE_HISTORY permissions to be present on the current user" (403 / 50001, 50013 otherwise)
+        self._require_perm(ch, "read_message_history")
         return 200, self._message_or_404(ch, params).payload()
 
     async def _h_message_edit(self, rec, params, body, files):

@@ -125,6 +125,21 @@ async def test_without_view_channel_the_bots_own_messages_are_out_of_reach(fake:
     assert fake.message(int(msg["id"])).content == "Lobby"
 
 
+async def test_reading_a_message_needs_view_channel_and_read_message_history(fake: FakeDiscord, http) -> None:
+    """Messages, Get Channel Message: VIEW_CHANNEL and READ_MESSAGE_HISTORY on the current user (the bot asks whether
+    a table message is still there before a reminder of a decision asked on it)."""
+    channel = fake.channel("spieltisch").id
+    _, msg, _ = await send(http, fake, channel, "Tisch")
+    status, data, _ = await call(http, fake, "GET", f"/channels/{channel}/messages/{msg['id']}")
+    assert status == 200 and data["content"] == "Tisch"
+    fake.deny_bot("spieltisch", "read_message_history")
+    status, data, _ = await call(http, fake, "GET", f"/channels/{channel}/messages/{msg['id']}")
+    assert (status, data["code"]) == (403, 50013)
+    fake.deny_bot("spieltisch", "view_channel")
+    status, data, _ = await call(http, fake, "GET", f"/channels/{channel}/messages/{msg['id']}")
+    assert (status, data["code"]) == (403, 50001)
+
+
 async def test_a_patch_archives_and_unarchives_the_bots_own_thread(fake: FakeDiscord, http) -> None:
     thread = await new_thread(http, fake)
     _, msg, _ = await send(http, fake, thread, "Tisch")
