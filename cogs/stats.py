@@ -326,7 +326,7 @@ class Stats(commands.Cog):
             seats = ", ".join(
                 f"{escape_markdown(self._name(interaction.guild, s.user_id, s.name, lang))} {_result(rec.game, s, lang)}"
                 + (" ★" if s.winner else "") for s in rec.seats)
-            lines.append(f"#{rec.table_id} · {title} · {rec.ended_at[:10]} · {seats}")
+            lines.append(f"#{rec.table_id} · {title} · {format_day(rec.ended_at, lang)} · {seats}")
         lines.append(tr(lang, "Step through one with /replay and its number."))
         await send_ephemeral(interaction, "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())
 
