@@ -20,7 +20,7 @@ WORDS: dict[str, str] = {
     "open": N_("Open"), "closed": N_("Closed"), "stock": N_("Stock"), "staircase": N_("Staircase"),
     "melds_by": N_("Melds by {name}: {pts} pts"),
     "melds_others": N_("Melds by {name}: {pts} pts ({others} pts laid off by others)"), "laid": N_("+{n} pts laid"),
-    "knock": N_("Value"), "tricks": N_("tricks"), "one_trick": N_("trick"), "over": N_("Match over"),
+    "knock": N_("Value"), "over": N_("Match over"),
     "winner": N_("Winner"), "pile": N_("Pile"), "alone": N_("alone"), "partner": N_("partner"),
     "caller": N_("caller"), "solo": N_("Solo"), "kontra": N_("Kontra"), "rekontra": N_("Rekontra"),
     "with_n": N_("with {n}"), "without_n": N_("without {n}"), "schneider": N_("Schneider"), "schwarz": N_("Schwarz"),
@@ -72,6 +72,13 @@ def _words(lang: str) -> dict[str, str]:
 def words(lang: str) -> dict[str, str]:
     """The pictures' words in `lang` (a language without a catalog reads English)."""
     return _words(normalize(lang))
+
+
+def tricks_won(n: int, lang: str) -> str:
+    """A seat plate's count of tricks taken, with the number's own plural form: "1 trick", "3 tricks"; Croatian
+    has three ("1 štih", "3 štiha", "5 štihova") and Romanian writes "20 de levate" (one word for every number
+    above 1 read "3 štihova")."""
+    return tr(lang, "1 trick") if n == 1 else tr(lang, "{n} tricks", n=n)
 
 
 def suit_name(suit: str, style: str, lang: str) -> str:

@@ -17,7 +17,7 @@ from bot.games.repezita import winners_of
 from . import theme as T
 from .cards import card_height
 from .fonts import fit
-from .i18n import suit_name
+from .i18n import suit_name, tricks_won
 from .layout import HEADER, SeatInfo, Table, boxes_meet, centre, seat_ring
 from .sorting import base
 
@@ -132,7 +132,7 @@ def hand_result(t: Table, key: str, record: dict[str, Any] | None, *, empty_cent
 
 
 def trick_badge(t: Table, n: int) -> tuple[str, T.RGB]:
-    return (f"{n} {t.w['tricks'] if n != 1 else t.w['one_trick']}", T.PANEL_LINE)
+    return (tricks_won(n, t.lang), T.PANEL_LINE)
 
 
 def overlaps_plate(t: Table, x0: float, y0: float, x1: float, y1: float) -> bool:

@@ -163,7 +163,7 @@ def test_trick_badges_keep_german_nouns_capitalised(lang, n, text):
     from bot.render.i18n import words
     from bot.render.tables import trick_badge
 
-    assert trick_badge(SimpleNamespace(w=words(lang)), n)[0] == text
+    assert trick_badge(SimpleNamespace(w=words(lang), lang=lang), n)[0] == text
 
 
 @pytest.mark.parametrize("n", [5, 6, 7, 8])

@@ -370,14 +370,3 @@ def test_a_match_whose_last_hand_is_drawn_says_so_and_names_no_winners():
     header = said("tac", e.view(None), 4)[1]
     assert header == "Match over  ·  Hand 1: Drawn", header
 
-
-@pytest.mark.parametrize(("lang", "word"), [("en", "two cards back"), ("de", "drückt zwei Karten"),
-                                            ("hr", "vraća dvije karte")])
-def test_the_schieberamsch_picture_names_the_put_back_as_the_message_and_the_menu_do(lang, word):
-    """The header said "lays two cards away" over a message saying "is putting two cards back" and a "Put back"
-    menu: one act, one word."""
-    from bot.i18n import tr
-
-    view = first_view("schieberamsch", 3, 1, lambda v: v.get("phase") == "discard")
-    assert any(word in text for text in said("schieberamsch", view, 3, lang)), said("schieberamsch", view, 3, lang)
-    assert word in tr(lang, "{who} is putting two cards back.", who="x")
