@@ -11,7 +11,16 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.conftest import read_db
-from tests.e2e.players import MOVE_ANSWERS, OpenTable, Turn, open_table, table_button, table_version
+from tests.e2e.players import (
+    CB_DEFERRED_UPDATE,
+    MOVE_ANSWERS,
+    OpenTable,
+    Turn,
+    dm_hand,
+    open_table,
+    table_button,
+    table_version,
+)
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.process import bot_process
 from tests.fakediscord.rules import INTERACTION_ROUTES
@@ -152,6 +161,40 @@ async def test_a_decision_on_an_hour_old_table_message_is_answered_and_the_table
         assert not [r for r in fake.requests[mark:] if r.error_code == 30046], "no old-message edit was tried"
         nxt = await table.players.move(timeout=15)
         assert nxt.callback_type in MOVE_ANSWERS
+
+
+async def test_clicks_on_a_lobby_open_an_hour_are_answered_and_the_lobby_follows(fake: FakeDiscord,
+                                                                                  db_file: Path) -> None:
+    """A lobby left open an hour, its channel's old-message edits spent (30046, answered 429, which discord.py
+    sleeps out past the click's 3 s): Join and Start are each answered at once by a deferral, the lobby follows
+    them (held by the limit a while), and the table starts."""
+    from tests.fakediscord.rules import OLD_EDIT_RULE
+
+    async with bot_process(fake, env={"DATABASE_PATH": str(db_file)}) as bp:
+        await bp.wait_ready("schieberamsch", timeout=30)
+        ix = await (await fake.slash("anna", "spieltisch", "schieberamsch new", {"deals": 3})).wait(10)
+        lobby = ix.response_message
+        assert lobby is not None, ix
+        await fake.wait_for(lambda: lobby.id in fake.channels, timeout=10, what="the lobby's thread")  # (opened)
+        fake.advance(minutes=61)
+        for _ in range(OLD_EDIT_RULE.limit):  # the channel's old-message edits are spent
+            fake.limits.take(OLD_EDIT_RULE, str(lobby.channel_id))
+        mark = fake.mark()
+        for who, button in (("bernd", "join"), ("ceca", "join"), ("anna", "start")):
+            if button == "start":  # greyed out until the lobby, its edit held by the limit, shows three seated
+                await fake.wait_for(lambda: not next(b for b in fake.message(lobby.id).buttons if str(
+                    b.get("custom_id", "")).startswith("st:t:start:")).get("disabled"), timeout=60,
+                    what="the lobby showing the players who joined")
+            click = await (await fake.click(who, lobby, table_button(lobby, button))).wait(10)
+            assert click.callback_type == CB_DEFERRED_UPDATE, (who, button, click.callback_type, click.callback_data)
+        users = [fake.user(u) for u in ("anna", "bernd", "ceca")]
+        await fake.wait_for(lambda: lobby.id in fake.channels and all(dm_hand(fake, u) is not None for u in users),
+                            timeout=30, what="the table started: its thread and every hand")
+        await fake.wait_for(lambda: not any(str(b.get("custom_id", "")).startswith("st:t:join:")
+                                            for b in fake.message(lobby.id).buttons),
+                            timeout=60, what="the lobby saying the game has started (held by the limit a while)")
+        edits = [r for r in fake.requests[mark:] if r.kind == "message_edit" and r.error_code == 30046]
+        assert len(edits) <= 5, "the lobby's edits wait out the limit; none is lost, no storm of them"
 
 
 async def test_quick_moves_an_hour_into_a_deal_are_answered_and_edit_no_hour_old_message(fake: FakeDiscord,
