@@ -60,8 +60,10 @@ class SchieberamschUI(GameUI):
     def label(self, action: str, lang: str, *, bare: bool = False) -> str:
         if action.startswith("pass"):
             return tr(lang, "Pass")
-        if action == "discard":  # the menu of the two cards laid back: Skat's "drücken", not rummy's discard
-            return tr(lang, "Put back")
+        verb, *cards = action.split()
+        if verb == "discard":  # the two cards laid back, as their menu says: Skat's "drücken", not rummy's discard
+            shown = " ".join(card_label(c) for c in cards)  # (named by a hint: "Put back A♥ 10♥")
+            return shown if bare and cards else f"{tr(lang, 'Put back')} {shown}".strip()
         return super().label(action, lang, bare=bare)
 
     def narrate(self, event: dict[str, Any], names: list[str], lang: str) -> str | None:

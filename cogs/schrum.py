@@ -348,6 +348,13 @@ class RepezitaUI(_StepLog):
             out.items.append(Button(action=by_card[first[r]], label=f"{r} ×{count[r]}", row=i // 5))
         return out
 
+    def move_text(self, action: str, view: dict[str, Any] | None, lang: str) -> str:
+        """A card played is its card (a hint for a card whose rank button plays another of its rank: suits never
+        matter here); the engine's "play A♥ on -" names the pile it was meant for, which no player reads."""
+        if action.startswith("play "):
+            return card_text(action.split()[1])
+        return super().move_text(action, view, lang)
+
     def pile_line(self, view: dict[str, Any], lang: str) -> str:
         top = view.get("pile_top")
         if top:
