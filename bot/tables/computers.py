@@ -152,8 +152,8 @@ class Computers:
                 if action == engine.NOTHING:  # no move: nothing to store, no table message to edit again
                     continue
                 async with table.lock:
-                    if table.version != version or table.status != RUNNING:
-                        continue
+                    if table.version != version or table.status != RUNNING or not table.seats[seat].plays_itself:
+                        continue  # (a person voted away came back while it thought)
                     outcome = await self._apply(table, seat, action, auto=AUTO_COMPUTER)
                     table.retries = 0  # RETRIES counts failures in a row (the loop leaves by `return`, not `else`)
                     self._arm(table)

@@ -37,7 +37,7 @@ from .model import (
     UserError,
 )
 from .stored import StoredTables, replay, table_from_row
-from .timers import TurnTimers, timeouts_statement, vote_statement
+from .timers import TurnTimers, autopilot_statement, timeouts_statement, vote_statement
 
 log = logging.getLogger(__name__)
 
@@ -125,9 +125,14 @@ class TableService(Lobbies, Computers, TurnTimers):
             returned = [timeouts_statement(table.id, seat, 0)] if table.seats[seat].timeouts or back else []
             if back:
                 returned.append(vote_statement(table.id, None))
+            resumed = table.seats[seat].autopilot  # voted away, and quicker than the computer standing in: back
+            if resumed:
+                returned.append(autopilot_statement(table.id, seat, False))
             outcome = await self._apply(table, seat, action, auto=AUTO_PERSON, also=returned)
             if returned:
                 table.seats[seat].timeouts = 0
+            if resumed:
+                table.seats[seat].autopilot = False
             if back:
                 self._close_vote(table)
             self._arm(table)

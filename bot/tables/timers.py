@@ -32,6 +32,11 @@ def vote_statement(table_id: int, vote: dict[str, Any] | None) -> tuple[str, tup
     return "UPDATE tables SET vote = ? WHERE table_id = ?", (json.dumps(vote) if vote else None, table_id)
 
 
+def autopilot_statement(table_id: int, seat: int, on: bool) -> tuple[str, tuple[Any, ...]]:
+    """The statement that stores whether the strong computer stands in for a person voted away."""
+    return "UPDATE seats SET autopilot = ? WHERE table_id = ? AND seat = ?", (int(on), table_id, seat)
+
+
 def timeouts_statement(table_id: int, seat: int, timeouts: int) -> tuple[str, tuple[Any, ...]]:
     """The statement that stores how many turns in a row the timer played for a seat."""
     return "UPDATE seats SET timeouts = ? WHERE table_id = ? AND seat = ?", (timeouts, table_id, seat)
@@ -53,6 +58,7 @@ class TurnTimers:
                          outcome: Outcome | None = None) -> Outcome: ...
         async def _end(self, table: Table, status: str) -> None: ...
         def _schedule_computers(self, table: Table) -> None: ...
+        def get(self, table_id: int) -> Table: ...
         async def think(self, table: Table, engine: Any, seat: int, level: str) -> str: ...
 
     def turn_timer(self, table: Table) -> int:
@@ -234,8 +240,7 @@ class TurnTimers:
                     table.vote = {**table.vote, "yes": yes}  # (after the write: a vote counts once stored)
                     return "waiting"
                 table.seats[absent].autopilot = True
-                await self.db.write([("UPDATE seats SET autopilot = 1 WHERE table_id = ? AND seat = ?",
-                                      (table.id, absent)), vote_statement(table.id, None)])
+                await self.db.write([autopilot_statement(table.id, absent, True), vote_statement(table.id, None)])
                 self._close_vote(table)
                 self._arm(table)
                 result = "continue"
@@ -244,3 +249,20 @@ class TurnTimers:
         # computers wait while a vote is open: the next one moves now (for the absent person too, once voted on)
         self._schedule_computers(table)
         return result
+
+    async def back(self, table_id: int, user_id: int) -> Table:
+        """The person the strong computer plays for (voted away) is back: from now on the game waits for them again,
+        with a fresh count of timeouts. A computer pausing before their move starts over and finds them a person."""
+        table = self.get(table_id)
+        async with table.lock:
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise UserError("You are not seated at this table.")
+            if table.status != RUNNING or not table.seats[seat].autopilot:
+                raise UserError("The computer is not playing for you: play your own moves as usual.")
+            await self.db.write([autopilot_statement(table.id, seat, False), timeouts_statement(table.id, seat, 0)])
+            table.seats[seat].autopilot = False
+            table.seats[seat].timeouts = 0
+            self._arm(table)
+        self._schedule_computers(table)
+        return table

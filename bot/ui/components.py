@@ -3,7 +3,7 @@ button works after a restart and a click from an earlier moment of the game is r
 
 custom_id layouts (at most 100 characters):
 - `st:t:<kind>:<table>`            lobby and table buttons (join, leave, start, cancel, hand, yes, no; the host's
-                                   addeasy, addstrong, rmbot, hints; a hand's hint)
+                                   addeasy, addstrong, rmbot, hints; a hand's hint, and "I'm back")
 - `st:a:<table>:<version>:<action>` one engine action
 - `st:s:<table>:<version>:<verb>`  a select menu whose choices complete the action
 """
@@ -36,7 +36,7 @@ def _ui(interaction: discord.Interaction) -> Any:
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=r"st:t:(?P<kind>join|leave|start|cancel|hand|yes|no|addeasy|addstrong|rmbot|hints|hint|again)"
+                  template=r"st:t:(?P<kind>join|leave|start|cancel|hand|yes|no|addeasy|addstrong|rmbot|hints|hint|back|again)"
                            r":(?P<table>\d+)"):
     def __init__(self, kind: str, table_id: int, *, label: str = "", style: str = "secondary",
                  disabled: bool = False, row: int | None = None):

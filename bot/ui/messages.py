@@ -136,8 +136,11 @@ class TableMessages:
         lines.extend(shown)
         if table.status == RUNNING:
             lines.append(ui.status(public, table.text_names, lang))
+            lines.extend(tr(lang, "🤖 The strong computer plays for {name} until they are back.",
+                            name=table.text_names[i]) for i, s in enumerate(table.seats) if s.autopilot)
             if table.vote:
-                lines.append(tr(lang, "{name} seems to be away. Keep playing with the turn timer playing for them?",
+                lines.append(tr(lang, "{name} seems to be away. Keep playing, with the strong computer playing for "
+                                      "them until they are back?",
                                 name=table.text_names[table.vote["seat"]]))
         elif table.status == "abandoned":
             lines.append(tr(lang, "This table was abandoned; it counts in no standings."))
@@ -208,6 +211,9 @@ class TableMessages:
                 lines.append(tr(lang, "This table was abandoned; it counts in no standings."))
             elif table.status != RUNNING:
                 lines.append(tr(lang, "The game is over."))
+            elif table.seats[seat].autopilot:  # voted away: said first, with the button that ends it
+                lines.append(tr(lang, "The strong computer plays for you: the others voted to keep playing while you "
+                                      "were away. Click I'm back to play your own moves again."))
             elif note:
                 lines.append(note)
             elif asked:
@@ -227,6 +233,9 @@ class TableMessages:
                 lines.append(ui.status(engine.view(None), table.text_names, lang))
         with card_style(deck, lang):  # a game's own items make their labels here
             components = build_view(table.id, table.version, controls) if table.status == RUNNING else None
+        if components is not None and table.seats[seat].autopilot:
+            with contextlib.suppress(ValueError):  # (a full message: the line above still says it)
+                components.add_item(TableButton("back", table.id, label=tr(lang, "I'm back"), style="success"))
         if components is not None and table.settings.get("hints") and seat not in view.get("eliminated", ()):
             with contextlib.suppress(ValueError):  # no room left: the hand's own controls come first
                 components.add_item(TableButton("hint", table.id, label=tr(lang, "Hint"), style="secondary"))

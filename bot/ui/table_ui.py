@@ -80,7 +80,7 @@ class TableUI(Lobbies, TableMessages):
             if kind == "again":
                 await self.play_again(interaction, table_id)
                 return
-            check_origin(interaction, self.service.get(table_id), dm_ok=kind == "hint")  # hints live in DMs
+            check_origin(interaction, self.service.get(table_id), dm_ok=kind in ("hint", "back"))  # in DMs
             if kind == "hand":
                 await self.show_hand(interaction, table_id)
                 return
@@ -89,6 +89,9 @@ class TableUI(Lobbies, TableMessages):
                 return
             if kind == "hint":
                 await self.on_hint(interaction, table_id)
+                return
+            if kind == "back":
+                await self.on_back(interaction, table_id)
                 return
             service = self.service
             user = interaction.user
@@ -360,6 +363,17 @@ class TableUI(Lobbies, TableMessages):
         await interaction.followup.send(tr(lang, "The strong computer would choose: {move}", move=move),
                                         ephemeral=True)
 
+    async def on_back(self, interaction: discord.Interaction, table_id: int) -> None:
+        """The person the strong computer plays for since the vote says they are back: their seat is theirs again,
+        their hand DM loses its note and the table message its line."""
+        table = await self.service.back(table_id, interaction.user.id)
+        seat = table.seat_of(interaction.user.id)
+        assert seat is not None
+        await send_ephemeral(interaction, tr(normalize(interaction.locale),
+                                             "Welcome back: the computer no longer plays for you."))
+        await self.delivery.redraw_hand(table, seat)
+        await self.delivery.show_table(table)
+
     def shown_label(self, table: Table, seat: int, action: str, lang: str) -> str:
         """An action as the seat's hand message words its button ("Do not reveal", not the engine's "pass"); an
         action asked elsewhere (the table message) as the game labels it."""
@@ -377,6 +391,7 @@ class TableUI(Lobbies, TableMessages):
         # which can take longer than Discord's 3 s; what follows (a refusal too) comes as a follow-up
         with contextlib.suppress(discord.HTTPException):  # lost or not, the table is shown by delivery
             await interaction.response.defer()
+        asked = self.service.get(table_id).vote if table_id in self.service.tables else None
         result = await self.service.vote(table_id, interaction.user.id, keep)
         table = self.service.get(table_id) if table_id in self.service.tables else None
         lang = normalize(interaction.locale)
@@ -386,6 +401,8 @@ class TableUI(Lobbies, TableMessages):
         if table is not None:
             self.delivery.keep_token(table, interaction)
             await self.delivery.show_table(table)
+            if asked and table.seats[asked["seat"]].autopilot:  # voted away: their DM says so, with "I'm back"
+                await self.delivery.redraw_hand(table, asked["seat"])
 
     # -- listener (changes the players did not click) ----------------------------------------------
     async def table_changed(self, table: Table, outcome: Outcome | None) -> None:
