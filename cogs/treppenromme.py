@@ -398,8 +398,9 @@ class TreppenrommeUI(GameUI):
             brought = list(reversed(stairs[-k:])) if 0 < k <= len(stairs) else []
             return (tr(lang, "Take {k}:", k=k) + " " + _cards(brought)).strip() if brought else \
                 tr(lang, "Take {k}:", k=k).rstrip(":")
-        if verb in ("discard", "layoff", "meld"):
-            return self.describe(action, {m["id"]: m for m in (view or {}).get("melds") or []}, lang)
+        if verb in ("discard", "layoff", "meld"):  # a move on its own, as a sentence: "Discard 7♣", "Anlegen K♥ → …"
+            text = self.describe(action, {m["id"]: m for m in (view or {}).get("melds") or []}, lang)
+            return text[:1].upper() + text[1:]
         return super().move_text(action, view, lang)
 
     def describe(self, action: str, melds: dict[int, dict[str, Any]], lang: str) -> str:

@@ -64,3 +64,15 @@ async def test_a_repezita_hint_names_the_card(world: World):
     for lang in ("en", "de"):  # a card with no button of its own (the hand shown by rank: "A ×4"), on an empty pile
         assert ui.game_ui(table).move_text("play AH on -", table.engine.view(0), lang) == "A♥"
         assert ui.game_ui(table).move_text("play 7C on 8C", table.engine.view(0), lang) == "7♣︎"
+
+
+@pytest.mark.parametrize(("lang", "move", "said"), [("en", "discard 7C", "Discard 7♣︎"), ("de", "discard 7C", "7♣︎ abwerfen"),
+                                                   ("en", "meld 8H 9H 10H", "Meld 8♥ 9♥ 10♥")])
+def test_a_treppenromme_move_on_its_own_reads_as_a_sentence(lang, move, said):
+    """A hint or a replay line names a Treppenrommé move on its own: capitalised as the other moves ("Take 1: J♦",
+    "Draw from the talon"), not as the menu's lower-case entry ("discard 7♣")."""
+    from bot.ui.game_ui import card_style
+    from cogs.treppenromme import TreppenrommeUI
+
+    with card_style("french", lang):
+        assert TreppenrommeUI().move_text(move, {"melds": []}, lang) == said
