@@ -41,6 +41,7 @@ PHASE_ASK = {
     "reveal": N_("{who}: reveal {name}'s fourth card?"),
     "huebschen": N_("{who}: hübschen? ({name} asked)"),
 }
+FORMER = N_("a former player")
 STATUS_WORDS = {
     "running": N_("running"), "finished": N_("finished"), "abandoned": N_("abandoned"),
 }
@@ -289,8 +290,13 @@ def _points_each(lang: str, n: int) -> str:
     return tr(lang, "1 point each") if n == 1 else tr(lang, "{n} points each", n=n)
 
 
+def _shown_names(names: list[str], lang: str) -> list[str]:
+    """The names as typed (not as Markdown); a person forgotten by /privacy forget-me is "a former player"."""
+    return [escape_markdown(n) if n else tr(lang, FORMER) for n in names]
+
+
 def match_text(match: Match, lang: str) -> str:
-    names = [escape_markdown(n) for n in match.names]  # shown as typed, not as Markdown
+    names = _shown_names(match.names, lang)
     head = [f"**{tr(lang, 'Schrööm match #{id}', id=match.table_id)}** · {_when(match.started_at)} · "
             f"{tr(lang, STATUS_WORDS.get(match.status, match.status))} · "
             f"{_points_each(lang, match.options.get('points', 7))}",
@@ -318,7 +324,8 @@ def tally_job(match: Match, lang: str) -> Callable[[], bytes]:
     """The drawing of a match's tally, from plain values (`TableUI.draw` runs it off the event loop)."""
     import bot.render as render
 
-    return partial(render.score_sheet, KEY, match.names, [g.sheet_row() for g in match.games], match.totals,
+    names = [n or tr(lang, FORMER) for n in match.names]
+    return partial(render.score_sheet, KEY, names, [g.sheet_row() for g in match.games], match.totals,
                    title=tr(lang, "Schrööm match #{id}", id=match.table_id), lang=lang)
 
 
@@ -350,7 +357,7 @@ class Schroeoem(commands.Cog):
             raise UserError("No Schrööm matches of {name} here yet.", name=who.display_name)
         lines = [f"**{tr(lang, 'Schrööm matches of {name}', name=escape_markdown(who.display_name))}**"]
         for m in found:
-            names = [escape_markdown(n) for n in m["names"]]  # shown as typed, not as Markdown
+            names = _shown_names(m["names"], lang)
             won = _names(names, m["winners"])
             result = (tr(lang, "winner {names}", names=won) if won
                       else tr(lang, STATUS_WORDS.get(m["status"], m["status"])))

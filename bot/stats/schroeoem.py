@@ -97,7 +97,7 @@ async def load_match(db: Any, table_id: int, guild_id: int | None) -> Match | No
     seat_rows = await db.fetchall(
         f"SELECT s.seat, s.user_id, {SEAT_NAME_SQL} AS name FROM seats s LEFT JOIN players p USING (user_id)"
         " WHERE s.table_id = ? ORDER BY s.seat", (table_id,))
-    names = [r["name"] or str(r["user_id"]) for r in seat_rows]
+    names = [r["name"] or "" for r in seat_rows]  # "": a person forgotten by /privacy forget-me
     n = len(names)
     hand_rows = await db.fetchall(
         "SELECT hand_no, seat, delta, total, detail FROM hand_results WHERE table_id = ? ORDER BY hand_no, seat",
@@ -155,7 +155,7 @@ async def list_matches(db: Any, user_id: int, guild_id: int | None, limit: int =
             f"SELECT s.table_id, s.seat, s.user_id, {SEAT_NAME_SQL} AS name FROM seats s"
             " LEFT JOIN players p USING (user_id)"
             f" WHERE s.table_id IN ({marks}) ORDER BY s.table_id, s.seat", ids):
-        seats.setdefault(r["table_id"], []).append((r["user_id"], r["name"] or str(r["user_id"])))
+        seats.setdefault(r["table_id"], []).append((r["user_id"], r["name"] or ""))
     games = {r["table_id"]: r["games"] for r in await db.fetchall(
         f"SELECT table_id, COUNT(DISTINCT hand_no) AS games FROM hand_results WHERE table_id IN ({marks})"
         " GROUP BY table_id", ids)}
