@@ -482,10 +482,7 @@ class Rufmariasch(commands.Cog):
         lines = [tr(lang, "**Settling up Rufmariasch** (ledger entries up to #{upto}): the fewest payments that "
                           "square everyone in this server.", upto=upto)]
         for currency, users in sorted(balances.items()):
-            merged: dict[int, int] = {}
-            for user_id, amount in users.items():  # forgotten players (ids <= 0) are one party
-                merged[max(user_id, 0)] = merged.get(max(user_id, 0), 0) + amount
-            for payer, payee, amount in fewest_transfers({u: a for u, a in merged.items() if a}):
+            for payer, payee, amount in fewest_transfers(_parties(users)):
                 lines.append("• " + tr(lang, "{payer} pays {payee} {amount}", payer=self._who(payer, lang),
                                         payee=self._who(payee, lang), amount=format_money(amount, currency, lang)))
         lines.append(tr(lang, "When the money has changed hands, a moderator presses the button: that books "
@@ -512,13 +509,22 @@ class Rufmariasch(commands.Cog):
         if not self.bot.table_ui.is_moderator(interaction):  # type: ignore[attr-defined]
             raise UserError("Only a moderator (Manage Server or Manage Messages) can confirm a settlement.")
         squared = await self.ledger.settle(interaction.guild_id, upto)
-        n = sum(len(users) for users in squared.values())
+        n = sum(len(_parties(users)) for users in squared.values())  # as the proposal named them
         confirmed = "✅ " + tr(lang, "Settled: confirmed by {mod}; {n} balances are zero now.",
                               mod=interaction.user.mention, n=n)
         shown = interaction.message.content if interaction.message else ""
         content = f"{shown[:MESSAGE_LIMIT - len(confirmed) - 1]}\n{confirmed}"  # (the proposal left room for it)
         await interaction.response.edit_message(content=content, view=None,
                                                 allowed_mentions=discord.AllowedMentions.none())
+
+
+def _parties(users: dict[int, int]) -> dict[int, int]:
+    """The balances of one currency as a settlement names them: forgotten players (ids <= 0, one per anonymised
+    entry) are one party, "a former player"; parties whose balance is zero are left out."""
+    merged: dict[int, int] = {}
+    for user_id, amount in users.items():
+        merged[max(user_id, 0)] = merged.get(max(user_id, 0), 0) + amount
+    return {u: a for u, a in merged.items() if a}
 
 
 def _timestamp(created_at: str) -> str:
