@@ -32,6 +32,21 @@ async def vote_away(world: World):
     return table, absent
 
 
+async def others_play_until(world: World, table, absent: int, *, settling: bool = True) -> None:
+    """The others make their moves until the game waits for `absent` (at most six)."""
+    for _ in range(6):
+        if settling:
+            await settle(table)
+        waiting = table.engine.waiting_for()
+        if absent in waiting:
+            break
+        seat = min(waiting)
+        await world.bot.tables.act(table.id, world.users[seat].user.id, table.engine.legal_actions(seat)[0],
+                                   version=table.version)
+    if settling:
+        await settle(table)
+
+
 async def test_everyone_is_told_a_computer_stands_in_and_the_absent_player_takes_the_seat_back(world: World):
     table, absent = await vote_away(world)
     name = table.names[absent]
@@ -51,28 +66,14 @@ async def test_everyone_is_told_a_computer_stands_in_and_the_absent_player_takes
     assert said not in table_message(world, table).content
     assert "I'm back" not in labels(dm(world, absent))
     # from now on the game waits for the person again: the others play until it is their turn
-    for _ in range(6):
-        await settle(table)
-        waiting = table.engine.waiting_for()
-        if absent in waiting:
-            break
-        seat = min(waiting)
-        await world.bot.tables.act(table.id, world.users[seat].user.id, table.engine.legal_actions(seat)[0],
-                                   version=table.version)
-    await settle(table)
+    await others_play_until(world, table, absent)
     assert absent in table.engine.waiting_for(), "the computer still plays for the player who came back"
 
 
 async def test_a_move_of_their_own_takes_the_seat_back(world: World):
     table, absent = await vote_away(world)
     table.settings["computer_pause"] = 600  # the person is quicker than the computer this once
-    for _ in range(6):
-        waiting = table.engine.waiting_for()
-        if absent in waiting:
-            break
-        seat = min(waiting)
-        await world.bot.tables.act(table.id, world.users[seat].user.id, table.engine.legal_actions(seat)[0],
-                                   version=table.version)
+    await others_play_until(world, table, absent, settling=False)
     assert absent in table.engine.waiting_for()
     await world.bot.tables.act(table.id, world.users[absent].user.id, table.engine.legal_actions(absent)[0],
                                version=table.version)
