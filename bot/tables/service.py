@@ -63,6 +63,7 @@ class TableService(Lobbies, Computers, TurnTimers):
         self._result_writers: dict[str, list[ResultWriter]] = {}
         self.metrics: Any = None  # bot.metrics.Metrics when the bot runs: moves stored, computer decisions
         self.closed = False  # shutting down: computers and turn timers start nothing new
+        self._locale_writes: set[asyncio.Task[Any]] = set()  # players' languages on their way to the database
 
     # -- lookup ---------------------------------------------------------------------------------
     def get(self, table_id: int) -> Table:
@@ -338,6 +339,15 @@ class TableService(Lobbies, Computers, TurnTimers):
         row = await self.db.fetchone("SELECT COALESCE(MAX(hand_no), 0) AS n FROM hand_results WHERE table_id = ?",
                                      (table.id,))
         return int(row["n"]) if row else 0
+
+    def remember_locale(self, user_id: int, locale: str) -> None:
+        """Store a player's client language (`players.locale`, read back with the seats on a restart, so their DMs
+        are redrawn in it). In the background: the click that told it is not held up, and a write that fails only
+        means English DMs after a restart until the player's next click."""
+        task = asyncio.get_running_loop().create_task(self.db.execute(
+            "UPDATE players SET locale = ? WHERE user_id = ?", (locale, user_id)))
+        self._locale_writes.add(task)
+        task.add_done_callback(self._locale_writes.discard)
 
     async def _upsert_player(self, user_id: int, name: str, locale: str | None = None) -> None:
         await self.db.execute(

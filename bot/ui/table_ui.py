@@ -72,7 +72,10 @@ class TableUI(Lobbies, TableMessages):
     def _note_locale(self, table: Table, interaction: discord.Interaction) -> None:
         seat = table.seat_of(interaction.user.id)
         if seat is not None:
-            table.seats[seat].locale = normalize(interaction.locale)
+            lang = normalize(interaction.locale)
+            if table.seats[seat].locale != lang:  # kept for a restart: the seat's DMs are redrawn in it
+                table.seats[seat].locale = lang
+                self.service.remember_locale(interaction.user.id, lang)
 
     # -- table buttons ----------------------------------------------------------------------------
     async def on_table_button(self, interaction: discord.Interaction, kind: str, table_id: int) -> None:
