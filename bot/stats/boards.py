@@ -116,7 +116,8 @@ SPECS: dict[str, BoardSpec] = {
         (Column(N_("Balance"), _balance, True),
          Column(N_("Deals"), _int("hands")), Column(N_("Deals won"), _int("hands_won")),
          Column(N_("Matches"), _int("matches")), RATING),
-        _by_balance, N_("net balance from the ledger")),
+        # (/rufmariasch balance counts an abandoned table's booked deals too)
+        _by_balance, N_("net balance of finished matches")),
     "schieberamsch": BoardSpec(
         "schieberamsch",
         (Column(N_("Per deal"), lambda a, lang: number(a.per_hand(), lang, 2, signed=True), True),
