@@ -194,9 +194,9 @@ class TableUI(Lobbies, TableMessages):
         if told.error.code == THREAD_LOCKED:
             text = explain(told.error, lang)[0]
         else:
-            text = tr(lang, "Your move counts, but Discord refuses me the table in {channel} ({what}). Ask a moderator "
-                            "to let me send messages, attach files and post in threads there: the table catches up "
-                            "once they do.", channel=f"<#{table.home_channel_id}>",
+            text = tr(lang, "Your move counts, but Discord does not let me show the table in {channel} ({what}). Ask a "
+                            "moderator to let me send messages, attach files and post in threads there: the table "
+                            "catches up once they do.", channel=f"<#{table.home_channel_id}>",
                       what=told.error.text or str(told.error.code))
         await self.delivery.safe(send_ephemeral(interaction, text))
 

@@ -26,7 +26,7 @@ async def test_a_reminder_does_not_lift_the_refusal_nor_tell_the_movers_again(wo
         seat = min(table.engine.to_act())
         result = await click_a_card(world, table, seat)
         assert table.shown_version != table.version, "the table stays behind"
-        if any(f.ephemeral and "refuses me the table" in (f.content or "") for f in result.followups):
+        if any(f.ephemeral and "let me show the table" in (f.content or "") for f in result.followups):
             told_to.append(seat)
         await world.env.advance_time(61)  # the next seat is reminded, by a text line that goes through
         lifted.append(delivery.held_back.get(table.id) is None)

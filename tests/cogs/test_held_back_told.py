@@ -45,7 +45,7 @@ async def test_each_mover_is_told_once_and_not_after_the_table_shows_again(world
     for _ in range(5):
         seat = min(table.engine.to_act())
         result = await click_a_card(world, table, seat)
-        told = [f for f in result.followups if f.ephemeral and "refuses me the table" in (f.content or "")]
+        told = [f for f in result.followups if f.ephemeral and "let me show the table" in (f.content or "")]
         assert len(told) == (0 if seat in seen else 1), (seat, seen, told)
         seen.add(seat)
     assert len(seen) < 5, "someone moved twice: the test shows the once"
@@ -53,4 +53,4 @@ async def test_each_mover_is_told_once_and_not_after_the_table_shows_again(world
     seat = min(table.engine.to_act())
     result = await click_a_card(world, table, seat)
     assert table.shown_version == table.version and world.bot.table_ui.delivery.held_back.get(table.id) is None
-    assert not [f for f in result.followups if f.ephemeral and "refuses me the table" in (f.content or "")]
+    assert not [f for f in result.followups if f.ephemeral and "let me show the table" in (f.content or "")]
