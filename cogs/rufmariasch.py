@@ -45,6 +45,7 @@ from bot.ui.drawing import Drawing
 from bot.ui.errors import reply_error, send_ephemeral
 from bot.ui.game_ui import Controls, Custom, card_label, snapshot
 from bot.ui.options import DECK_CHOICES, TIMER_RANGE, table_settings
+from bot.ui.seating import FORMER
 from bot.ui.suits import SUIT_TEXT
 from bot.ui.text_fit import fit_lines
 
@@ -500,7 +501,7 @@ class Rufmariasch(commands.Cog):
 
     @staticmethod
     def _who(user_id: int, lang: str) -> str:
-        return f"<@{user_id}>" if user_id > 0 else tr(lang, "a former player")
+        return f"<@{user_id}>" if user_id > 0 else tr(lang, FORMER)
 
     async def confirm_settle(self, interaction: discord.Interaction, upto: int) -> None:
         lang = normalize(interaction.locale)

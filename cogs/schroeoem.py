@@ -31,6 +31,7 @@ from bot.ui import GameUI
 from bot.ui.game_ui import Button, Controls, card_label
 from bot.ui.in_time import send_in_time
 from bot.ui.options import DECK_CHOICES, TIMER_RANGE, table_settings
+from bot.ui.seating import FORMER
 
 KEY = "schroeoem"
 
@@ -41,7 +42,6 @@ PHASE_ASK = {
     "reveal": N_("{who}: reveal {name}'s fourth card?"),
     "huebschen": N_("{who}: hübschen? ({name} asked)"),
 }
-FORMER = N_("a former player")
 STATUS_WORDS = {
     "running": N_("running"), "finished": N_("finished"), "abandoned": N_("abandoned"),
 }

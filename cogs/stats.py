@@ -25,7 +25,7 @@ from discord.app_commands import locale_str as _T
 from discord.ext import commands
 
 from bot.games import GAMES
-from bot.i18n import N_, SUPPORTED, format_day, normalize, tr
+from bot.i18n import SUPPORTED, format_day, normalize, tr
 from bot.render import hands_sheet
 from bot.render.leaderboard import leaderboard_png, stats_card_png
 from bot.stats import Aggregate, Board, Replay, StatsStore, spec
@@ -37,12 +37,12 @@ from bot.ui import GameUI
 from bot.ui.errors import reply_error, send_ephemeral
 from bot.ui.game_ui import card_style, score_text
 from bot.ui.in_time import edit_in_time, send_in_time
+from bot.ui.seating import FORMER
 from bot.workers import Job
 
 log = logging.getLogger(__name__)
 
 PAGE = 10
-FORMER = N_("a former player")
 GAME_CHOICES = [app_commands.Choice(name=cls.title, value=key) for key, cls in GAMES.items()]
 PERIOD_CHOICES = [app_commands.Choice(name=_T("All time"), value="all"),
                   app_commands.Choice(name=_T("This season"), value="season"),

@@ -99,6 +99,11 @@ def centre(width: int = W, height: int = H) -> tuple[float, float]:
     return width / 2, (HEADER + height) / 2 + 2
 
 
+def trick_width(n: int) -> int:
+    """The width of a trick's cards at a table of `n` seats."""
+    return 88 if n <= 4 else 72 if n <= 6 else 66
+
+
 def boxes_meet(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
     """Whether two boxes (x0, y0, x1, y1) overlap; boxes that only touch do not."""
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
@@ -317,7 +322,7 @@ class Table:
         self.c.card(code, x, y, width, self.style, self.four, lang=self.lang, **kw)
 
     def trick_width(self) -> int:
-        return 88 if self.n <= 4 else 72 if self.n <= 6 else 66
+        return trick_width(self.n)
 
     def trick(self, plays: list[dict[str, Any]], *, width: int | None = None, reach: float = 0.34,
               winner: int | None = None) -> None:

@@ -18,7 +18,7 @@ from . import theme as T
 from .cards import card_height
 from .fonts import fit
 from .i18n import suit_name, tricks_won
-from .layout import HEADER, SeatInfo, Table, boxes_meet, centre, seat_ring
+from .layout import HEADER, SeatInfo, Table, boxes_meet, centre, seat_ring, trick_width
 from .sorting import base
 
 TITLES = {
@@ -395,7 +395,7 @@ def _free_spots(n: int, width: int, height: int) -> tuple[tuple[float, float], .
     moves during a game."""
     seats = seat_ring(n, width, height)
     cx, cy = centre(width, height)
-    reach, cw = 0.46, 72 if n <= 6 else 66
+    reach, cw = 0.46, trick_width(n)
     ch = card_height(cw)
     taken = [(s.box[0] - 8, s.box[1] - 8, s.box[2] + 8, s.box[3] + 8) for s in seats]
     taken += [(cx + (s.x - cx) * reach - cw / 2 - 6, cy + (s.y - cy) * reach - ch / 2 - 6,

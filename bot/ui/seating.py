@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import discord
 
-from bot.i18n import tr
+from bot.i18n import N_, tr
 from bot.render.fonts import printable
 from bot.tables import Table, UserError
+
+FORMER = N_("a former player")  # a person /privacy forget-me forgot, wherever their name was shown
 
 
 def seat_name(user: discord.abc.User) -> str:
