@@ -81,12 +81,15 @@ class Table:
         seat = min(engine.waiting_for() or engine.to_act())
         legal = engine.legal_actions(seat)
         user = self.users[seat]
-        # newest first; a stale click is answered with the current hand as a new DM, which later goes stale
-        # itself while the hand message is kept up to date, so every DM with controls is looked at
-        places = [m for m in reversed(self.fake.dms(user)) if any(c.startswith(MOVE_PREFIXES) for c in m.custom_ids)]
-        places.insert(0, self.table_message())
+        # a control drawn before the seat's last stored change is stale (its click stores nothing): under load the
+        # hand DM that replaces it may come after the table edit the last move waited for, so those are passed
+        # over until it does. A stale click is answered with the current hand as a new DM, which later goes stale
+        # itself while the hand message is kept up to date, so every DM with controls is looked at.
+        since = read_db(self.db, "SELECT last_change FROM seats WHERE table_id = ? AND seat = ?",
+                        (self.id, seat))[0]["last_change"]
+        places = [self.table_message(), *reversed(self.fake.dms(user))]
         for message in places:
-            if message is None:
+            if message is None or drawn_at(message) < since:
                 continue
             buttons = [c for c in message.iter_components() if str(c.get("custom_id", "")).startswith("st:a:")
                        and not c.get("disabled") and action_of(c) in legal]
@@ -153,6 +156,11 @@ class Table:
             if not engine.over and engine.legal_actions(seat):
                 newest = hands[-1]
                 assert any(c.startswith(MOVE_PREFIXES) for c in newest.custom_ids), "the hand has its controls"
+
+
+def drawn_at(message: FakeMessage) -> int:
+    """The table version a message's move controls were drawn at (custom ids `st:a|s:<table>:<version>:...`)."""
+    return max((int(c.split(":", 4)[3]) for c in message.custom_ids if c.startswith(MOVE_PREFIXES)), default=-1)
 
 
 async def open_table(fake: FakeDiscord, db: Path, command: str, options: dict[str, Any],
