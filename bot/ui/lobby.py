@@ -65,6 +65,14 @@ class Lobbies:
             if owner is not None:
                 raise UserError("This thread is table #{id}'s. Open a new table in {channel}.", id=owner.id,
                                 channel=f"<#{channel.parent_id}>")
+            if channel.type is discord.ChannelType.private_thread and interaction.guild.get_thread(channel.id) is None:
+                # a private thread is seen only by its members and moderators (developer docs, Threads,
+                # "Permissions"), and only such a one reaches the bot's cache: not added to it, the bot may answer
+                # here through the interaction, but Discord refuses every message of its own (403 / 50001), so the
+                # table would play on unseen. Once someone adds the bot, THREAD_CREATE brings the thread
+                raise UserError("I am not in this private thread, so nobody would see the table here. Add me to the "
+                                "thread (mention me in it), or open the table in {channel}.",
+                                channel=f"<#{channel.parent_id}>")
         # what Discord says the bot may do here, sent with the interaction: the cache may not know a role a moderator
         # just gave the bot (without the members intent no member update for it need arrive)
         perms = interaction.app_permissions

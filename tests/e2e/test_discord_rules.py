@@ -253,6 +253,29 @@ async def test_a_table_in_a_users_thread_leaves_the_threads_settings_alone(fake:
         assert not [r for r in fake.requests if r.status == 403]
 
 
+async def test_a_private_thread_the_bot_is_not_in_gets_no_table_nobody_sees(fake: FakeDiscord, db_file: Path) -> None:
+    """A private thread is seen only by its members and moderators (developer docs, Threads, "Permissions"): the
+    bot, not added to anna's, may answer the slash command there (the interaction's webhook asks for no permission),
+    but every message of its own there answers 403 / 50001. So `/schieberamsch new` there opens no table that would
+    play on unseen: it says why and how (add the bot, or open the table in the channel). Once anna adds the bot, the
+    table plays in her thread."""
+    corner = fake.add_thread("Anna's corner", "spieltisch", owner="anna", private=True, members=["bernd", "ceca"])
+    async with bot_process(fake, env={"DATABASE_PATH": str(db_file)}) as bp:
+        await bp.wait_ready("schieberamsch", timeout=30)
+        ix = await (await fake.slash("anna", corner, "schieberamsch new", {"deals": 3})).wait()
+        answer = ix.response_message
+        assert answer is not None and answer.ephemeral and not answer.buttons, answer.text
+        assert "<#" in answer.text, answer.text  # where to open it instead
+        assert not read_db(db_file, "SELECT table_id FROM tables"), "a table opened where the bot cannot post"
+        assert not [r for r in fake.requests if r.status == 403]
+        fake.add_to_thread(corner, fake.bot)
+        await fake.wait_for(lambda: any(f[3] == "THREAD_CREATE" for f in fake.gateway.log if f[1] == "out"
+                                        and f[0] > ix.dispatched_at), what="the bot told of the thread")
+        table = await open_table(fake, "anna", ["bernd", "ceca"], channel=corner, options={"deals": 3})
+        assert table.table_message(fake).channel_id == corner.id
+        assert not [r for r in fake.requests if r.status == 403]
+
+
 async def test_without_send_messages_in_threads_no_table_plays_unseen(fake: FakeDiscord, db_file: Path) -> None:
     """Send Messages in Threads is not inherited from Send Messages: without it either the table plays where the
     bot may post, or Start is refused with the reason and nothing starts. Never a thread nobody can play in."""

@@ -10,9 +10,10 @@ THREAD_DELETE, CHANNEL_DELETE, GUILD_DELETE). The fake has a clock tests can adv
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from .models import PUBLIC_THREAD, FakeChannel, iso_now
+from .models import PRIVATE_THREAD, PUBLIC_THREAD, FakeChannel, iso_now
 from .validation import DiscordError
 
 if TYPE_CHECKING:
@@ -79,13 +80,15 @@ class WorldRules:
         self._set_archived(ch, True)
 
     def add_thread(self: FakeDiscord, name: str, parent: FakeChannel | int | str, *, owner: Any,
-                   auto_archive_duration: int = 1440) -> FakeChannel:
+                   auto_archive_duration: int = 1440, private: bool = False, members: Iterable[Any] = ()) -> FakeChannel:
         """A user starts a public thread (not on a message) in a text channel: THREAD_CREATE. It is theirs: the bot
         may post in it, but without Manage Threads not rename it, re-time its archiving or archive it (Threads,
-        "Editing & Deleting Threads")."""
+        "Editing & Deleting Threads"). `private=True`: a private thread of its owner and `members` (users, or
+        `fake.bot`); the bot hears of it and may see it only as a member or with Manage Threads (`add_to_thread`)."""
         ch = self.channel(parent)
-        thread = FakeChannel(id=self.snowflake(), name=name, type=PUBLIC_THREAD, guild_id=ch.guild_id,
-                             parent_id=ch.id, owner_id=self.user(owner).id)
+        thread = FakeChannel(id=self.snowflake(), name=name, type=PRIVATE_THREAD if private else PUBLIC_THREAD,
+                             guild_id=ch.guild_id, parent_id=ch.id, owner_id=self.user(owner).id)
+        thread.thread_members = {thread.owner_id, *(self.user(m).id for m in members)}
         self._thread_created(thread, auto_archive_duration, ch)
         self.channels[thread.id] = thread
         self._emit("THREAD_CREATE", {**thread.payload(), "newly_created": True})

@@ -189,6 +189,9 @@ class FakeChannel:
     last_activity: float = 0.0  # the fake's clock: a thread's last message sent, un-archiving or duration change
     archive_timestamp: str | None = None  # when the thread was last archived or un-archived
     overwrites: list[dict[str, Any]] = field(default_factory=list)
+    # a thread's members (user ids): its creator, and whoever was added. Only a private thread's matter to the fake:
+    # the bot sees one only as a member or with Manage Threads (Threads, "Permissions")
+    thread_members: set[int] = field(default_factory=set)
     messages: list[FakeMessage] = field(default_factory=list)
     created_at: str = field(default_factory=iso_now)
 

@@ -192,7 +192,8 @@ class ChannelRoutes:
             raise invalid_form({"name": {"_errors": [{"code": "BASE_TYPE_BAD_LENGTH",
                                                       "message": "Must be between 1 and 100 in length."}]}})
         thread = FakeChannel(id=thread_id or self.snowflake(), name=name, type=ttype, guild_id=parent.guild_id,
-                             parent_id=parent.id, owner_id=self.bot.id, invitable=bool(body.get("invitable", True)))
+                             parent_id=parent.id, owner_id=self.bot.id, invitable=bool(body.get("invitable", True)),
+                             thread_members={self.bot.id})
         self._thread_created(thread, body.get("auto_archive_duration"), parent)
         self.channels[thread.id] = thread
         self._emit("THREAD_CREATE", {**thread.payload(), "newly_created": True})

@@ -230,7 +230,9 @@ class InteractionRoutes:
 
     def _interaction_payload(self, ix: FakeInteraction) -> dict[str, Any]:
         ch = ix.channel
-        perms = self.bot_permissions(ch)
+        # in a private thread the bot is no member of, the docs do not say what app_permissions carries: the fake
+        # sends the channel's (as the bot would compute them from its cache), the reading that tells the bot least
+        perms = self.bot_permissions(ch, as_member=True)
         payload: dict[str, Any] = {
             "id": str(ix.id),
             "application_id": str(self.application_id),

@@ -39,11 +39,13 @@ from .models import (
     EVERYONE_PERMISSIONS,
     GUILD_TEXT,
     PERMISSIONS,
+    PRIVATE_THREAD,
     FakeAttachment,
     FakeChannel,
     FakeMessage,
     FakeUser,
     Snowflakes,
+    iso_now,
 )
 from .records import FakeInteraction, RecordedRequest
 from .rest import RestEntry
@@ -252,7 +254,13 @@ class FakeDiscord(UserActions, WorldRules, MessageStore, Lookups, RestEntry, Com
         return bit is None or bool(intents & bit)
 
     def _emit(self, event: str, data: dict[str, Any], *, dm: bool = False) -> None:
-        """Dispatch a state-change event in the background (queued while the bot is disconnected)."""
+        """Dispatch a state-change event in the background (queued while the bot is disconnected). Nothing about a
+        thread the bot may not see (Threads, "Permissions": "Clients will not be informed of a thread through the
+        gateway if they do not have permission to view that thread")."""
+        if event.startswith("THREAD_") and event != "THREAD_LIST_SYNC":
+            thread = self.channels.get(int(data["id"])) or self.deleted_channels.get(int(data["id"]))
+            if thread is not None and not self.bot_in_thread(thread):
+                return
         if self.wants(event, dm=dm):
             self._spawn(self.gateway_for(data).dispatch(event, data))
 
@@ -367,12 +375,44 @@ class FakeDiscord(UserActions, WorldRules, MessageStore, Lookups, RestEntry, Com
                 bits |= int(self.extra_roles[role_id]["permissions"])
         return ALL_PERMISSIONS if bits & PERMISSIONS["administrator"] else bits
 
-    def bot_permissions(self, channel: FakeChannel) -> int:
+    def bot_permissions(self, channel: FakeChannel, *, as_member: bool = False) -> int:
+        """The bot's permissions in a channel. A thread's are its channel's (Threads, "Permissions"), but a private
+        thread is seen only by its members and moderators: "You must be invited to the thread to be able to view or
+        participate in it, or be a moderator (MANAGE_THREADS permission)". Outside one the bot has no View Channel
+        there, so every channel route answers 403 / 50001 Missing Access (`as_member`: as if it had been added)."""
         if channel.is_dm:
             return EVERYONE_PERMISSIONS
         base = channel.parent_id if channel.is_thread and channel.parent_id else channel.id
         granted = EVERYONE_PERMISSIONS | BOT_ROLE_PERMISSIONS | self.allowed.get(base, 0) | self.allowed.get(channel.id, 0)
-        return granted & ~self.denied.get(base, 0) & ~self.denied.get(channel.id, 0)
+        granted &= ~self.denied.get(base, 0) & ~self.denied.get(channel.id, 0)
+        if not as_member and not self.bot_in_thread(channel, granted):
+            granted &= ~PERMISSIONS["view_channel"]
+        return granted
+
+    def bot_in_thread(self, channel: FakeChannel, granted: int | None = None) -> bool:
+        """Whether the bot may see `channel` as far as thread membership goes: anything but a private thread, one
+        it is a member of, or one in a channel where it has Manage Threads."""
+        if channel.type != PRIVATE_THREAD or self.bot.id in channel.thread_members:
+            return True
+        if granted is None:
+            granted = self.bot_permissions(channel, as_member=True)
+        return bool(granted & PERMISSIONS["manage_threads"])
+
+    def add_to_thread(self, thread: FakeChannel | int | str, user: FakeUser | int | str) -> None:
+        """Someone adds `user` to a thread (a private thread's member invites them, or mentions them in it). The bot,
+        added to a private thread it could not see, gets THREAD_CREATE (Threads, "Gaining Access to Private
+        Threads": "Whenever a user is added to a private thread, the Gateway also sends a Thread Create event") and
+        THREAD_MEMBERS_UPDATE (Threads: "always sent when the current user is added to or removed from a thread")."""
+        ch = self.channel(thread)
+        u = self.user(user)
+        if u.id in ch.thread_members:
+            return
+        ch.thread_members.add(u.id)
+        if u is self.bot:
+            self._emit("THREAD_CREATE", ch.payload())
+            self._emit("THREAD_MEMBERS_UPDATE", {
+                "id": str(ch.id), "guild_id": str(ch.guild_id), "member_count": len(ch.thread_members),
+                "added_members": [{"id": str(ch.id), "user_id": str(u.id), "join_timestamp": iso_now(), "flags": 0}]})
 
     @property
     def members(self) -> list[FakeUser]:
@@ -415,7 +455,7 @@ class FakeDiscord(UserActions, WorldRules, MessageStore, Lookups, RestEntry, Com
             "members": members,
             "channels": [c.payload() for c in self.channels.values() if not c.is_thread and c.guild_id == guild_id],
             "threads": [c.payload() for c in self.channels.values()
-                        if c.is_thread and not c.archived and c.guild_id == guild_id],
+                        if c.is_thread and not c.archived and c.guild_id == guild_id and self.bot_in_thread(c)],
             "voice_states": [], "presences": [], "stage_instances": [], "guild_scheduled_events": [],
             "soundboard_sounds": [],
         }

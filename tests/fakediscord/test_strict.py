@@ -166,6 +166,32 @@ async def test_a_users_thread_is_the_users_but_anyone_who_may_post_unarchives_it
     assert (await call(http, fake, "PATCH", f"/channels/{thread.id}", {"auto_archive_duration": 60}))[0] == 200
 
 
+async def test_a_private_thread_is_out_of_the_bots_reach_until_it_is_added(fake: FakeDiscord, http) -> None:
+    """Threads, "Permissions": in a private thread "You must be invited to the thread to be able to view or
+    participate in it, or be a moderator (MANAGE_THREADS permission)". An interaction's answer there goes through its
+    webhook (no bot permission asked); the bot's own channel routes answer 403 / 50001 Missing Access."""
+    corner = fake.add_thread("Anna's corner", "spieltisch", owner="anna", private=True, members=["bernd"])
+    assert corner.type == 12 and corner.id not in {int(t["id"]) for t in fake.guild_payload()["threads"]}
+    status, data, _ = await send(http, fake, corner.id, "Tisch")
+    assert (status, data["code"]) == (403, 50001)
+    ix = fake._new_interaction(2, fake.user("anna"), corner, {"name": "x"})
+    ix.dispatched_at, ix.dispatched_clock = time.perf_counter(), fake.now()
+    assert (await call(http, fake, "POST", f"/interactions/{ix.id}/{ix.token}/callback",
+                       {"type": 4, "data": {"content": "lobby"}}))[0] == 204
+    lobby = ix.response_message
+    assert lobby is not None and lobby.channel_id == corner.id
+    status, data, _ = await edit(http, fake, corner.id, lobby.id, "the lobby, edited")
+    assert (status, data["code"]) == (403, 50001)
+    assert (await call(http, fake, "PATCH", f"/webhooks/{fake.application_id}/{ix.token}/messages/@original",
+                       {"content": "by the webhook"}))[0] == 200
+    fake.add_to_thread(corner, fake.bot)  # anna adds the bot (or mentions it there)
+    assert (await send(http, fake, corner.id, "Tisch"))[0] == 200
+    assert corner.id in {int(t["id"]) for t in fake.guild_payload()["threads"]}
+    other = fake.add_thread("Bernd's corner", "spieltisch", owner="bernd", private=True)
+    fake.allow_bot("spieltisch", "manage_threads")  # a moderator sees every private thread
+    assert (await send(http, fake, other.id, "Tisch"))[0] == 200
+
+
 async def test_the_guild_caps_its_active_threads(http) -> None:
     async with FakeDiscord(thread_cap=2) as fake:
         first = await new_thread(http, fake)
