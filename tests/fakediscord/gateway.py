@@ -35,6 +35,7 @@ RESUME = 6
 RECONNECT = 7
 REQUEST_MEMBERS = 8
 INVALID_SESSION = 9
+IDENTIFY_WINDOW_S = 5.0  # max_concurrency 1: one IDENTIFY per 5 s (Gateway, Rate Limiting)
 DISPATCH = 0
 
 
@@ -150,6 +151,15 @@ class FakeGateway:
         if fake.token_reset or (fake.token is not None and data.get("token") != fake.token):
             await ws.close(code=4004, message=b"Authentication failed.")
             return
+        # Gateway, Rate Limiting: "Apps also have a limit for concurrent Identify requests allowed per 5 seconds. If
+        # you hit this limit, the Gateway will respond with an Invalid Session (opcode 9)"; GET /gateway/bot says
+        # max_concurrency 1, so every shard shares one bucket. discord.py waits 5 s between the IDENTIFYs of one
+        # process, not across a restart: a bot process started again within 5 s of its last login meets this
+        now = time.monotonic()
+        if fake.last_identify is not None and now - fake.last_identify < IDENTIFY_WINDOW_S:
+            await self._send(ws, {"op": INVALID_SESSION, "d": False})
+            return
+        fake.last_identify = now
         if fake.session_start_limit is not None:
             # Gateway, Session Start Limit: "Upon hitting this limit, all active sessions for the app will be
             # terminated, the bot token will be reset, and the owner will receive an email notification"

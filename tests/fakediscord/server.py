@@ -147,6 +147,7 @@ class FakeDiscord(UserActions, WorldRules, MessageStore, Lookups, RestEntry, Com
         # Gateway, Session Start Limit: IDENTIFYs per 24 hours; past it Discord resets the bot's token
         self.session_start_limit = session_start_limit
         self.session_starts: list[float] = []  # when each IDENTIFY came (fake clock)
+        self.last_identify: float | None = None  # monotonic time of the last IDENTIFY taken (max_concurrency)
         self.token_reset = False  # the limit was passed: every request is refused, as with a reset token
         self.callback_deadline = callback_deadline
         self.store_file_bytes = store_file_bytes
