@@ -37,6 +37,7 @@ from bot.ui import GameUI
 from bot.ui.errors import reply_error, send_ephemeral
 from bot.ui.game_ui import card_style, score_text
 from bot.ui.in_time import edit_in_time, send_in_time
+from bot.ui.lobby import new_commands
 from bot.ui.seating import FORMER
 from bot.workers import Job
 
@@ -242,9 +243,9 @@ class Stats(commands.Cog):
         when = self._period_text(lang, period, board.season, board.month)
         if not board.rows:
             if not await self.store.has_games(guild_id):
-                raise UserError("Nobody has finished a game in this server yet. Open a table with a game's /… new"
-                                " command, and the leaderboard fills up. Practice tables (with a computer or hints) are"
-                                " not counted.")
+                raise UserError("Nobody has finished a game in this server yet. Open a table with a game's command"
+                                " ({commands}), and the leaderboard fills up. Practice tables (with a computer or"
+                                " hints) are not counted.", commands=new_commands(lang))
             raise UserError("No finished {game} matches here for {period} yet.", game=title, period=when)
         me = asker or interaction.user.id
         page, pages, drawing, text, alt = board_page(

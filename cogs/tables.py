@@ -16,6 +16,7 @@ from bot.tables.model import OPEN_STATUSES, RUNNING
 from bot.ui.checks import unknown_component
 from bot.ui.errors import send_ephemeral
 from bot.ui.game_ui import card_style, score_text
+from bot.ui.lobby import new_commands
 from bot.ui.text_fit import fit_lines
 
 LIST_LINES = 20  # /table list shows at most this many tables
@@ -68,7 +69,8 @@ class Tables(commands.Cog):
         lang = normalize(interaction.locale)
         tables = self.service.open_tables(guild_id=interaction.guild_id)
         if not tables:
-            await send_ephemeral(interaction, tr(lang, "No open tables here. Start one with a game's /… new command."))
+            await send_ephemeral(interaction, tr(lang, "No open tables here. Open one with a game's command: {commands}.",
+                                                 commands=new_commands(lang)))
             return
         lines = [self._describe(t, lang) for t in tables]
         text = fit_lines(lines, tr(lang, "… and {n} more", n="{n}"), most=LIST_LINES)

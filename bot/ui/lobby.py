@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.games import GAMES
 from bot.games.base import Reason
-from bot.i18n import N_, normalize, tr
+from bot.i18n import N_, command_name, normalize, tr
 from bot.tables import Table, TableService, UserError
 from bot.tables.model import LOBBY, RUNNING, escape_markdown
 
@@ -30,6 +31,17 @@ log = logging.getLogger(__name__)
 THREAD_ARCHIVE_MINUTES = 10080
 # the permissions a table needs (marked for the catalogs), as a moderator's client names them in channel settings
 PERMISSIONS = (N_("View Channel"), N_("Send Messages"), N_("Attach Files"), N_("Send Messages in Threads"))
+
+
+# the command that opens a game's table where it is not `/<game> new`: Tač and Repezita are variants of Schrum Schrum
+OPENED_BY = {"tac": "schrum", "repezita": "schrum"}
+
+
+def new_commands(lang: str) -> str:
+    """Every game's `/<game> new`, as a client in `lang` shows it ("/schrum novi" to a Croatian client): what an
+    answer names for a newcomer who has not yet found the commands that open a table."""
+    groups = dict.fromkeys(OPENED_BY.get(key, key) for key in GAMES)
+    return ", ".join(f"/{command_name(lang, group)} {command_name(lang, 'new')}" for group in groups)
 
 
 def permission_list(names: list[str]) -> Reason:

@@ -1,0 +1,33 @@
+"""A newcomer's first hour through the real bot in SimCord: what they are told when they do not yet know the
+commands, the games or the numbers of players, so that each answer names the next step."""
+
+from __future__ import annotations
+
+from discord import app_commands
+
+from tests.cogs.helpers import client_locale
+from tests.conftest import World
+
+
+def opening_commands(world: World) -> set[str]:
+    """`/<game> new` for every command group of the tree that has a `new`."""
+    return {f"/{c.parent.name} {c.name}" for c in world.bot.tree.walk_commands()
+            if isinstance(c, app_commands.Command) and c.parent is not None and c.name == "new"}
+
+
+async def test_an_empty_server_names_the_commands_that_open_a_table(world: World):
+    """"Start one with a game's /… new command" assumed the reader knew which commands those are."""
+    alice = world.users[0]
+    shown = opening_commands(world)
+    assert len(shown) == 5
+    for command, options in (("table list", {}), ("leaderboard", {"game": "tac"})):
+        answer = await alice.slash(world.channel, command, **options)
+        assert answer.ephemeral and "/…" not in answer.response.content
+        assert all(name in answer.response.content for name in shown), (command, answer.response.content)
+
+
+async def test_the_commands_named_are_those_a_croatian_client_shows(world: World, monkeypatch):
+    client_locale(monkeypatch, "hr")
+    answer = await world.users[0].slash(world.channel, "table list")
+    assert "/schrum novi" in answer.response.content and "/rufmariasch novi" in answer.response.content
+    assert " new" not in answer.response.content
