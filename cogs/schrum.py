@@ -265,6 +265,19 @@ class SchrumUI(_StepLog):
         return tr(lang, "Too late: the game moved on before your click arrived, so nothing happened. Your "
                         "message shows where it stands now.")
 
+    def lobby_note(self, table: Table, lang: str) -> str | None:
+        """Three friends at a Schrum Schrum table: without `unequal_piles:` it deals only to 2, 4 or 8, and the
+        lobby says how to play with the people there (a table opened again with the option) or with more."""
+        counts = table.engine_cls.seat_counts(table.options)
+        n = len(table.seats)
+        if table.game != self.key or n < 2 or n in counts or n > max(counts):
+            return None
+        return tr(lang, "{n} players need unequal piles, which this table does not allow: open a new table with "
+                        "{command} and {option} True, or seat players or computers up to {next}.",
+                  n=n, next=min(k for k in counts if k > n),
+                  option=f"`{command_name(lang, 'unequal_piles')}:`",
+                  command=f"/{command_name(lang, 'schrum')} {command_name(lang, 'new')}")
+
     def routine(self, event: dict[str, Any]) -> bool:
         return event.get("type") == "to_reserve" and not event.get("miss")
 

@@ -325,6 +325,11 @@ class GameUI:
     def hand_title(self, view: dict[str, Any], lang: str) -> str:
         return tr(lang, "Hand {n}", n=view.get("hand_no", 1))
 
+    def lobby_note(self, table: Table, lang: str) -> str | None:
+        """A line of the lobby under its seats, or None: what the host can do when the seats taken are a number of
+        players the game is not played by with the table's options (Start is greyed out; nothing else says why)."""
+        return None
+
     def hand_note(self, table: Any, seat: int, view: dict[str, Any], legal: list[str], lang: str,
                   deadline: float | None) -> str | None:
         """The line under the title of `seat`'s hand message while the table runs, or None for the default

@@ -72,6 +72,8 @@ class TableMessages:
             lines.append(said + where)
         lines.append(seated)
         after_seats = len(lines)  # what follows gets a blank line, or Discord reads it as the last seat's
+        if table.status == LOBBY and (note := self.game_ui(table).lobby_note(table, lang)):
+            lines.append(note)
         if table.status == LOBBY:  # a newcomer's way to the rules, where they decide to join
             lines.append(tr(lang, "New to {game}? {command} shows its rules, page by page.", game=cls.title,
                             command="/" + command_name(lang, "rules")))

@@ -31,3 +31,25 @@ async def test_the_commands_named_are_those_a_croatian_client_shows(world: World
     answer = await world.users[0].slash(world.channel, "table list")
     assert "/schrum novi" in answer.response.content and "/rufmariasch novi" in answer.response.content
     assert " new" not in answer.response.content
+
+
+async def test_three_friends_at_a_schrum_schrum_table_are_told_how_they_can_play(world: World):
+    """Schrum Schrum deals to 2, 4 or 8 unless the table allows unequal piles: with three seated, Start is greyed
+    out, and the lobby said only "the game is played by 2, 4 or 8"."""
+    from tests.cogs.helpers import button, lobby_message
+
+    alice, bob, carol = world.users[:3]
+    await alice.slash(world.channel, "schrum new", variant="schrum")
+    for user in (bob, carol):
+        await user.click(lobby_message(world), custom_id=button(lobby_message(world), "Join").custom_id)
+    lobby = lobby_message(world)
+    assert button(lobby, "Start").disabled
+    assert "`unequal_piles:` True" in lobby.content and "/schrum new" in lobby.content and "up to 4" in lobby.content
+    await alice.click(lobby, custom_id=button(lobby, "Add computer (easy)").custom_id)
+    assert "unequal_piles" not in lobby_message(world).content  # four: nothing to explain
+    await alice.slash(world.channel, "table cancel")
+
+    await alice.slash(world.channel, "schrum new", variant="schrum", unequal_piles=True)
+    for user in (bob, carol):
+        await user.click(lobby_message(world), custom_id=button(lobby_message(world), "Join").custom_id)
+    assert "unequal_piles" not in lobby_message(world).content and not button(lobby_message(world), "Start").disabled
