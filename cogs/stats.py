@@ -246,6 +246,9 @@ class Stats(commands.Cog):
                 raise UserError("Nobody has finished a game in this server yet. Open a table with a game's command"
                                 " ({commands}), and the leaderboard fills up. Practice tables (with a computer or"
                                 " hints) are not counted.", commands=new_commands(lang))
+            if period == "all":  # "for All time" read as a heading in the middle of a sentence
+                raise UserError("No finished {game} matches here yet. Practice tables (with a computer or hints) are"
+                                " not counted.", game=title)
             raise UserError("No finished {game} matches here for {period} yet.", game=title, period=when)
         me = asker or interaction.user.id
         page, pages, drawing, text, alt = board_page(
