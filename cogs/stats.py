@@ -297,9 +297,13 @@ class Stats(commands.Cog):
             measure = primary.fmt(g.agg, lang)
             rating = str(g.agg.rating)
             rows.append([title, f"{tr(lang, primary.title)} {measure}", str(g.agg.matches), str(g.agg.wins), rating])
-            lines.append(tr(lang, "{game}: {measure_name} {measure}, {wins} won of {matches}, rating {rating}",
-                            game=title, measure_name=tr(lang, primary.title), measure=measure, wins=g.agg.wins,
-                            matches=g.agg.matches, rating=rating))
+            if primary.counts == "wins":  # not "Matches won 0, 0 won of 1"
+                lines.append(tr(lang, "{game}: {wins} won of {matches}, rating {rating}", game=title,
+                                wins=g.agg.wins, matches=g.agg.matches, rating=rating))
+            else:
+                lines.append(tr(lang, "{game}: {measure_name} {measure}, {wins} won of {matches}, rating {rating}",
+                                game=title, measure_name=tr(lang, primary.title), measure=measure, wins=g.agg.wins,
+                                matches=g.agg.matches, rating=rating))
             if g.game in record.history:
                 series[title] = [v for _, v in record.history[g.game]]
         total = sum(g.agg.matches for g in record.games)

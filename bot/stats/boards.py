@@ -55,6 +55,7 @@ class Column:
     title: str  # msgid
     fmt: Formatter
     primary: bool = False
+    counts: str = ""  # the Aggregate field it shows, where it shows one as it is ("wins")
 
 
 @dataclass(frozen=True)
@@ -108,7 +109,7 @@ _BIG = Fraction(10**12)
 SPECS: dict[str, BoardSpec] = {
     "schroeoem": BoardSpec(
         "schroeoem",
-        (Column(N_("Matches won"), _int("wins"), True), Column(N_("Games won"), _int("hands_won")),
+        (Column(N_("Matches won"), _int("wins"), True, "wins"), Column(N_("Games won"), _int("hands_won")),
          Column(N_("Matches"), _int("matches")), RATING),
         lambda a: (-a.wins, -a.hands_won), N_("matches won, then games won")),
     "rufmariasch": BoardSpec(
@@ -127,7 +128,7 @@ SPECS: dict[str, BoardSpec] = {
         N_("average per deal over complete series, lower is better")),
     "treppenromme": BoardSpec(
         "treppenromme",
-        (Column(N_("Sessions won"), _int("wins"), True),
+        (Column(N_("Sessions won"), _int("wins"), True, "wins"),
          Column(N_("Points per hand"), lambda a, lang: number(a.per_hand(), lang, 1)),
          Column(N_("Sessions"), _int("matches")), RATING),
         lambda a: (-a.wins, -(a.per_hand() or 0)), N_("sessions won, then points per hand")),
@@ -135,7 +136,7 @@ SPECS: dict[str, BoardSpec] = {
 for _key in ("schrum", "tac", "repezita"):
     SPECS[_key] = BoardSpec(
         _key,
-        (Column(N_("Wins"), _int("wins"), True),
+        (Column(N_("Wins"), _int("wins"), True, "wins"),
          Column(N_("Avg. place"), lambda a, lang: number(a.avg_place(), lang, 2)),
          Column(N_("Matches"), _int("matches")), RATING),
         lambda a: (-a.wins, a.avg_place() if a.avg_place() is not None else _BIG),

@@ -53,3 +53,18 @@ async def test_three_friends_at_a_schrum_schrum_table_are_told_how_they_can_play
     for user in (bob, carol):
         await user.click(lobby_message(world), custom_id=button(lobby_message(world), "Join").custom_id)
     assert "unequal_piles" not in lobby_message(world).content and not button(lobby_message(world), "Start").disabled
+
+
+async def test_stats_say_a_games_wins_once(world: World):
+    """/stats wrote "Schrööm: Matches won 0, 0 won of 1" where the game's measure is its wins; a measure of
+    its own (Schieberamsch's points per deal) still comes first."""
+    from tests.bot.test_stats import craft
+
+    alice, bob = world.users[:2]
+    store = world.bot.get_cog("Stats").store
+    await craft(store.db, store, "schroeoem", [alice.id, bob.id], [-1, 0], winners=[1], guild=world.guild.id)
+    await craft(store.db, store, "schieberamsch", [alice.id, bob.id, world.users[2].id], [-10, 5, 5],
+                winners=[0], guild=world.guild.id)
+    text = (await alice.slash(world.channel, "stats")).response.content
+    assert "Schrööm: 0 won of 1, rating" in text and "Matches won" not in text, text
+    assert "Schieberamsch: Per deal −10.00, 1 won of 1, rating" in text, text
