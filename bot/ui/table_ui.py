@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 import discord
 
-from bot.i18n import naming_seats, normalize, tr
+from bot.i18n import command_name, naming_seats, normalize, tr
 from bot.tables import Outcome, StaleError, Table, TableService, UserError
 from bot.tables.model import ABANDONED, CANCELLED, RUNNING, shows_digest
 
@@ -25,7 +25,7 @@ from .drawing import Drawings
 from .errors import THREAD_LOCKED, explain, reply_error, send_ephemeral
 from .game_ui import Button, GameUI, card_label, card_style, verb_of
 from .in_time import edit_in_time, send_in_time
-from .lobby import Lobbies
+from .lobby import Lobbies, new_commands
 from .messages import TableMessages
 from .seating import check_origin, computer_name, in_private, seat_name
 from .suits import text_suits
@@ -150,8 +150,11 @@ class TableUI(Lobbies, TableMessages):
         table = self.service.get(table_id)
         seat = table.seat_of(interaction.user.id)
         lang = normalize(interaction.locale)
-        if seat is None:
-            raise UserError("You are not seated at this table.")
+        if seat is None:  # a bystander curious about "My hand": where they can play instead
+            raise UserError("You are not seated at this table, so it holds no cards of yours. To play, join a table "
+                            "that still waits for players ({list}), or open one: {commands}.",
+                            list=f"/{command_name(lang, 'table')} {command_name(lang, 'list')}",
+                            commands=new_commands(lang))
         if table.engine is None:
             raise UserError("The game has not started yet.")
         self._note_locale(table, interaction)

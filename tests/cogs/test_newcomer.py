@@ -68,3 +68,17 @@ async def test_stats_say_a_games_wins_once(world: World):
     text = (await alice.slash(world.channel, "stats")).response.content
     assert "Schrööm: 0 won of 1, rating" in text and "Matches won" not in text, text
     assert "Schieberamsch: Per deal −10.00, 1 won of 1, rating" in text, text
+
+
+async def test_a_bystander_asking_for_a_hand_is_told_where_to_play(world: World):
+    """"You are not seated at this table." was all a curious onlooker clicking My hand was told."""
+    from tests.cogs.helpers import button, lobby_message, table_message
+
+    alice, bob, carol = world.users[:3]
+    await alice.slash(world.channel, "schrum new", variant="schrum")
+    await bob.click(lobby_message(world), custom_id=button(lobby_message(world), "Join").custom_id)
+    await alice.click(lobby_message(world), custom_id=button(lobby_message(world), "Start").custom_id)
+    answer = await carol.click(table_message(world), custom_id=button(table_message(world), "My hand").custom_id)
+    text = answer.response.content
+    assert answer.ephemeral and "not seated at this table" in text
+    assert "/table list" in text and all(name in text for name in opening_commands(world)), text
