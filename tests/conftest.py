@@ -38,9 +38,12 @@ def simcord_bot(make_bot):
 def env(simcord_env, monkeypatch):
     """SimCord dates its snowflakes by its own clock (from 2026-01-01): its bots (a restarted one too) read Discord's
     time from it, as the bot reads the host's clock in production, so a message is as old as SimCord makes it."""
+    from bot.tables.timers import TurnTimers
     from bot.ui.delivery import Delivery
 
     monkeypatch.setattr(Delivery, "clock", staticmethod(lambda: simcord_env.now().timestamp()))
+    # ... and so does the table service's wall clock, which a turn timer's start is stored by (a restart resumes it)
+    monkeypatch.setattr(TurnTimers, "wall", staticmethod(lambda: simcord_env.now().timestamp()), raising=False)
     return simcord_env
 
 

@@ -28,6 +28,7 @@ class Lobbies:
     stored: StoredTables
     tables: dict[int, Table]
     _channel_locks: dict[int, asyncio.Lock]
+    wall: Callable[[], float]  # (TurnTimers'): Unix time, as `tables.timer_since` is stored
 
     if TYPE_CHECKING:  # TableService's and the other mixins', where this one runs; no stubs at runtime
         def get(self, table_id: int) -> Table: ...
@@ -234,8 +235,8 @@ class Lobbies:
             practice = any(s.computer for s in table.seats) or bool(table.settings.get("hints"))
             # stored first: a write that fails leaves the table a lobby in memory as in the database
             await self.db.execute(
-                "UPDATE tables SET status = ?, practice = ?, started_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')"
-                " WHERE table_id = ?", (RUNNING, int(practice), table.id))
+                "UPDATE tables SET status = ?, practice = ?, started_at = strftime('%Y-%m-%dT%H:%M:%fZ','now'),"
+                " timer_since = ? WHERE table_id = ?", (RUNNING, int(practice), self.wall(), table.id))
             table.engine = engine
             table.status = RUNNING
             table.version = 0

@@ -99,6 +99,9 @@ class Table:
     shown_version: int | None = None  # the version the table message shows (None: not known)
     sheets_shown: int = 0  # the scored hands the last score sheet covered
     stored_at: float | None = None  # when (time.monotonic) the current version was stored: delivery lag
+    # when (Unix time) the turn timer was last started, as stored (`tables.timer_since`): read back on a restart,
+    # which resumes the timer with the time the turn had left (None: not known, a whole period)
+    timer_since: float | None = field(default=None, repr=False)
 
     @property
     def engine_cls(self) -> type[Engine]:

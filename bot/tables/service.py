@@ -37,7 +37,7 @@ from .model import (
     UserError,
 )
 from .stored import StoredTables, replay, table_from_row
-from .timers import TurnTimers, autopilot_statement, timeouts_statement, vote_statement
+from .timers import TurnTimers, autopilot_statement, timeouts_statement, timer_statement, vote_statement
 
 log = logging.getLogger(__name__)
 
@@ -208,6 +208,8 @@ class TableService(Lobbies, Computers, TurnTimers):
             statements.append(snapshots.drop_statement(table.id))
         elif snapshots.due(seq, engine):
             statements.append(snapshots.save_statement(table.id, seq, engine))
+        if not engine.over:  # every stored move starts the turn timer anew (`_arm`): a restart resumes it from here
+            statements.append(timer_statement(table.id, self.wall()))
         # shielded: a task cancelled while its move is being stored (a shutdown cancels the computers and the timers)
         # lets the write end and the table follow it, so the table never lags its log (a later move would take
         # the stored seq again and fail)
@@ -417,8 +419,8 @@ class TableService(Lobbies, Computers, TurnTimers):
             restored.append(table)
         for table in restored:
             if table.status == RUNNING:
-                if table.vote is None:
-                    self._arm(table)
+                if table.vote is None:  # the turn's time goes on from where it was (a reminder sent is not sent again)
+                    self._arm(table, elapsed=self.resumed(table))
                 else:  # the vote goes on, with a full time to answer it again (the turn timer waits, as before)
                     self._start_vote_timer(table)
                 self._schedule_computers(table)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from typing import TYPE_CHECKING, Any
 
 from bot.db import Database
@@ -25,6 +26,9 @@ REMIND_AFTER_S = 60
 SIGNAL_TIMER = 300
 ABSENT_AFTER = 3  # consecutive timeouts
 TURN_STEPS = 20  # moves of one turn the timer plays at most after its first (a bound, not a rule)
+# seconds a restart gives a turn at least: one whose time ran out while the bot was down (nobody could move then)
+# is not played for the instant the bot is back, for everyone waiting at every table
+RESUME_GRACE_S = 15
 
 
 def vote_statement(table_id: int, vote: dict[str, Any] | None) -> tuple[str, tuple[Any, ...]]:
@@ -35,6 +39,12 @@ def vote_statement(table_id: int, vote: dict[str, Any] | None) -> tuple[str, tup
 def autopilot_statement(table_id: int, seat: int, on: bool) -> tuple[str, tuple[Any, ...]]:
     """The statement that stores whether the strong computer stands in for a person voted away."""
     return "UPDATE seats SET autopilot = ? WHERE table_id = ? AND seat = ?", (int(on), table_id, seat)
+
+
+def timer_statement(table_id: int, since: float) -> tuple[str, tuple[Any, ...]]:
+    """The statement that stores when the turn timer was started (Unix time), with what started it: a restart
+    resumes the timer from it (`TurnTimers.resumed`)."""
+    return "UPDATE tables SET timer_since = ? WHERE table_id = ?", (since, table_id)
 
 
 def timeouts_statement(table_id: int, seat: int, timeouts: int) -> tuple[str, tuple[Any, ...]]:
@@ -52,6 +62,9 @@ class TurnTimers:
     db: Database
     clock: Any
     closed: bool
+    # the wall clock (Unix time) the stored `timer_since` is read by: it spans a restart, which the monotonic
+    # `clock` does not (a test holds it to its simulated time)
+    wall = staticmethod(time.time)
 
     if TYPE_CHECKING:  # TableService's, where the mixin runs; no stubs at runtime to shadow the other mixin
         async def _apply(self, table: Table, seat: int, action: str, *, auto: int,
@@ -93,27 +106,39 @@ class TurnTimers:
             table.vote_timer.cancel()
         table.vote_timer = None
 
-    def _arm(self, table: Table) -> None:
+    def _arm(self, table: Table, *, elapsed: float = 0.0) -> None:
+        """Start the turn timer: a whole period, or (`elapsed`: a restart resuming it) what was left of it, but
+        `RESUME_GRACE_S` at least. Whatever starts it stores `timer_statement` with its own write."""
         self._disarm(table)
         if self.closed or table.status != RUNNING or table.engine is None or table.engine.over:
             return
         seconds = self.timed_seconds(table)
         if seconds <= 0:
             return
-        table.deadline = self.clock() + seconds
-        table.timer = asyncio.get_running_loop().create_task(self._timer(table, seconds),
+        left = seconds if elapsed <= 0 else max(seconds - elapsed, min(seconds, RESUME_GRACE_S))
+        table.deadline = self.clock() + left
+        table.timer = asyncio.get_running_loop().create_task(self._timer(table, seconds, left, elapsed),
                                                              name=f"table-{table.id}-timer")
 
-    async def _timer(self, table: Table, seconds: int) -> None:
+    def resumed(self, table: Table) -> float:
+        """How long a restored table's turn timer had run (seconds): since its stored start, 0 if not known."""
+        if table.timer_since is None:
+            return 0.0
+        return max(0.0, self.wall() - table.timer_since)
+
+    async def _timer(self, table: Table, seconds: int, left: float, elapsed: float = 0.0) -> None:
+        """Remind at two thirds of the turn (a minute at most), then play after `left` seconds; resumed after a
+        restart (`elapsed`), it reminds only if that moment is still ahead (a ping before the restart went out)."""
         version = table.version
         try:
-            first = min(seconds * 2 / 3, REMIND_AFTER_S)
-            await asyncio.sleep(first)
-            if table.version != version or table.status != RUNNING:
-                return
-            if self.listener:
-                await self.listener.remind(table, sorted(table.engine.waiting_for()))  # type: ignore[union-attr]
-            await asyncio.sleep(seconds - first)
+            first = min(seconds * 2 / 3, REMIND_AFTER_S) - max(elapsed, 0.0)
+            if first > 0:
+                await asyncio.sleep(first)
+                if table.version != version or table.status != RUNNING:
+                    return
+                if self.listener:
+                    await self.listener.remind(table, sorted(table.engine.waiting_for()))  # type: ignore[union-attr]
+            await asyncio.sleep(left - max(first, 0))
             await self.expire(table.id, version)
         except asyncio.CancelledError:
             pass
@@ -225,7 +250,8 @@ class TurnTimers:
             absent = table.vote["seat"]
             if seat == absent:
                 table.seats[seat].timeouts = 0
-                await self.db.write([timeouts_statement(table.id, seat, 0), vote_statement(table.id, None)])
+                await self.db.write([timeouts_statement(table.id, seat, 0), vote_statement(table.id, None),
+                                     timer_statement(table.id, self.wall())])
                 self._close_vote(table)
                 self._arm(table)
                 result = "continue"
@@ -240,7 +266,8 @@ class TurnTimers:
                     table.vote = {**table.vote, "yes": yes}  # (after the write: a vote counts once stored)
                     return "waiting"
                 table.seats[absent].autopilot = True
-                await self.db.write([autopilot_statement(table.id, absent, True), vote_statement(table.id, None)])
+                await self.db.write([autopilot_statement(table.id, absent, True), vote_statement(table.id, None),
+                                     timer_statement(table.id, self.wall())])
                 self._close_vote(table)
                 self._arm(table)
                 result = "continue"
@@ -260,7 +287,8 @@ class TurnTimers:
                 raise UserError("You are not seated at this table.")
             if table.status != RUNNING or not table.seats[seat].autopilot:
                 raise UserError("The computer is not playing for you: play your own moves as usual.")
-            await self.db.write([autopilot_statement(table.id, seat, False), timeouts_statement(table.id, seat, 0)])
+            await self.db.write([autopilot_statement(table.id, seat, False), timeouts_statement(table.id, seat, 0),
+                                 timer_statement(table.id, self.wall())])
             table.seats[seat].autopilot = False
             table.seats[seat].timeouts = 0
             self._arm(table)

@@ -1,0 +1,112 @@
+"""What a restart (the process killed, `python -m bot` started again on the same database) must keep beyond the
+moves themselves: a turn timer half run out, a lobby's buttons, a seat the strong computer plays for after the
+absent vote, and its "I'm back" button."""
+
+from __future__ import annotations
+
+from tests.cogs.helpers import button, components, dm, lobby_message, table_message
+from tests.cogs.test_absent_player_back import labels, others_play_until, vote_away
+from tests.cogs.test_computers import settle, think_inline  # noqa: F401 (the strong computer thinks in-process)
+from tests.cogs.test_schieberamsch_flow import open_table, start_table
+from tests.conftest import World
+
+PING = "turn timer plays for you"
+
+
+def pings(world: World) -> list[str]:
+    return [m.content for m in world.channel.threads[0].history() if PING in m.content]
+
+
+async def timer_moves(world: World, table) -> int:
+    rows = await world.bot.db.fetchall("SELECT seq FROM actions WHERE table_id = ? AND auto = 1", (table.id,))
+    return len(rows)
+
+
+async def test_a_turn_timer_resumes_with_the_time_it_had_left_and_pings_once(world: World, make_bot):
+    """42 s into a 60 s turn (the ping at 40 s went out) the bot restarts: the timer plays 18 s later, as the
+    hand DM's countdown says, not a whole new minute later, and the player is not pinged a second time."""
+    table = await start_table(world, deals=3, turn_timer=60)
+    await world.env.advance_time(42)
+    assert len(pings(world)) == 1
+    assert await timer_moves(world, table) == 0
+    await world.env.restart_bot(make_bot())
+    restored = world.bot.tables.tables[table.id]
+    assert restored.timer is not None
+    await world.env.advance_time(17)
+    assert await timer_moves(world, table) == 0, "the timer played before the turn's time was up"
+    await world.env.advance_time(2)
+    assert await timer_moves(world, table) == 1, "the restart gave the turn a whole new period"
+    await world.env.advance_time(50)  # (the next turn's ping, 40 s into it, is the next one's own)
+    assert len(pings(world)) == 2, f"the player was pinged again after the restart: {pings(world)}"
+
+
+async def test_a_restart_before_the_ping_pings_once_at_its_time(world: World, make_bot):
+    """20 s into a 60 s turn the bot restarts: the ping comes 40 s into the turn (20 s after the restart), once."""
+    table = await start_table(world, deals=3, turn_timer=60)
+    await world.env.advance_time(20)
+    await world.env.restart_bot(make_bot())
+    await world.env.advance_time(19)
+    assert not pings(world)
+    await world.env.advance_time(2)
+    assert len(pings(world)) == 1
+    await world.env.advance_time(18)
+    assert await timer_moves(world, table) == 0
+    await world.env.advance_time(2)
+    assert await timer_moves(world, table) == 1 and len(pings(world)) == 1
+
+
+async def test_a_restart_long_after_the_deadline_does_not_play_for_everyone_at_once(world: World, make_bot):
+    """The bot was down past a turn's deadline: it does not play the moment it is back (nobody could move while it
+    was down), but gives the turn a short grace, then plays."""
+    from bot.tables.timers import RESUME_GRACE_S
+
+    table = await start_table(world, deals=3, turn_timer=60)
+    await world.env.advance_time(30)
+    # the process died 30 s into the turn and stayed down for ten minutes
+    await world.bot.db.execute("UPDATE tables SET timer_since = timer_since - 600 WHERE table_id = ?", (table.id,))
+    await world.env.restart_bot(make_bot())
+    await world.env.advance_time(1)
+    assert await timer_moves(world, table) == 0, "the timer played the instant the bot was back"
+    await world.env.advance_time(RESUME_GRACE_S)
+    assert await timer_moves(world, table) == 1
+
+
+async def test_a_lobby_keeps_working_after_a_restart(world: World, make_bot):
+    """Join and Start on a lobby message drawn before the restart still work, and the table starts."""
+    _, lobby = await open_table(world, n=2)
+    await world.env.restart_bot(make_bot())
+    reply = await world.users[2].click(lobby, custom_id=button(lobby, "Join").custom_id)
+    assert not reply.ephemeral or "already" not in (reply.response.content or "")
+    table = world.table()
+    assert [s.name for s in table.seats] == ["alice", "bob", "carol"]
+    lobby = lobby_message(world)
+    await world.users[0].click(lobby, custom_id=button(lobby, "Start").custom_id)
+    assert table.status == "running"
+    assert table_message(world, table) is not None
+
+
+async def test_the_computer_standing_in_plays_on_after_a_restart_and_im_back_still_works(world: World, make_bot):
+    """A seat the others voted to let the strong computer play: after a restart the computer moves for it with no
+    click from anyone, and the "I'm back" button of the DM drawn before the restart gives the seat back."""
+    table, absent = await vote_away(world)
+    table.settings["computer_pause"] = 600  # the old process's computer does not move before the restart
+    await others_play_until(world, table, absent, settling=False)
+    assert absent in table.engine.waiting_for()
+    before = table.version
+    note = dm(world, absent)
+    assert "I'm back" in labels(note)
+    await world.env.restart_bot(make_bot())
+    restored = world.bot.tables.tables[table.id]
+    assert restored.seats[absent].autopilot
+    restored.settings["computer_budget"] = 0.05
+    await world.env.advance_time(3)  # the computer's pause (1.5 s) after the restart
+    await settle(restored)
+    rows = await world.bot.db.fetchall("SELECT seat, auto FROM actions WHERE table_id = ? AND seq > ?",
+                                       (table.id, before))
+    assert any(r["seat"] == absent and r["auto"] == 2 for r in rows), "nobody moved for the absent seat"
+    note = dm(world, absent)
+    reply = await world.users[absent].user.click(note, custom_id=button(note, "I'm back").custom_id)
+    assert reply.ephemeral and "Welcome back" in reply.response.content, reply.response.content
+    assert not restored.seats[absent].autopilot
+    await settle(restored)
+    assert "I'm back" not in [getattr(c, "label", None) for c in components(dm(world, absent))]
