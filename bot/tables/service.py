@@ -283,7 +283,7 @@ class TableService(Lobbies, Computers, TurnTimers):
             async with table.lock:
                 if table.status not in OPEN_STATUSES:
                     continue
-                await self._end(table, ABANDONED if table.status == RUNNING else CANCELLED)
+                await self._end(table, ABANDONED if table.status == RUNNING else CANCELLED, shown=True)
                 table.gone = True
                 if table.thinking is not None:
                     table.thinking.cancel()
@@ -292,12 +292,15 @@ class TableService(Lobbies, Computers, TurnTimers):
             log.info("%s: ended tables %s", why or "gone", ", ".join(f"#{t.id} ({t.status})" for t in ended))
         return ended
 
-    async def _end(self, table: Table, status: str) -> None:
+    async def _end(self, table: Table, status: str, *, shown: bool = False) -> None:
+        """End an open table without a move. A running one's end is still to be shown (`end_shown` 0, until
+        `record_end_shown`), unless `shown`: its place is gone, so nothing there can show it."""
         if table.status not in OPEN_STATUSES:
             raise UserError("Table #{id} is not open any more.", id=table.id)
+        show = table.status == RUNNING and table.engine is not None and not shown
         await self.db.write([  # stored first: a write that fails leaves the table open in memory as on disk
-            ("UPDATE tables SET status = ?, vote = NULL, ended_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')"
-             " WHERE table_id = ?", (status, table.id)),
+            ("UPDATE tables SET status = ?, vote = NULL, ended_at = strftime('%Y-%m-%dT%H:%M:%fZ','now'),"
+             " end_shown = ? WHERE table_id = ?", (status, int(not show), table.id)),
             snapshots.drop_statement(table.id)])
         table.status = status
         self._close_vote(table)
@@ -335,6 +338,10 @@ class TableService(Lobbies, Computers, TurnTimers):
                                    (digest, table.id, seat)))
         if statements:
             await self.db.write(statements)
+
+    async def record_end_shown(self, table: Table) -> None:
+        """The end of a table that ended without a move went out (its table message and hand DMs show it)."""
+        await self.db.execute("UPDATE tables SET end_shown = 1 WHERE table_id = ?", (table.id,))
 
     async def hands_scored(self, table: Table) -> int:
         """The number of the last hand scored at this table (0: none yet)."""
@@ -381,6 +388,29 @@ class TableService(Lobbies, Computers, TurnTimers):
             except Exception:
                 log.exception("table %s: the finished table no longer replays; its messages stay as they are",
                               table.id)
+                continue
+            table.signatures = self._signatures(table)
+            out.append(table)
+        return out
+
+    async def ended_behind(self, *, within_hours: int = 24) -> list[Table]:
+        """Tables that ended without a move (cancelled, abandoned) in the last `within_hours` while their end was
+        not shown yet (the process died between storing it and redrawing their messages). Rebuilt by replay, so
+        the Discord side can show the end; they are not open again."""
+        rows = await self.db.fetchall(
+            "SELECT * FROM tables WHERE status IN (?, ?) AND end_shown = 0 AND started_at IS NOT NULL"
+            " AND ended_at >= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?) ORDER BY table_id",
+            (ABANDONED, CANCELLED, f"-{int(within_hours)} hours"))
+        rows = [r for r in rows if r["game"] in GAMES]
+        seats = await self.stored.seats([r["table_id"] for r in rows]) if rows else {}
+        out = []
+        for r in rows:
+            table = table_from_row(r, seats.get(r["table_id"], []))
+            actions = await self.stored.actions(table.id)
+            try:
+                table.engine, table.version = replay(table, actions), len(actions)
+            except Exception:
+                log.exception("table %s: the ended table no longer replays; its messages stay as they are", table.id)
                 continue
             table.signatures = self._signatures(table)
             out.append(table)

@@ -156,4 +156,8 @@ class CatchUp:
                 self.catch_up_later(table, lasting=attempt.lasting)
 
         await asyncio.gather(*(one(t) for t in tables))
-        log.info("caught up %d tables: %d messages were behind", len(tables), sent)
+        ended = await self.service.ended_behind()
+        for table in ended:  # ended without a move just before a crash: show the end (no buttons, no live hands)
+            await self.ui.ended(table)
+        log.info("caught up %d tables: %d messages were behind; %d ended tables shown ended", len(tables), sent,
+                 len(ended))

@@ -201,22 +201,26 @@ class Delivery(CatchUp, HandDMs):
             self.catch_up_later(table, lasting=attempt.lasting)
         return attempt
 
-    async def close_hands(self, table: Table) -> None:
-        """An ended table's hand DMs lose their controls and say how it ended (cancelled, abandoned)."""
-        if table.engine is None:
-            return
+    async def close_hands(self, table: Table) -> Attempts:
+        """An ended table's hand DMs lose their controls and say how it ended (cancelled, abandoned). Returns what
+        it tried."""
         attempt = Attempts(table.id)
+        if table.engine is None:
+            return attempt
         async with self.lock(table):
             await asyncio.gather(*(attempt(self.send_hand(table, seat, force=True)) for seat in table.people
                                    if table.signatures[seat] != OUT_OF_MATCH))  # (one out had its last DM)
+        return attempt
 
-    async def show_table(self, table: Table) -> None:
-        """Show the table as it is (a vote, an absent player): one batch like a move's, caught up if it fails."""
+    async def show_table(self, table: Table) -> Attempts:
+        """Show the table as it is (a vote, an absent player): one batch like a move's, caught up if it fails.
+        Returns what it tried."""
         attempt = Attempts(table.id)
         async with self.lock(table):
             await attempt(self.update_table(table))
         if attempt.failed:
             self.catch_up_later(table, lasting=attempt.lasting)
+        return attempt
 
     async def _answer_with_table(self, interaction: discord.Interaction, table: Table, batch: Pending,
                                  since: float) -> bool:

@@ -441,9 +441,11 @@ class TableUI(Lobbies, TableMessages):
         """A table ended without a move (cancelled, abandoned after the absent vote): show it so, on the table
         message and in every hand DM, whose controls go."""
         if table.engine is not None:
-            await self.delivery.show_table(table)
+            shown = await self.delivery.show_table(table)
             if table.status in (CANCELLED, ABANDONED):  # (a finished match's last batch redrew them already)
-                await self.delivery.close_hands(table)
+                closed = await self.delivery.close_hands(table)
+                if not (shown.failed or closed.failed):  # else a restart shows it again (ended_behind)
+                    await self.delivery.safe(self.service.record_end_shown(table))
         await self.delivery.retire_thread(table)
         if table.status == ABANDONED:  # (a cancel is shown on the lobby by its own click)
             await self.refresh_lobby(table)

@@ -110,3 +110,35 @@ async def test_the_computer_standing_in_plays_on_after_a_restart_and_im_back_sti
     assert not restored.seats[absent].autopilot
     await settle(restored)
     assert "I'm back" not in [getattr(c, "label", None) for c in components(dm(world, absent))]
+
+
+async def test_a_table_abandoned_just_before_a_crash_is_shown_ended_after_the_restart(world: World, make_bot):
+    """The others vote to end the table; the end is stored, and the process dies before the table message and the
+    hand DMs are redrawn. After the restart the table message must not still ask the vote (its buttons answer
+    that the table is not open), nor the hand DMs offer cards: what players see follows what is stored."""
+    from tests.cogs.test_tables import _open_vote
+
+    table = await start_table(world, deals=3, turn_timer=60)
+    absent = await _open_vote(world, table)
+    voter = next(i for i in range(3) if i != absent)
+    world.bot.tables.listener = None  # the process dies right after the write: nothing of the end goes out
+    assert await world.bot.tables.vote(table.id, world.users[voter].user.id, False) == "abandoned"
+    assert "Keep playing" in [getattr(c, "label", None) for c in components(table_message(world, table))]
+    await world.env.restart_bot(make_bot())
+    await world.bot.catch_up_task
+    await world.env.advance_time(1)
+    shown = [getattr(c, "label", None) for c in components(table_message(world, table))]
+    assert "Keep playing" not in shown, f"the table message still asks the vote of an abandoned table: {shown}"
+    for seat in range(3):
+        live = [c for c in components(dm(world, seat)) if not getattr(c, "disabled", False)]
+        assert not live, f"seat {seat}'s hand DM still has controls at an abandoned table"
+    lobby = next(m for m in world.channel.history() if m.id == table.lobby_message_id)
+    assert "This table was abandoned" in lobby.content, "the lobby says it too, not 'has started'"
+    row = await world.bot.db.fetchone("SELECT end_shown FROM tables WHERE table_id = ?", (table.id,))
+    assert row["end_shown"] == 1
+    since = len(world.env.http_requests)
+    await world.env.restart_bot(make_bot())  # shown once: a second restart sends nothing
+    await world.bot.catch_up_task
+    calls = [(c.method, c.path) for c in world.env.http_requests[since:]
+             if c.method in ("POST", "PATCH") and "/messages" in c.path]
+    assert not calls, calls
