@@ -3,6 +3,8 @@ commands, the games or the numbers of players, so that each answer names the nex
 
 from __future__ import annotations
 
+import re
+
 from discord import app_commands
 
 from tests.cogs.helpers import client_locale
@@ -82,3 +84,34 @@ async def test_a_bystander_asking_for_a_hand_is_told_where_to_play(world: World)
     text = answer.response.content
     assert answer.ephemeral and "not seated at this table" in text
     assert "/table list" in text and all(name in text for name in opening_commands(world)), text
+
+
+def typed_commands(text: str) -> set[str]:
+    return set(re.findall(r"`(/[^`]+)`", text))
+
+
+async def test_help_walks_a_newcomer_through_a_first_table(world: World):
+    """There was no overview: /rules explains a game, not how a table works here (open, Join, Start, the hand by
+    DM, practice with hints)."""
+    answer = await world.users[0].slash(world.channel, "help")
+    text = answer.response.content
+    assert answer.ephemeral and len(text) <= 2000
+    named = typed_commands(text)
+    assert opening_commands(world) <= named and {"/rules", "/table list", "/leaderboard"} <= named
+    assert named <= {"/" + c.qualified_name for c in world.bot.tree.walk_commands()}, "only commands that exist"
+    for label in ("Join", "Add computer (easy)", "Start", "My hand", "Hints: off", "Hint"):
+        assert f"**{label}**" in text, label  # the buttons as the lobby and the table name them
+    assert "Schrum Schrum, Tač and Repezita" in text  # each game's line says what it is
+
+
+async def test_help_in_croatian_names_the_commands_and_buttons_a_croatian_client_shows(world: World, monkeypatch):
+    from bot.i18n import command_name, tr
+
+    client_locale(monkeypatch, "hr")
+    text = (await world.users[0].slash(world.channel, "help")).response.content
+    shown = {"/" + " ".join(command_name("hr", part) for part in c.qualified_name.split())
+             for c in world.bot.tree.walk_commands()}
+    named = typed_commands(text)
+    assert {"/schrum novi", "/pravila", "/stol popis"} <= named <= shown
+    assert f"**{tr('hr', 'My hand')}**" in text and "**My hand**" not in text
+    assert "How a game goes" not in text and "Kako ide igra" in text
