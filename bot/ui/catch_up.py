@@ -158,6 +158,6 @@ class CatchUp:
         await asyncio.gather(*(one(t) for t in tables))
         ended = await self.service.ended_behind()
         for table in ended:  # ended without a move just before a crash: show the end (no buttons, no live hands)
-            await self.ui.ended(table)
+            await self.ui.ended(table, restarted=True)
         log.info("caught up %d tables: %d messages were behind; %d ended tables shown ended", len(tables), sent,
                  len(ended))

@@ -437,9 +437,10 @@ class TableUI(Lobbies, TableMessages):
     async def absent(self, table: Table, seat: int) -> None:
         await self.delivery.show_table(table)
 
-    async def ended(self, table: Table) -> None:
+    async def ended(self, table: Table, *, restarted: bool = False) -> None:
         """A table ended without a move (cancelled, abandoned after the absent vote): show it so, on the table
-        message and in every hand DM, whose controls go."""
+        message and in every hand DM, whose controls go. `restarted`: shown by a restart (the process died before),
+        when a cancel's lobby edit may not have gone out either."""
         if table.engine is not None:
             shown = await self.delivery.show_table(table)
             if table.status in (CANCELLED, ABANDONED):  # (a finished match's last batch redrew them already)
@@ -447,7 +448,7 @@ class TableUI(Lobbies, TableMessages):
                 if not (shown.failed or closed.failed):  # else a restart shows it again (ended_behind)
                     await self.delivery.safe(self.service.record_end_shown(table))
         await self.delivery.retire_thread(table)
-        if table.status == ABANDONED:  # (a cancel is shown on the lobby by its own click)
+        if table.status == ABANDONED or restarted:  # (a cancel is shown on the lobby by its own command)
             await self.refresh_lobby(table)
 
 

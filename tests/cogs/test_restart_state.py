@@ -142,3 +142,22 @@ async def test_a_table_abandoned_just_before_a_crash_is_shown_ended_after_the_re
     calls = [(c.method, c.path) for c in world.env.http_requests[since:]
              if c.method in ("POST", "PATCH") and "/messages" in c.path]
     assert not calls, calls
+
+
+async def test_a_table_cancelled_just_before_a_crash_is_shown_cancelled_after_the_restart(world: World, make_bot):
+    """/table cancel on a running table: the end is stored, and the process dies before the table message, the hand
+    DMs and the lobby are redrawn. After the restart all three say it was cancelled (the lobby said it had
+    started)."""
+    table = await start_table(world, deals=3)
+    world.bot.tables.listener = None  # the process dies right after the write: nothing of the end goes out
+    await world.bot.tables.cancel(table.id, table.host_id)
+    lobby = next(m for m in world.channel.history() if m.id == table.lobby_message_id)
+    assert "This table was cancelled" not in lobby.content
+    await world.env.restart_bot(make_bot())
+    await world.bot.catch_up_task
+    await world.env.advance_time(1)
+    assert "This table was cancelled" in table_message(world, table).content
+    for seat in range(3):
+        assert not [c for c in components(dm(world, seat)) if not getattr(c, "disabled", False)], seat
+    lobby = next(m for m in world.channel.history() if m.id == table.lobby_message_id)
+    assert "This table was cancelled" in lobby.content, "the lobby says it too, not 'has started'"
