@@ -247,7 +247,13 @@ class SchroeoemUI(GameUI):
         if kind == "eliminated":
             return tr(lang, "Out of the match: {names}.", names=_names(names, event.get("seats", [])))
         if kind == "match_over":
-            return "🏆 " + tr(lang, "{names} wins the match!", names=_names(names, event.get("winners", [])))
+            winners, totals = event.get("winners", []), event.get("totals") or []
+            text = "🏆 " + tr(lang, "{names} wins the match!", names=_names(names, winners))
+            if winners and all(s < len(totals) and totals[s] <= 0 for s in winners):
+                # the rule that the last game's winner survives when nobody keeps a point (docs/rules/schroeoem.md):
+                # else "Final points: alice −1, bob 0" under "bob wins" reads as a mistake
+                text += " " + tr(lang, "Nobody has points left, so the winner of the last game stays in.")
+            return text
         return None
 
 

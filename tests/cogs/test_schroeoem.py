@@ -389,3 +389,27 @@ def test_a_match_shows_names_as_typed_not_as_markdown():
                   started_at=None, games=[], winners=[0], totals=[7, 0], detailed=True)
     text = match_text(match, "en")
     assert "Players: \\_\\_ana\\_\\_, \\*bo\\*" in text and "\\_\\_ana\\_\\_ 7 🏆" in text
+
+
+def test_a_match_won_with_no_points_left_says_why():
+    """When a game's end leaves nobody with points, its winner stays in and wins (docs/rules/schroeoem.md): "bob
+    wins the match! Final points: alice −1, bob 0" read as a mistake without the rule beside it."""
+    import random
+
+    from bot.games import GAMES
+    from cogs.schroeoem import SchroeoemUI
+
+    ui, names, seen = SchroeoemUI(), ["alice", "bob"], set()
+    for seed in range(400):
+        engine, rng = GAMES["schroeoem"].new(2, seed=seed, options={"points": 2}), random.Random(seed)
+        while not engine.over:
+            seat = min(engine.waiting_for() or engine.to_act())
+            events = engine.apply(seat, rng.choice(engine.legal_actions(seat)))
+        end = next(e for e in events if e["type"] == "match_over")
+        kept = end["totals"][end["winners"][0]] > 0
+        line = ui.narrate(end, names, "en")
+        assert ("Nobody has points left" in line) is not kept, (end, line)
+        seen.add(kept)
+        if seen == {True, False}:
+            break
+    assert seen == {True, False}, "both endings were played"
