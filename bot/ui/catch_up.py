@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import discord
 
 from bot.tables import Table, TableService
-from bot.tables.model import FINISHED, OUT_OF_MATCH, RUNNING, shows_digest
+from bot.tables.model import ABANDONED, CANCELLED, FINISHED, OUT_OF_MATCH, RUNNING, shows_digest
 
 from .errors import OPENING_DMS_TOO_FAST
 
@@ -23,6 +23,7 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 CATCH_UP_RETRIES = (5, 30, 120, 600)  # seconds before each new try after a send failed
 KEEP_TRYING_EVERY = 600  # then, while the table runs and the failure may pass (not 401/403/404), this often
+ENDED_WITHOUT_A_MOVE = (CANCELLED, ABANDONED)  # ended by a command or the absent vote: only their end to show
 
 
 class Attempts:
@@ -70,12 +71,15 @@ class CatchUp:
         async def send_hand(self, table: Table, seat: int, *, new_hand: bool = False, close_old: bool = True,
                             again: bool = True, force: bool = False, redraws: int = 2) -> str | None: ...
         async def post_score_sheet(self, table: Table) -> int: ...
+        async def show_end(self, table: Table) -> Attempts: ...
 
     async def catch_up(self, table: Table) -> Attempts:
         """Bring what players see in line with what is stored, after a crash or a failed send: the table message,
         each hand DM and the score sheets are compared with the marks stored once they went out, and only what
         is behind is sent or edited (a DM that shows the right state is not touched, nothing is sent twice).
         Returns what it tried: `.sent` messages, `.failed` if one did not go out."""
+        if table.status in ENDED_WITHOUT_A_MOVE:  # its end to show, once more (what a move would show is moot)
+            return await self.show_end(table)
         attempt = Attempts(table.id)
         engine = table.engine
         if engine is None or table.status not in (RUNNING, FINISHED):
@@ -130,7 +134,7 @@ class CatchUp:
                         return
                     delay = KEEP_TRYING_EVERY
                 await asyncio.sleep(delay)
-                if table.status not in (RUNNING, FINISHED):
+                if table.status not in (RUNNING, FINISHED, *ENDED_WITHOUT_A_MOVE):
                     return
                 attempt = await self.catch_up(table)
                 if not attempt.failed:

@@ -201,15 +201,21 @@ class Delivery(CatchUp, HandDMs):
             self.catch_up_later(table, lasting=attempt.lasting)
         return attempt
 
-    async def close_hands(self, table: Table) -> Attempts:
-        """An ended table's hand DMs lose their controls and say how it ended (cancelled, abandoned). Returns what
-        it tried."""
+    async def show_end(self, table: Table) -> Attempts:
+        """A table that ended without a move (cancelled, abandoned): the table message shows how it ended and the
+        hand DMs lose their controls. Stored as shown once all of it went out (`end_shown`); until then the catch-up
+        tries again, and a restart too (`TableService.ended_behind`). Returns what it tried."""
         attempt = Attempts(table.id)
         if table.engine is None:
             return attempt
         async with self.lock(table):
+            await attempt(self.update_table(table))
             await asyncio.gather(*(attempt(self.send_hand(table, seat, force=True)) for seat in table.people
                                    if table.signatures[seat] != OUT_OF_MATCH))  # (one out had its last DM)
+        if attempt.failed:
+            self.catch_up_later(table, lasting=attempt.lasting)
+        else:
+            await self.safe(self.service.record_end_shown(table))
         return attempt
 
     async def show_table(self, table: Table) -> Attempts:

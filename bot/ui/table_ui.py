@@ -441,12 +441,10 @@ class TableUI(Lobbies, TableMessages):
         """A table ended without a move (cancelled, abandoned after the absent vote): show it so, on the table
         message and in every hand DM, whose controls go. `restarted`: shown by a restart (the process died before),
         when a cancel's lobby edit may not have gone out either."""
-        if table.engine is not None:
-            shown = await self.delivery.show_table(table)
-            if table.status in (CANCELLED, ABANDONED):  # (a finished match's last batch redrew them already)
-                closed = await self.delivery.close_hands(table)
-                if not (shown.failed or closed.failed):  # else a restart shows it again (ended_behind)
-                    await self.delivery.safe(self.service.record_end_shown(table))
+        if table.status in (CANCELLED, ABANDONED):
+            await self.delivery.show_end(table)
+        elif table.engine is not None:  # (a finished match's last batch redrew the hands already)
+            await self.delivery.show_table(table)
         await self.delivery.retire_thread(table)
         if table.status == ABANDONED or restarted:  # (a cancel is shown on the lobby by its own command)
             await self.refresh_lobby(table)

@@ -161,3 +161,31 @@ async def test_a_table_cancelled_just_before_a_crash_is_shown_cancelled_after_th
         assert not [c for c in components(dm(world, seat)) if not getattr(c, "disabled", False)], seat
     lobby = next(m for m in world.channel.history() if m.id == table.lobby_message_id)
     assert "This table was cancelled" in lobby.content, "the lobby says it too, not 'has started'"
+
+
+async def test_a_cancelled_tables_end_that_failed_to_show_is_shown_by_the_catch_up(world: World, monkeypatch):
+    """The table message's edit that shows a cancel fails (Discord answers 500 past discord.py's retries): the
+    catch-up tries again, as for a move's, without waiting for a restart; until then the hand DMs stay closed."""
+    import discord
+
+    import bot.ui.catch_up as catch_up
+
+    monkeypatch.setattr(catch_up, "CATCH_UP_RETRIES", (0.5, 0.5))
+    table = await start_table(world, deals=3)
+    delivery = world.bot.table_ui.delivery
+    original, calls = delivery.update_table, []
+
+    async def flaky(table_, events=None, **kw):
+        calls.append(table_.status)
+        if len(calls) == 1:
+            raise discord.HTTPException(type("R", (), {"status": 500, "reason": "boom"})(), "boom")
+        return await original(table_, events, **kw)
+
+    monkeypatch.setattr(delivery, "update_table", flaky)
+    await world.users[0].slash(world.channel, "table cancel", table_id=table.id)
+    if (task := delivery._catching_up.get(table.id)) is not None:
+        await task
+    assert calls == ["cancelled", "cancelled"], "the end that did not show was shown again by the catch-up"
+    assert "This table was cancelled" in table_message(world, table).content
+    row = await world.bot.db.fetchone("SELECT end_shown FROM tables WHERE table_id = ?", (table.id,))
+    assert row["end_shown"] == 1
