@@ -18,10 +18,11 @@ log = logging.getLogger(__name__)
 # "Thread is locked": a moderator locked the table's thread (developer docs, Threads, "Locked Threads": without Manage
 # Threads nobody may send or edit messages there); the table shows again once unlocked (cogs/tables.py)
 THREAD_LOCKED = 160005
+MISSING_ACCESS = 50001  # the channel is out of the bot's sight (a private thread it is no member of, View Channel)
 OPENING_DMS_TOO_FAST = 40003  # "You are opening direct messages too fast": a pause, not a refusal
 PERMISSION_NAMES = {
     50013: "Missing Permissions",
-    50001: "Missing Access",
+    MISSING_ACCESS: "Missing Access",
 }
 
 

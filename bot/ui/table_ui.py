@@ -22,7 +22,7 @@ from bot.tables.model import ABANDONED, CANCELLED, RUNNING, shows_digest
 
 from .delivery import Delivery
 from .drawing import Drawings
-from .errors import THREAD_LOCKED, explain, reply_error, send_ephemeral
+from .errors import MISSING_ACCESS, THREAD_LOCKED, explain, reply_error, send_ephemeral
 from .game_ui import Button, GameUI, card_label, card_style, verb_of
 from .in_time import edit_in_time, send_in_time
 from .lobby import Lobbies, new_commands
@@ -194,8 +194,16 @@ class TableUI(Lobbies, TableMessages):
             return
         told.told.add(interaction.user.id)
         lang = normalize(interaction.locale)
+        home = self.bot.get_channel(table.home_channel_id)
         if told.error.code == THREAD_LOCKED:
             text = explain(told.error, lang)[0]
+        elif told.error.code == MISSING_ACCESS and getattr(home, "type", None) is discord.ChannelType.private_thread:
+            # removed from the private thread the table lives in (Threads, "Permissions": only its members and
+            # moderators see one): no moderator's permission brings the bot back, a member adding it does, and the
+            # table catches up then (on_thread_join)
+            text = tr(lang, "Your move counts, but I am no longer in the private thread {channel}, so I cannot show "
+                            "the table there. Add me back (mention me in it): the table catches up then.",
+                      channel=f"<#{table.home_channel_id}>")
         else:
             text = tr(lang, "Your move counts, but Discord does not let me show the table in {channel} ({what}). Ask a "
                             "moderator to let me send messages, attach files and post in threads there: the table "

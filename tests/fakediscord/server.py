@@ -415,6 +415,21 @@ class FakeDiscord(UserActions, WorldRules, MessageStore, Lookups, RestEntry, Com
                 "id": str(ch.id), "guild_id": str(ch.guild_id), "member_count": len(ch.thread_members),
                 "added_members": [{"id": str(ch.id), "user_id": str(u.id), "join_timestamp": iso_now(), "flags": 0}]})
 
+    def remove_from_thread(self, thread: FakeChannel | int | str, user: FakeUser | int | str) -> None:
+        """Someone removes `user` from a thread. The bot, removed from a private thread (without Manage Threads),
+        sees it no more (`bot_in_thread`: its posts there answer 403 / 50001) and gets THREAD_MEMBERS_UPDATE with
+        itself among `removed_member_ids` (Threads: "always sent when the current user is added to or removed
+        from a thread")."""
+        ch = self.channel(thread)
+        u = self.user(user)
+        if u.id not in ch.thread_members:
+            return
+        ch.thread_members.discard(u.id)
+        if u is self.bot:
+            self._emit("THREAD_MEMBERS_UPDATE", {
+                "id": str(ch.id), "guild_id": str(ch.guild_id), "member_count": len(ch.thread_members),
+                "removed_member_ids": [str(u.id)]})
+
     @property
     def members(self) -> list[FakeUser]:
         return [self.bot, *(u for u in self.users.values() if u.id not in self.departed)]
