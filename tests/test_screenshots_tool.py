@@ -23,10 +23,11 @@ def test_the_screenshot_match_reaches_every_scene(lang, tmp_path, monkeypatch):
 
     monkeypatch.setattr(screenshots.Shooter, "shoot", shoot)
     asyncio.run(screenshots.play_and_shoot(lang, tmp_path, browser=None))
-    assert [s for s, _ in shot] == ["lobby", "table", "hand", "refusal", "sheet", "leaderboard"]
+    assert [s for s, _ in shot] == ["help", "lobby", "table", "hand", "refusal", "sheet", "leaderboard"]
     texts = dict(shot)
     assert ("It is not your turn." if lang == "en" else "Du bist nicht am Zug.") in texts["refusal"]
     assert ("Leaderboard" if lang == "en" else "Rangliste") in texts["leaderboard"]
+    assert ("/schieberamsch new" if lang == "en" else "/schieberamsch neu") in texts["help"]
 
 
 SCENES = {

@@ -3,13 +3,13 @@
 
 The real bot plays a short Schieberamsch match in SimCord (the in-process Discord the tests use); at each scene
 SimCord's Discord-like preview page is opened for the player who sees it, and headless Chromium photographs it
-at a desktop (1280 px) and a phone (400 px) width once the page says it is ready. Scenes: the lobby, the table
+at a desktop (1280 px) and a phone (400 px) width once the page says it is ready. Scenes: /help, the lobby, the table
 thread mid-deal, a DM hand, an ephemeral refusal (a card clicked out of turn), the table message with the score
 sheet after the first deal, and the leaderboard; each in English and German (`--lang` adds Croatian and
 Romanian). The other games (`tools/screenshot_scenes.py`) show the table thread mid-deal and the hand of the
 player to act, plus each game's own decision: Rufmariasch's call (trump and called-card menus), Schrööm's
 knock and the hold/fold answer, Treppenrommé's take and meld menus. `--games` picks games (default: all seven,
-52 pictures a language, about three minutes a language on two busy cores). The preview's clock is SimCord's
+54 pictures a language, about three minutes a language on two busy cores). The preview's clock is SimCord's
 (1 January 2026), so a turn timer's "⏱ in …" reads months away: the bot writes real timestamps.
 
 Needs SimCord's preview extra, Playwright's Python package (it drives the browser; no browser download) and
@@ -171,6 +171,7 @@ async def play_and_shoot(lang: str, out: Path, browser: Any) -> None:
             channel = guild.create_text_channel("stammtisch")
             users = [guild.add_member(env.create_user(n)) for n in NAMES]
             shooter = Shooter(env, out, lang, browser)
+            await shooter.shoot("help", channel, users[0], await users[0].slash(channel, "help"))
             await users[0].slash(channel, "schieberamsch new", deals=3)
             table = bot.tables.tables[max(bot.tables.tables)]
 
