@@ -43,21 +43,21 @@ class UserActions:
         """Invoke ``/command`` ("game new" walks subcommand groups / subcommands) as ``user`` in ``channel``
         (None: the user's DM with the bot). ``options`` maps option names to values: str/int/float/bool,
         a FakeUser / FakeChannel for user/channel options, (filename, bytes) for an attachment option."""
-        data = await self._command_data(user, command, options or {}, focused=None)
         u = self.user(user)
         ch = self.dm_channel(u) if channel is None else self.channel(channel)
+        data = await self._command_data(user, ch, command, options or {}, focused=None)
         return await self._dispatch_interaction(self._new_interaction(APPLICATION_COMMAND, u, ch, data))
 
     async def autocomplete(self: FakeDiscord, user: UserRef, channel: ChannelRef | None, command: str,
                            options: dict[str, Any], focused: str) -> FakeInteraction:
         """The user typing into option ``focused``; the handle's ``choices`` hold the bot's answer."""
-        data = await self._command_data(user, command, options, focused=focused)
         u = self.user(user)
         ch = self.dm_channel(u) if channel is None else self.channel(channel)
+        data = await self._command_data(user, ch, command, options, focused=focused)
         return await self._dispatch_interaction(self._new_interaction(AUTOCOMPLETE, u, ch, data))
 
-    async def _command_data(self: FakeDiscord, user: UserRef, command: str, options: dict[str, Any],
-                            focused: str | None) -> dict[str, Any]:
+    async def _command_data(self: FakeDiscord, user: UserRef, channel: FakeChannel, command: str,
+                            options: dict[str, Any], focused: str | None) -> dict[str, Any]:
         words = command.strip().lstrip("/").split()
         if not words:
             raise ValueError("empty command")
@@ -65,7 +65,7 @@ class UserActions:
         if self.command_wait:
             await self.wait_for(lambda: self._has_command(top), timeout=self.command_wait,
                                 what=f"command /{top} to be registered")
-        cmd = self.command(top)
+        cmd = self._command_in(top, channel)
         root: list[dict[str, Any]] = []
         container = root
         node: dict[str, Any] = cmd
@@ -100,6 +100,28 @@ class UserActions:
         if cmd.get("guild_id"):
             data["guild_id"] = cmd["guild_id"]
         return data
+
+    def _command_in(self: FakeDiscord, name: str, channel: FakeChannel) -> dict[str, Any]:
+        """The command `/name` as a user sees it in `channel`: a guild's commands exist only in that guild, and
+        a global one only where its `contexts` allow (Application Commands, "Interaction Contexts": the contexts
+        are "where a command can be used"; "Guild commands don't support the BOT_DM interaction context"; the
+        deprecated `dm_permission: false` hides it from DMs likewise). The Discord client offers no other."""
+        guild_cmd = None if channel.is_dm else self.commands.get(channel.guild_id, {}).get((1, name))
+        if guild_cmd is not None:
+            return guild_cmd
+        cmd = self.commands.get(None, {}).get((1, name))
+        if cmd is None:
+            where = "a DM (guild commands are not offered there)" if channel.is_dm else f"guild {channel.guild_id}"
+            self.command(name)  # (raises LookupError naming the registered commands when there is none anywhere)
+            raise LookupError(f"/{name} is not available in {where}: it is registered in another scope")
+        context = 1 if channel.is_dm else 0  # GUILD 0, BOT_DM 1 (Receiving and Responding, Interaction Context Types)
+        contexts = cmd.get("contexts")
+        if contexts is not None and context not in contexts:
+            raise LookupError(f"/{name} cannot be used in {'a DM' if channel.is_dm else 'a guild'}: its contexts "
+                              f"are {contexts}")
+        if contexts is None and channel.is_dm and cmd.get("dm_permission") is False:
+            raise LookupError(f"/{name} cannot be used in a DM: dm_permission is false")
+        return cmd
 
     def _has_command(self: FakeDiscord, name: str) -> bool:
         try:

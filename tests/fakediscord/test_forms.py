@@ -251,3 +251,29 @@ async def test_a_nonce_enforced_returns_the_message_it_made_first(fake: FakeDisc
     assert later[1]["id"] != first[1]["id"]
     status, data, _ = await call(http, fake, "POST", f"/channels/{channel}/messages", {**body, "nonce": "x" * 26})
     assert (status, data["code"]) == (400, 50035)
+
+
+async def test_a_command_is_offered_only_where_its_scope_and_contexts_allow(fake: FakeDiscord, http) -> None:
+    """Application Commands, "Interaction Contexts": `contexts` are where a command "can be used", and "Guild
+    commands don't support the BOT_DM interaction context"; a guild's commands exist in that guild alone. The
+    Discord client offers a user no other, so `slash` refuses (LookupError) rather than make an interaction
+    Discord never sends."""
+    app = f"/applications/{fake.application_id}"
+    other = fake.add_guild("Zweite Runde")
+    fake.add_channel("zweiter-tisch", guild=other)
+    assert (await call(http, fake, "PUT", f"{app}/guilds/{fake.guild_id}/commands", [_command()]))[0] == 200
+    assert (await call(http, fake, "PUT", f"{app}/commands",
+                       [_command(name="tisch", contexts=[0]), _command(name="regeln", dm_permission=False),
+                        _command(name="hilfe", contexts=[0, 1])]))[0] == 200
+    assert (await fake.slash("anna", "spieltisch", "spiel")).data["guild_id"] == str(fake.guild_id)
+    with pytest.raises(LookupError, match="DM"):
+        await fake.slash("anna", None, "spiel")  # a guild command in a DM
+    with pytest.raises(LookupError, match="another scope"):
+        await fake.slash("anna", "zweiter-tisch", "spiel")  # ... or in another guild
+    await fake.slash("anna", "spieltisch", "tisch")
+    await fake.slash("anna", "zweiter-tisch", "tisch")  # a global command: in every guild
+    for guild_only in ("tisch", "regeln"):  # contexts [GUILD], or the deprecated dm_permission false
+        with pytest.raises(LookupError, match="DM"):
+            await fake.slash("anna", None, guild_only)
+    ix = await fake.slash("anna", None, "hilfe")
+    assert ix.channel.is_dm
