@@ -122,8 +122,10 @@ class InteractionRoutes:
         if msg is not None:
             interaction["response_message_id"] = str(msg.id)
         resource: dict[str, Any] = {"type": cb_type}
-        if msg is not None and cb_type in (CB_CHANNEL_MESSAGE, CB_DEFERRED_CHANNEL_MESSAGE, CB_UPDATE_MESSAGE,
-                                           CB_DEFERRED_UPDATE_MESSAGE):
+        # Receiving and Responding, Interaction Callback Resource Object: the message is "Only present if type is
+        # either CHANNEL_MESSAGE_WITH_SOURCE or UPDATE_MESSAGE" (a deferral's loading message, or the clicked
+        # message a type 6 leaves alone, are read through GET @original)
+        if msg is not None and cb_type in (CB_CHANNEL_MESSAGE, CB_UPDATE_MESSAGE):
             resource["message"] = msg.payload()
         return 200, {"interaction": interaction, "resource": resource}
 

@@ -10,7 +10,7 @@ import aiohttp
 import pytest
 
 from tests.fakediscord import FakeDiscord
-from tests.fakediscord.models import APPLICATION_COMMAND, AUTOCOMPLETE, MODAL_SUBMIT
+from tests.fakediscord.models import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT, MODAL_SUBMIT
 from tests.fakediscord.raw import Answer, call, dispatched, edit
 
 
@@ -277,3 +277,25 @@ async def test_a_command_is_offered_only_where_its_scope_and_contexts_allow(fake
             await fake.slash("anna", None, guild_only)
     ix = await fake.slash("anna", None, "hilfe")
     assert ix.channel.is_dm
+
+
+async def test_a_callbacks_answer_carries_the_message_only_of_types_4_and_7(fake: FakeDiscord, http) -> None:
+    """Receiving and Responding, Interaction Callback Resource Object: `with_response` answers with the interaction
+    callback, whose resource's message is "Only present if type is either CHANNEL_MESSAGE_WITH_SOURCE or
+    UPDATE_MESSAGE": not for a deferral (5), nor for a deferred update (6) of the clicked message."""
+    status, sent, _ = await call(http, fake, "POST", f"/channels/{fake.channel('spieltisch').id}/messages",
+                                 {"content": "Tisch", "components": [_row({"type": 2, "style": 1, "custom_id": "go",
+                                                                           "label": "Go"})]})
+    assert status == 200
+    shown = {}
+    for cb_type, itype in ((4, APPLICATION_COMMAND), (5, APPLICATION_COMMAND), (6, MESSAGE_COMPONENT),
+                           (7, MESSAGE_COMPONENT)):
+        ix = dispatched(fake, itype=itype)
+        ix.message = fake.message(int(sent["id"]))
+        body = {"type": cb_type, **({"data": {"content": "Antwort"}} if cb_type in (4, 7) else {})}
+        status, data, _ = await call(http, fake, "POST",
+                                     f"/interactions/{ix.id}/{ix.token}/callback?with_response=true", body)
+        assert status == 200, data
+        assert data["resource"]["type"] == cb_type
+        shown[cb_type] = "message" in data["resource"]
+    assert shown == {4: True, 5: False, 6: False, 7: True}
