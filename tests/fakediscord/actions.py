@@ -297,8 +297,12 @@ class UserActions:
             cid = comp.get("custom_id")
             if comp.get("type") == 4:  # text input
                 value = str(values.get(cid, comp.get("value") or ""))
+                # the client submits nothing else (Component Reference, Text Input Structure: required, "Minimum
+                # input length", "Maximum input length"); an optional input may stay empty
                 if comp.get("required", True) and not value:
                     raise ValueError(f"modal input {cid!r} is required")
+                if value and len(value) < (comp.get("min_length") or 0):
+                    raise ValueError(f"modal input {cid!r} shorter than {comp['min_length']}")
                 if comp.get("max_length") is not None and len(value) > comp["max_length"]:
                     raise ValueError(f"modal input {cid!r} longer than {comp['max_length']}")
                 return {"type": 4, "custom_id": cid, "value": value}

@@ -299,3 +299,56 @@ async def test_a_callbacks_answer_carries_the_message_only_of_types_4_and_7(fake
         assert data["resource"]["type"] == cb_type
         shown[cb_type] = "message" in data["resource"]
     assert shown == {4: True, 5: False, 6: False, 7: True}
+
+
+TEXT = {"type": 4, "custom_id": "t", "style": 1}
+
+
+@pytest.mark.parametrize("components", [
+    [TEXT],  # a text input "must be placed inside a Label" (or the deprecated action row)
+    [_row(TEXT, {**TEXT, "custom_id": "u"})],  # an action row in a modal holds a single text input
+    [_row(_select(2))],  # selects in modals "must be placed inside ... a Label"
+    [{"type": 18, "label": "Name", "component": {**TEXT, "style": 3}}],  # Short (1) or Paragraph (2)
+    [{"type": 18, "label": "Name", "component": {"type": 2, "style": 1, "custom_id": "b", "label": "B"}}],
+    [{"type": 18, "label": "Farbe", "component": _select(2, min_values=0)}],  # required (default) needs 1 or more
+])
+async def test_a_modal_holds_labels_around_its_inputs(fake: FakeDiscord, http, components: list[Any]) -> None:
+    """Component Reference: the Component Types' "Usage" (a button is for messages, a text input for modals), a
+    modal's text inputs and selects inside Labels (text inputs also in the deprecated single-input action row),
+    a text input's style, and a required select's min_values."""
+    async def answer(parts: list[Any]) -> Answer:
+        ix = dispatched(fake, itype=APPLICATION_COMMAND)
+        body = {"type": 9, "data": {"custom_id": "m", "title": "Tisch", "components": parts}}
+        return await call(http, fake, "POST", f"/interactions/{ix.id}/{ix.token}/callback", body)
+
+    assert _invalid(await answer(components), "data", "components")
+    assert (await answer([{"type": 18, "label": "Name", "component": TEXT}, _row({**TEXT, "custom_id": "u"}),
+                          {"type": 10, "content": "Wie heißt der Tisch?"},
+                          {"type": 18, "label": "Farbe", "component": _select(2, required=False, min_values=0)}]
+                         ))[0] == 204
+
+
+async def test_a_message_holds_no_modal_components(fake: FakeDiscord, http) -> None:
+    """Component Reference, Component Types: "Text Inputs can only be used within modals"; an Action Row holds
+    buttons or a single select."""
+    channel = fake.channel("spieltisch").id
+    for components in ([_row({**TEXT, "label": "Name"})], [{"type": 18, "label": "Name", "component": TEXT}]):
+        answer = await call(http, fake, "POST", f"/channels/{channel}/messages", {"content": "x",
+                                                                                  "components": components})
+        assert _invalid(answer, "components"), answer
+
+
+async def test_a_modal_is_submitted_only_within_its_inputs_lengths(fake: FakeDiscord, http) -> None:
+    """Text Input Structure: required, min_length and max_length bound what the client submits; an optional input
+    may stay empty."""
+    ix = dispatched(fake, itype=APPLICATION_COMMAND)
+    inputs = [{"type": 18, "label": "Name", "component": {**TEXT, "min_length": 3, "max_length": 5}},
+              {"type": 18, "label": "Notiz", "component": {**TEXT, "custom_id": "n", "required": False,
+                                                            "min_length": 2}}]
+    body = {"type": 9, "data": {"custom_id": "m", "title": "Tisch", "components": inputs}}
+    assert (await call(http, fake, "POST", f"/interactions/{ix.id}/{ix.token}/callback", body))[0] == 204
+    for values in ({"t": "ab"}, {"t": "abcdef"}, {"t": ""}, {"t": "abc", "n": "x"}):
+        with pytest.raises(ValueError):
+            await fake.submit_modal("anna", ix, values)
+    sub = await fake.submit_modal("anna", ix, {"t": "abc"})
+    assert [c["component"]["value"] for c in sub.data["components"]] == ["abc", ""]

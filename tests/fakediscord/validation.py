@@ -108,7 +108,13 @@ def _validate_components(errors: dict[str, Any], path: str, rows: list[dict[str,
                 continue
             children = row.get("components") or []
             _length(errors, f"{path}.{i}.components", children, 1, 5)
-            if any(c.get("type") in (3, 5, 6, 7, 8) for c in children) and len(children) > 1:
+            for j, child in enumerate(children):
+                # Component Reference, Action Row: it holds "Up to 5 contextually grouped buttons" or "A single
+                # select component" (its Child Components table lists no other)
+                if child.get("type") not in (2, *SELECT_TYPES):
+                    _err(errors, f"{path}.{i}.components.{j}.type", "UNION_TYPE_CHOICES",
+                         f"An action row in a message holds buttons or a select, not type {child.get('type')}")
+            if any(c.get("type") in SELECT_TYPES for c in children) and len(children) > 1:
                 _err(errors, f"{path}.{i}.components", "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
                      "A select menu must be alone in its action row")
     else:
@@ -119,6 +125,10 @@ def _validate_components(errors: dict[str, Any], path: str, rows: list[dict[str,
     for k, comp in enumerate(iter_components(rows)):
         cpath = f"{path}.{k}"
         ctype = comp.get("type")
+        if ctype in MODAL_ONLY:
+            # Component Reference, Component Types: its "Usage" is Modal alone ("Text Inputs can only be used within
+            # modals")
+            _err(errors, f"{cpath}.type", "COMPONENT_TYPE_INVALID", f"Component type {ctype} is for modals only")
         custom_id = comp.get("custom_id")
         if custom_id is not None:
             # Component Reference: custom_id is "a string of 1 to 100 characters"
@@ -129,7 +139,7 @@ def _validate_components(errors: dict[str, Any], path: str, rows: list[dict[str,
             seen.add(custom_id)
         if ctype == 2:
             _check_button(errors, cpath, comp)
-        elif ctype in (3, 5, 6, 7, 8):
+        elif ctype in SELECT_TYPES:
             _check_select(errors, cpath, comp)
 
 
@@ -418,6 +428,35 @@ def validate_autocomplete(data: dict[str, Any]) -> None:
         raise invalid_form(errors)
 
 
+SELECT_TYPES = (3, 5, 6, 7, 8)
+# Component Reference, Component Types: the "Usage" column
+MODAL_ONLY = frozenset({4, 18, 19, 21, 22, 23})  # text input, label, file upload, radio group, checkbox group, checkbox
+MESSAGE_ONLY = frozenset({2, 9, 11, 12, 13, 14, 17})  # button, section, thumbnail, media gallery, file, separator,
+# container
+LABEL_CHILDREN = frozenset({4, *SELECT_TYPES, 19, 21, 22, 23})
+
+
+def _check_modal_top(errors: dict[str, Any], path: str, top: dict[str, Any]) -> None:
+    """Component Reference: a modal's top level holds Labels (whose `component` is one of the "Label Child
+    Components"), Text Displays, and the deprecated Action Row around a single Text Input ("Text Inputs can only be
+    used within modals and must be placed inside a Label"; "Action Row with Text Inputs in modals are now
+    deprecated"; selects "must be placed inside ... a Label in modals")."""
+    ttype = top.get("type")
+    if ttype == 18:
+        child = top.get("component")
+        if not isinstance(child, dict) or child.get("type") not in LABEL_CHILDREN:
+            _err(errors, f"{path}.component", "UNION_TYPE_CHOICES", "A label holds one text input, select, file upload"
+                                                                   " or checkbox/radio component")
+    elif ttype == 1:
+        children = top.get("components") or []
+        if len(children) != 1 or children[0].get("type") != 4:
+            _err(errors, f"{path}.components", "UNION_TYPE_CHOICES",
+                 "An action row in a modal holds a single text input (deprecated: use a label)")
+    elif ttype != 10:
+        _err(errors, f"{path}.type", "UNION_TYPE_CHOICES",
+             f"A modal's top level holds labels, text displays or action rows, not type {ttype}")
+
+
 def validate_modal(data: dict[str, Any]) -> None:
     """Receiving and Responding, Modal: custom_id 1-100 characters, title max 45, 1-5 components; Component
     Reference: a text input's custom_id 1-100, value max 4000, placeholder max 100, min_length 0-4000, max_length
@@ -428,11 +467,25 @@ def validate_modal(data: dict[str, Any]) -> None:
     _length(errors, "data.custom_id", custom_id, 1, 100)
     _length(errors, "data.title", title, 1, 45)
     _length(errors, "data.components", components, 1, 5)
+    for i, top in enumerate(components):
+        _check_modal_top(errors, f"data.components.{i}", top)
     for k, comp in enumerate(iter_components(components)):
         cpath = f"data.components.{k}"
         if comp.get("disabled"):
             _err(errors, f"{cpath}.disabled", "COMPONENT_INVALID", "Modals can not have disabled components")
+        if comp.get("type") in MESSAGE_ONLY:
+            # Component Reference, Component Types: its "Usage" is Message alone (a button has no place in a modal)
+            _err(errors, f"{cpath}.type", "COMPONENT_TYPE_INVALID", f"Component type {comp.get('type')} is for "
+                                                                     "messages only")
+        if comp.get("type") in SELECT_TYPES and comp.get("required", True) and comp.get("min_values", 1) < 1:
+            # String Select (and the others): "min_values must be either omitted or at least 1 if required is
+            # omitted or true"
+            _err(errors, f"{cpath}.min_values", "NUMBER_TYPE_MIN", "A required select needs min_values of 1 or more")
         if comp.get("type") == 4:
+            # Text Input Structure: style is required, Short (1) or Paragraph (2)
+            if comp.get("style") not in (1, 2):
+                _err(errors, f"{cpath}.style", "BASE_TYPE_CHOICES", f"Value must be one of (1, 2): "
+                                                                    f"{comp.get('style')!r}")
             _length(errors, f"{cpath}.custom_id", comp.get("custom_id"), 1, 100)
             _max_len(errors, f"{cpath}.label", comp.get("label"), 45)
             _max_len(errors, f"{cpath}.value", comp.get("value"), 4000)
