@@ -5,10 +5,13 @@ engines' legal actions into buttons and their events into lines.
 Schrum Schrum and Tač
 - Nobody holds a hand: the talons are face down even for their owner. The table image shows every talon size,
   every reserve (Open pile) top, the centre and the exposed card. The player to act gets, in his DM, the
-  exposed card and one button per legal destination: "Centre (on 8♦)", "Onto bob (9♠)", and in Tač "Onto my
-  own pile (a miss)". There is no hand picture (the private view's hand is empty).
-- A move runs the engine's automatic steps (cards without destination go onto their owner's pile, turns
+  exposed card and one button per legal destination: "Centre (on 8♦)", "Onto bob's reserve (9♠)", and in Tač
+  "Onto my own Open pile (a miss)". There is no hand picture (the private view's hand is empty).
+- A move runs the engine's automatic steps (cards without destination go onto their owner's reserve, turns
   pass, reserves are turned over): the table message tells them in one short log line.
+- The piles are named as each variant's rules page names them (docs/rules/schrum.md, tac.md), in the log, the
+  buttons and the DM notes as in the picture: Schrum Schrum's talon and reserve, Tač's Closed and Open pile.
+  `SchrumUI.WORDS` holds the sentences that name them; `TacUI` overrides it.
 - Tač: after a miss the engine keeps a window open until the next player exposes a card. The DMs of the
   other players get a "Tač!" button (the framework re-renders a DM whose legal actions change) and lose it
   when the window closes. The next player sees "Tač!" next to "Expose my next card". There is no extra
@@ -42,7 +45,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _T
 from discord.ext import commands
 
-from bot.i18n import command_name, normalize, tr
+from bot.i18n import N_, command_name, normalize, tr
 from bot.tables import Table, UserError
 from bot.ui import GameUI
 from bot.ui.game_ui import Button, Controls
@@ -126,6 +129,10 @@ class _StepLog(GameUI):
         """A step that only matters in bulk (a card that fits nowhere): three or more in a row are counted."""
         return False
 
+    def run_text(self, n: int, lang: str) -> str:
+        """The fragment that counts `n` routine steps in a row."""
+        return cards(lang, n)
+
     def narrate_events(self, events: list[dict[str, Any]], names: list[str], lang: str) -> list[str]:
         lines: list[str] = []
         fragments: list[str] = []
@@ -133,7 +140,7 @@ class _StepLog(GameUI):
 
         def close_run() -> None:
             if len(run) >= 3:
-                fragments.append(tr(lang, "{n} cards fit nowhere, onto own piles", n=len(run)))
+                fragments.append(self.run_text(len(run), lang))
             else:
                 fragments.extend(run)
             run.clear()
@@ -169,6 +176,16 @@ class SchrumUI(_StepLog):
     """Schrum Schrum: destination buttons, a one-line log of the automatic steps."""
 
     key = "schrum"
+    # The sentences that name a seat's piles, in the rules page's words: Schrum Schrum's face-down *talon* and
+    # face-up *reserve* (docs/rules/schrum.md, the option reserve_rule, the picture's labels); TacUI has Tač's.
+    WORDS: dict[str, str] = {
+        "onto": N_("Onto {name}'s reserve ({card})"),
+        "to_own": N_("{name} {card} → own reserve"),
+        "turnover": N_("{name} turns the reserve over as new talon ({count})"),
+        "run": N_("{n} cards fit nowhere, onto their own reserves"),
+        "ended": N_("Your last turn ended when your {card} fitted nowhere and went onto your reserve. Your "
+                    "buttons appear here when it is your turn again."),
+    }
 
     def hand_controls(self, view: dict[str, Any], legal: list[str], lang: str, *, table: Table,
                       seat: int) -> Controls:
@@ -185,11 +202,11 @@ class SchrumUI(_StepLog):
                 out.items.append(Button(action=action, label=label, style="primary"))
             elif verb == "onto" and args:
                 target = int(args[0])
-                label = tr(lang, "Onto {name} ({card})", name=names[target], card=card_text(tops[target]))
+                label = tr(lang, self.WORDS["onto"], name=names[target], card=card_text(tops[target]))
                 out.items.append(Button(action=action, label=label[:MAX_LABEL], style="success"))
-            elif verb == "keep":
-                out.items.append(Button(action=action, label=tr(lang, "Onto my own pile (a miss: others may call Tač!)"),
-                                        style="secondary"))
+            elif verb == "keep":  # Tač only: Schrum Schrum has no miss
+                out.items.append(Button(action=action, label=tr(lang, "Onto my own Open pile (a miss: others may "
+                                                                      "call Tač!)"), style="secondary"))
             elif verb == "tac":
                 out.items.append(Button(action=action, label=tr(lang, "Tač!"), style="danger"))
             elif verb == "expose":
@@ -240,8 +257,7 @@ class SchrumUI(_StepLog):
         ended = [e for e in table.last_events if e.get("type") == "to_reserve" and e.get("seat") == seat
                  and not e.get("miss")]
         if ended and view.get("current") != seat:
-            return tr(lang, "Your last turn ended when your {card} fitted nowhere and went onto your own pile. Your "
-                            "buttons appear here when it is your turn again.", card=card_text(ended[-1]["card"]))
+            return tr(lang, self.WORDS["ended"], card=card_text(ended[-1]["card"]))
         return tr(lang, "Not your turn. Your buttons appear here when it is.")
 
     def status(self, view: dict[str, Any], names: list[str], lang: str) -> str:
@@ -281,6 +297,9 @@ class SchrumUI(_StepLog):
     def routine(self, event: dict[str, Any]) -> bool:
         return event.get("type") == "to_reserve" and not event.get("miss")
 
+    def run_text(self, n: int, lang: str) -> str:
+        return tr(lang, self.WORDS["run"], n=n)
+
     def step(self, event: dict[str, Any], names: list[str], lang: str) -> str | None:
         kind = event.get("type")
         if kind == "play":
@@ -290,12 +309,11 @@ class SchrumUI(_StepLog):
             return tr(lang, "{name} {card} → {target}", name=name, card=card, target=names[event["to"]])
         if kind == "to_reserve":
             name, card = names[event["seat"]], card_text(event["card"])
-            if event.get("miss"):
-                return tr(lang, "{name} {card} → own pile: a miss!", name=name, card=card)
-            return tr(lang, "{name} {card} → own pile", name=name, card=card)
+            if event.get("miss"):  # Tač only
+                return tr(lang, "{name} {card} → own Open pile: a miss!", name=name, card=card)
+            return tr(lang, self.WORDS["to_own"], name=name, card=card)
         if kind == "turnover":
-            return tr(lang, "{name} turns the pile over ({count})", name=names[event["seat"]],
-                      count=cards(lang, event["cards"]))
+            return tr(lang, self.WORDS["turnover"], name=names[event["seat"]], count=cards(lang, event["cards"]))
         if kind == "tac":
             return tr(lang, "{name}: Tač! on {offender}", name=names[event["seat"]], offender=names[event["offender"]])
         if kind == "give" and not event.get("given"):
@@ -315,6 +333,15 @@ class TacUI(SchrumUI):
     """Tač: the same table, plus the miss window's Tač! button."""
 
     key = "tac"
+    # Tač's piles as its rules page names them (docs/rules/tac.md, the option open_rule): Closed and Open pile
+    WORDS: dict[str, str] = {
+        "onto": N_("Onto {name}'s Open pile ({card})"),
+        "to_own": N_("{name} {card} → own Open pile"),
+        "turnover": N_("{name} turns the Open pile over as new Closed pile ({count})"),
+        "run": N_("{n} cards fit nowhere, onto their own Open piles"),
+        "ended": N_("Your last turn ended when your {card} fitted nowhere and went onto your Open pile. Your "
+                    "buttons appear here when it is your turn again."),
+    }
 
 
 # -- Repezita --------------------------------------------------------------------------------------------

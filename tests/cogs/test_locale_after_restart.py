@@ -11,7 +11,7 @@ async def test_a_german_offenders_dm_stays_german_after_a_restart(world, make_bo
     offender = next(iter(table.engine.waiting_for()))
     message = dm(world, offender)
     await world.users[offender].user.click(message, custom_id=button(
-        message, "Auf meinen Stapel (Fehler: die anderen dürfen Tač! rufen)").custom_id)
+        message, "Auf meinen offenen Stapel (Fehler: die anderen dürfen Tač! rufen)").custom_id)
     nxt = table.engine.view(None)["current"]
     assert "Du hast" in dm(world, offender).content
     await world.env.restart_bot(make_bot())

@@ -137,7 +137,7 @@ async def test_schrum_hand_through_destination_buttons(world):
     message = table_message(world)
     assert message.attachments and message.attachments[0].filename.endswith(".png")
     lines = message.content.splitlines()
-    assert len(lines) == 3 and lines[1] == "6 cards fit nowhere, onto own piles"  # the automatic start, one line
+    assert len(lines) == 3 and lines[1] == "6 cards fit nowhere, onto their own reserves"  # the automatic start, one line
     exposed = table.engine.view(None)["exposed"]
     assert f"{table.names[exposed['seat']]} places" in message.content
 
@@ -156,7 +156,7 @@ async def test_schrum_hand_through_destination_buttons(world):
         for action in legal:
             if action.startswith("onto"):
                 top = table.engine.view(None)["reserve_tops"][int(action.split()[1])]
-                assert f"Onto {table.names[other]} ({shown(top)})" in labels(mine)
+                assert f"Onto {table.names[other]}'s reserve ({shown(top)})" in labels(mine)
             else:
                 assert any(label.startswith("Centre") for label in labels(mine))
         assert not buttons(theirs)
@@ -195,7 +195,7 @@ async def miss(world: World, table) -> tuple[int, int]:
     """The player to act keeps his exposed card (a miss). Returns (offender, next player)."""
     offender = to_act(table)
     message = dm(world, offender)
-    await world.users[offender].user.click(message, custom_id=button(message, "Onto my own pile (a miss: others may call Tač!)").custom_id)
+    await world.users[offender].user.click(message, custom_id=button(message, "Onto my own Open pile (a miss: others may call Tač!)").custom_id)
     assert table.engine.view(None)["tac_window"] == offender
     return offender, table.engine.view(None)["current"]
 
