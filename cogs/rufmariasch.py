@@ -43,7 +43,7 @@ from bot.ui import GameUI
 from bot.ui.components import ActionButton
 from bot.ui.drawing import Drawing
 from bot.ui.errors import reply_error, send_ephemeral
-from bot.ui.game_ui import Controls, Custom, card_label, snapshot
+from bot.ui.game_ui import Controls, Custom, card_label, snapshot, style_deck, suit_label
 from bot.ui.options import DECK_CHOICES, TIMER_RANGE, table_settings
 from bot.ui.seating import FORMER
 from bot.ui.suits import SUIT_TEXT
@@ -60,9 +60,12 @@ CONFIRMATION_ROOM = 200  # characters a settlement's last page leaves for the mo
 
 
 def _suit(suit: str, lang: str) -> str:
-    """"♣ Acorns / Clubs", "♥ Hearts": the names of both decks, so it reads whichever deck is shown."""
-    words = dict.fromkeys(tr(lang, w) for w in SUIT_WORDS[suit])
-    return f"{SUIT_TEXT[suit]} {' / '.join(words)}"
+    """"🌰 Acorns" on German cards, "♣ Clubs" on French ones: the suit as the table's deck shows it; outside a
+    `card_style` the names of both decks ("♣ Acorns / Clubs"), so it reads whichever deck is shown."""
+    deck = style_deck()
+    names = SUIT_WORDS[suit] if deck is None else SUIT_WORDS[suit][:1] if deck == "german" else SUIT_WORDS[suit][1:]
+    words = dict.fromkeys(tr(lang, w) for w in names)
+    return f"{suit_label(suit)} {' / '.join(words)}"
 
 
 def _and(names: list[str]) -> str:
@@ -233,7 +236,7 @@ class RufmariaschUI(GameUI):
         mine = tr(lang, "in your hand: you would play alone")
         for row, (part, suits) in enumerate(CARD_MENUS.items(), start=1):
             cards = sorted((c for c in DECK_32 if c[-1] in suits), key=SORT_KEY.__getitem__)
-            shown = " ".join(SUIT_TEXT[s] for s in suits)  # one card from either menu: the second says "or"
+            shown = " ".join(suit_label(s) for s in suits)  # one card from either menu: the second says "or"
             holder = tr(lang, "2. Called card: {suits} …", suits=shown) if row == 1 else \
                 tr(lang, "… or a called card: {suits} …", suits=shown)
             out.items.append(Custom(make=lambda t, v, p=part, cs=cards, r=row, ph=holder: CallMenu(
@@ -277,7 +280,7 @@ class RufmariaschUI(GameUI):
         if verb == "announce" and args and args[0] in SUIT_TEXT:  # the cards as the deck names them (K O, K Q)
             return f"{tr(lang, 'Marriage')} {card_label('K' + args[0])} {card_label('Q' + args[0])}"[:80]
         if verb == "call" and len(args) == 2 and args[0] in SUIT_TEXT:  # (a hint's words: the call is menus)
-            return tr(lang, "Trump {suit}, called {card}", suit=SUIT_TEXT[args[0]], card=card_label(args[1]))[:80]
+            return tr(lang, "Trump {suit}, called {card}", suit=suit_label(args[0]), card=card_label(args[1]))[:80]
         return super().label(action, lang, bare=bare)
 
     def hand_title(self, view: dict[str, Any], lang: str) -> str:
@@ -285,7 +288,7 @@ class RufmariaschUI(GameUI):
         title = (tr(lang, "Deal {n} of {total}", n=view.get("hand_no", 1), total=deals) if deals
                  else tr(lang, "Deal {n}", n=view.get("hand_no", 1)))
         if view.get("trump") and view.get("called"):
-            title += " · " + tr(lang, "Trump {suit}, called {card}", suit=SUIT_TEXT[view["trump"]],
+            title += " · " + tr(lang, "Trump {suit}, called {card}", suit=suit_label(view["trump"]),
                                 card=card_label(view["called"]))
         return title
 
@@ -304,7 +307,7 @@ class RufmariaschUI(GameUI):
         kind = event.get("type")
         if kind == "call":
             return tr(lang, "{name} calls {suit} as trump and the {card}: whoever holds it is the partner.",
-                      name=names[event["seat"]], suit=SUIT_TEXT[event["trump"]], card=card_label(event["card"]))
+                      name=names[event["seat"]], suit=suit_label(event["trump"]), card=card_label(event["card"]))
         if kind == "announce":
             return tr(lang, "{name} announces the marriage {cards} ({points}).", name=names[event["seat"]],
                       cards=" ".join(card_label(c) for c in event.get("cards", [])), points=event.get("points", 0))

@@ -48,9 +48,8 @@ from discord.ext import commands
 from bot.i18n import N_, command_name, normalize, tr
 from bot.tables import Table, UserError
 from bot.ui import GameUI
-from bot.ui.game_ui import Button, Controls
+from bot.ui.game_ui import Button, Controls, card_label
 from bot.ui.options import DECK_CHOICES, TIMER_RANGE, table_settings
-from bot.ui.suits import SUIT_TEXT
 
 MAX_BUTTONS = 25  # Discord: five rows of five
 MAX_LABEL = 80
@@ -73,11 +72,13 @@ TITLES = {"schrum": "Schrum Schrum", "tac": "Tač", "repezita": "Repezita"}
 
 def card_text(card: str | None) -> str:
     """`"10H"` -> `"10♥"`; the second deck's `"7H#2"` -> `"7♥'"`, as the rules and the engine's reasons write it
-    (both copies play alike, but two buttons "7♥" side by side look like one card shown twice)."""
+    (both copies play alike, but two buttons "7♥" side by side look like one card shown twice). Within a
+    `card_style` the card is written as the table's pictures show it, as in the other games: `"U🌰"` on German
+    cards, `"B♣"` on French cards in German."""
     if not card:
         return "–"
     base, _, copy = card.partition("#")
-    return base[:-1] + SUIT_TEXT.get(base[-1], base[-1]) + ("'" if copy else "")
+    return card_label(base) + ("'" if copy else "")
 
 
 def cards(lang: str, n: int) -> str:

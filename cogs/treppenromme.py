@@ -43,10 +43,9 @@ from bot.i18n import N_, normalize, tr
 from bot.tables import UserError
 from bot.ui import GameUI
 from bot.ui.errors import reply_error
-from bot.ui.game_ui import Button, Controls, Custom, card_label, card_style
+from bot.ui.game_ui import Button, Controls, Custom, card_label, card_style, suit_label
 from bot.ui.in_time import edit_in_time, send_in_time
 from bot.ui.options import DECK_CHOICES, TIMER_RANGE, table_settings
-from bot.ui.suits import SUIT_TEXT
 
 KEY = "treppenromme"
 MAX_OPTIONS = 25  # Discord: options per select menu
@@ -266,7 +265,7 @@ class TreppenrommeUI(GameUI):
                 (a, tr(lang, "{first} up to {last}", first=card_label(cards[0]), last=card_label(cards[-1])), None))
         for suit in sorted(by_suit, key=SUIT_ORDER.index):
             meld_items.append(self._select(f"low{SUIT_ORDER.index(suit)}", by_suit[suit], tr(
-                lang, "Meld all 13 {suit}: where does it start?", suit=SUIT_TEXT[suit])))
+                lang, "Meld all 13 {suit}: where does it start?", suit=suit_label(suit))))
         if meld_items:
             sections.append(("meld", meld_items))
         lay_options = [(a, self._layoff_label(a, melds_view, lang), tr(lang, "onto meld {id}", id=a.split()[2]))
@@ -368,7 +367,7 @@ class TreppenrommeUI(GameUI):
             if not groups or len(groups[-1][2] | cards) > MAX_OPTIONS:
                 groups.append(([], [], set()))
             suits, ranks, held = groups[-1]
-            (ranks if kind else suits).append(RANK_ORDER[idx] if kind else SUIT_TEXT[SUIT_ORDER[idx]])
+            (ranks if kind else suits).append(RANK_ORDER[idx] if kind else suit_label(SUIT_ORDER[idx]))
             held.update(cards)
         return [(suits, ranks, sorted(held, key=lambda c: (order.get(c, 99), c))) for suits, ranks, held in groups]
 

@@ -21,7 +21,7 @@ from bot.i18n import N_, tr, writing_cards
 from bot.tables.model import default_signature
 
 from .drawing import Drawing
-from .suits import SUIT_TEXT
+from .suits import suit_text
 
 if TYPE_CHECKING:
     from bot.tables import Table
@@ -97,7 +97,7 @@ def card_style(deck: str | None, lang: str) -> Iterator[None]:
 
 def card_label(card: str, deck: str | None = None, lang: str | None = None) -> str:
     """`"10H"` -> `"10♥"`: suit symbols read on every phone. With a deck (given, or the `card_style` in force),
-    the ranks are the pictures' letters: `"JD"` -> `"U♦"` (German deck), `"B♦"` (French deck in German)."""
+    the ranks and suits are the pictures': `"JD"` -> `"U🔔"` (German deck), `"B♦"` (French deck in German)."""
     if not is_card(card):
         return card
     if deck is None:
@@ -108,7 +108,17 @@ def card_label(card: str, deck: str | None = None, lang: str | None = None) -> s
         rank = GERMAN_DECK_RANKS.get(rank, rank)
     elif deck == "french" and lang == "de":
         rank = FRENCH_DECK_RANKS_DE.get(rank, rank)
-    return rank + SUIT_TEXT[card[-1]]
+    return rank + suit_text(card[-1], deck)
+
+
+def style_deck() -> str | None:
+    """The deck of the `card_style` in force (None outside one)."""
+    return _CARD_STYLE.get()[0]
+
+
+def suit_label(suit: str) -> str:
+    """A suit ("C") as `card_label` writes it under the `card_style` in force: ♣ on French cards, 🌰 on German."""
+    return suit_text(suit, _CARD_STYLE.get()[0])
 
 
 def signed_score(n: int) -> str:

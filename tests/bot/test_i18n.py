@@ -141,7 +141,7 @@ def _refused_card_play(game: str):
 
 @pytest.mark.parametrize("game", ["rufmariasch", "schieberamsch"])
 def test_the_cards_an_engine_reason_names_are_written_as_the_tables_deck_names_them(game):
-    """The engines write "J♣"; at a table of German cards the player reads "U♣", as the buttons and pictures say
+    """The engines write "J♣"; at a table of German cards the player reads "U🌰", as the buttons and pictures say
     (and "B♣" on French cards in German)."""
     import re
 
@@ -153,7 +153,7 @@ def test_the_cards_an_engine_reason_names_are_written_as_the_tables_deck_names_t
                     allowed=pretty_cards(["JD", "10H"], ", "))
     with card_style("german", "en"):
         assert tr("en", "Not allowed: {reason}", reason=reason) == \
-            "Not allowed: O♣\ufe0e is not allowed now (allowed: U♦, 10♥)"
+            "Not allowed: O🌰 is not allowed now (allowed: U🔔, 10♥)"  # the suits as the pictures show them
     with card_style("french", "de"):
         assert "D♣\ufe0e ist" in tr("de", "Not allowed: {reason}", reason=reason)
     assert str(reason) == "Q♣ is not allowed now (allowed: J♦, 10♥)"  # the engine's own text (logs, tests)

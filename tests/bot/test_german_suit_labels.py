@@ -1,0 +1,55 @@
+"""German-suited cards are written with the suits their pictures show, in buttons, menus and text: Acorns 🌰,
+Leaves 🍃, Hearts ♥, Bells 🔔. They were written ♣ ♠ ♥ ♦ (only the ranks followed the deck, U and O), so a
+Rufmariasch player picked "Called card: A♣" for the acorn Ace the hand picture shows, and a German-deck Schrum
+Schrum table wrote even its ranks the French way ("J♣" beside a picture of the Unter)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.games.cards import DECK_32
+from bot.ui.game_ui import card_label, card_style, suit_label
+from bot.ui.suits import GERMAN_SUIT_TEXT, SUIT_TEXT
+from cogs.schrum import card_text
+
+FRENCH_ONLY = ("♣", "♠", "♦")  # the heart is a heart on both decks
+
+
+def test_a_german_card_is_written_with_the_german_suits():
+    with card_style("german", "en"):
+        labels = [card_label(c) for c in DECK_32]
+        assert [suit_label(s) for s in "CSHD"] == ["🌰", "🍃", SUIT_TEXT["H"], "🔔"]
+    assert not [label for label in labels if any(mark in label for mark in FRENCH_ONLY)], labels
+    assert card_label("JC", "german") == "U🌰" and card_label("QD", "german") == "O🔔"
+    assert card_label("10S", "german") == "10🍃" and card_label("KH", "german") == "K♥"
+    # French cards keep ♣ ♠ ♥ ♦ (and B/D in German)
+    assert card_label("JC", "french") == "J" + SUIT_TEXT["C"] and card_label("QD", "french", "de") == "D♦"
+    assert set(GERMAN_SUIT_TEXT) == set(SUIT_TEXT)
+
+
+@pytest.mark.parametrize(("deck", "lang", "expected"), [("german", "en", "U🌰"), ("french", "de", "B♣\ufe0e"),
+                                                        ("french", "en", "J♣\ufe0e")])
+def test_schrum_writes_its_cards_as_the_tables_pictures_show_them(deck, lang, expected):
+    with card_style(deck, lang):
+        assert card_text("JC") == expected
+        assert card_text("7H#2") == "7♥'"  # Repezita's second deck keeps its mark
+
+
+def test_rufmariaschs_call_menus_name_the_german_suits():
+    from cogs.rufmariasch import RufmariaschUI
+
+    ui = RufmariaschUI()
+    view = {"phase": "call", "hand": ["AC", "7S", "KH", "9D"]}
+    with card_style("german", "en"):
+        controls = ui.controls(view, ["call C AS"], "en")
+        menus = [item.make(1, 1) for item in controls.items[:3]]
+    texts = [menus[0].item.placeholder] + [o.label for m in menus for o in m.item.options] + \
+        [m.item.placeholder for m in menus[1:]]
+    assert not [t for t in texts if any(mark in t for mark in FRENCH_ONLY)], texts
+    trump = [o.label for o in menus[0].item.options]
+    assert trump == ["🌰 Acorns", "🍃 Leaves", "♥ Hearts", "🔔 Bells"], trump
+    assert "A🌰" in [o.label for o in menus[1].item.options]
+    with card_style("french", "en"):
+        trump = [o.label for o in ui.controls(view, ["call C AS"], "en").items[0].make(1, 1).item.options]
+    assert trump == [f"{SUIT_TEXT[s]} {n}" for s, n in zip("CSHD", ("Clubs", "Spades", "Hearts", "Diamonds"),
+                                                            strict=True)], trump
