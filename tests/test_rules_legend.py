@@ -1,5 +1,5 @@
 """Every rules page says how its cards look at the table: the rules write ♣ ♠ ♥ ♦ and J Q K, a German deck shows
-Acorns, Leaves, Hearts, Bells and U, O (issue 26)."""
+Acorns, Leaves, Hearts, Bells and U, O (issue 26), which the buttons and texts write 🌰 🍃 ♥ 🔔."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from bot.games import GAMES
 from bot.rules_text import rules_path
 
 LEGEND = {"en": ("♣ is **Acorns**", "♠ **Leaves**", "♥ **Hearts**", "♦ **Bells**", "**Unter** (U)", "**Ober** (O)",
-                 "♣ is green and ♦ blue"),
+                 "♣ is green and ♦ blue", "🌰 Acorns, 🍃 Leaves, ♥ Hearts and 🔔 Bells"),
           "de": ("♣ **Eichel** (Kreuz)", "♠ **Grün** (Pik)", "♥ **Herz**", "♦ **Schellen** (Karo)",
-                 "**Unter** (U)", "**Ober** (O)", "♣ grün und ♦ blau"),
-          "hr": ("♣ je **žir**", "(unter, U)", "(ober, O)", "♦ plav"),
-          "ro": ("♣ e **ghindă**", "**Unter** (U)", "**Ober** (O)", "♦ albastru")}
+                 "**Unter** (U)", "**Ober** (O)", "♣ grün und ♦ blau", "🌰 Eichel, 🍃 Grün, ♥ Herz und 🔔 Schellen"),
+          "hr": ("♣ je **žir**", "(unter, U)", "(ober, O)", "♦ plav", "🌰 žir, 🍃 zelena, ♥ herc i 🔔 bundeva"),
+          "ro": ("♣ e **ghindă**", "**Unter** (U)", "**Ober** (O)", "♦ albastru", "🌰 ghindă, 🍃 verde, ♥ cupă și 🔔 dobă")}
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
