@@ -56,6 +56,26 @@ class CardText(str):
         return self.codes, self.sep, self.mark                       # from the codes, not from the text
 
 
+class SuitText(str):
+    """A suit as a reason writes it (`"♣"`), keeping its code: the bot writes it again as the table's deck shows
+    it ("🌰" on German cards), as it does the cards (`CardText`) and the hand's buttons."""
+
+    suit_code: str
+
+    def __new__(cls, code: str) -> SuitText:
+        text = super().__new__(cls, SUIT_SYMBOLS.get(code, "?"))
+        text.suit_code = code
+        return text
+
+    def __getnewargs__(self) -> tuple[str]:  # a copy or pickle (a worker's reason) is made from the code
+        return (self.suit_code,)
+
+
+def pretty_suit(code: str) -> SuitText:
+    """`"C"` -> `"♣"` for reasons, written again as the table's deck shows it."""
+    return SuitText(code)
+
+
 def pretty(card: str) -> CardText:
     """`"10H"` -> `"10♥"` for log lines and reasons."""
     return CardText((card,))

@@ -3,7 +3,7 @@ hand (docs/rules/rufmariasch.md, "Cards and points" and "Scoring")."""
 
 from __future__ import annotations
 
-from .cards import DECK_32, SUIT_SYMBOLS, SUITS
+from .cards import DECK_32, SUITS, SuitText, pretty_suit
 
 RANK_ORDER = ("A", "10", "K", "Q", "J", "9", "8", "7")          # highest first
 SUIT_OF: dict[str, str] = {c: c[-1] for c in DECK_32}
@@ -19,8 +19,8 @@ LAST_TRICK_BONUS = 10
 TRICKS = 8
 
 
-def _sym(s: str) -> str:
-    return SUIT_SYMBOLS[s]
+def _sym(s: str) -> SuitText:
+    return pretty_suit(s)
 
 
 def target(announced_by_callers: int) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .base import Engine, Reason
-from .cards import SUIT_SYMBOLS, pretty, pretty_cards
+from .cards import pretty, pretty_cards, pretty_suit
 from .schieberamsch_cards import _SEATS_FROM, POINTS, SORTED_DECK, SUIT_IDS, TRUMP, _sorted
 
 JACKS = pretty_cards(["JC", "JS", "JH", "JD"])  # the trumps, as a reason names them (U♣ … on German cards)
@@ -136,7 +136,7 @@ def explain(self: Schieberamsch, seat: int, action: str) -> str:
         led = SUIT_IDS[self._led]
         if led == TRUMP:
             return Reason("you must follow trump (play a Jack: {jacks})", jacks=JACKS)
-        return Reason("you must follow suit ({suit}; the Jacks {jacks} are trumps, not {suit})", suit=SUIT_SYMBOLS[led],
+        return Reason("you must follow suit ({suit}; the Jacks {jacks} are trumps, not {suit})", suit=pretty_suit(led),
                       jacks=JACKS)
     return Engine.explain(self, seat, action)
 

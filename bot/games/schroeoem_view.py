@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .base import Reason
-from .cards import SUIT_SYMBOLS, is_card, pretty
+from .cards import is_card, pretty, pretty_suit
 from .schroeoem_calls import ANSWERS
 from .schroeoem_cards import CARD_SUIT
 
@@ -164,7 +164,7 @@ def explain(self: Schroeoem, seat: int, action: str) -> str:
     if not self.trick:
         return Reason("{action} is not allowed now", action=repr(action))
     led = CARD_SUIT[self.trick[0][1]]
-    return Reason("you must follow suit ({suit})", suit=SUIT_SYMBOLS[led])
+    return Reason("you must follow suit ({suit})", suit=pretty_suit(led))
 
 
 def copy_record(rec: dict[str, Any]) -> dict[str, Any]:

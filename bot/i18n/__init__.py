@@ -115,16 +115,20 @@ def naming_seats(names: Sequence[str]) -> Iterator[None]:
 
 # An engine writes the cards of a reason with the French letters (`bot.games.cards.CardText`: "J♣", with the codes
 # kept); at a table the bot writes them as its deck's pictures and buttons name them ("U♣" on German cards).
+# The suits a reason names (`bot.games.cards.SuitText`: "♣", with the code kept) likewise ("🌰" on German cards).
 _CARD_WRITER: ContextVar[Callable[[str], str] | None] = ContextVar("card_writer", default=None)
+_SUIT_WRITER: ContextVar[Callable[[str], str] | None] = ContextVar("suit_writer", default=None)
 
 
 @contextmanager
-def writing_cards(label: Callable[[str], str]) -> Iterator[None]:
-    """While inside, the cards a `Reason` names are written by `label` (a card code -> its text)."""
-    token = _CARD_WRITER.set(label)
+def writing_cards(label: Callable[[str], str], suit: Callable[[str], str] | None = None) -> Iterator[None]:
+    """While inside, the cards a `Reason` names are written by `label` (a card code -> its text), and its suits
+    by `suit` (a suit code -> its text), where given."""
+    token, suit_token = _CARD_WRITER.set(label), _SUIT_WRITER.set(suit)
     try:
         yield
     finally:
+        _SUIT_WRITER.reset(suit_token)
         _CARD_WRITER.reset(token)
 
 
@@ -132,6 +136,9 @@ def _translated(locale: object, value: object) -> object:
     codes, label = getattr(value, "codes", None), _CARD_WRITER.get()
     if isinstance(value, str) and isinstance(codes, tuple) and label is not None:
         return getattr(value, "sep", " ").join(label(c) + getattr(value, "mark", "") for c in codes)
+    suit_code, suit_label = getattr(value, "suit_code", None), _SUIT_WRITER.get()
+    if isinstance(value, str) and isinstance(suit_code, str) and suit_label is not None:
+        return suit_label(suit_code)
     msgid = getattr(value, "msgid", None)
     if not (isinstance(value, str) and isinstance(msgid, str)):
         return value

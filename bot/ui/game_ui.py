@@ -89,7 +89,7 @@ def card_style(deck: str | None, lang: str) -> Iterator[None]:
     """Within the block, `card_label` writes ranks as the pictures of `deck` ("french"/"german") in `lang` do."""
     token = _CARD_STYLE.set((deck, lang))
     try:
-        with writing_cards(card_label):  # and the cards an engine's reason names
+        with writing_cards(card_label, suit_label):  # and the cards and suits an engine's reason names
             yield
     finally:
         _CARD_STYLE.reset(token)

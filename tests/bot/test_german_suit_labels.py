@@ -53,3 +53,36 @@ def test_rufmariaschs_call_menus_name_the_german_suits():
         trump = [o.label for o in ui.controls(view, ["call C AS"], "en").items[0].make(1, 1).item.options]
     assert trump == [f"{SUIT_TEXT[s]} {n}" for s, n in zip("CSHD", ("Clubs", "Spades", "Hearts", "Diamonds"),
                                                             strict=True)], trump
+
+
+@pytest.mark.parametrize(("game", "seats"), [("rufmariasch", 4), ("schroeoem", 4), ("schieberamsch", 3)])
+def test_a_refusal_names_the_suit_as_the_german_cards_show_it(game, seats):
+    """"Not allowed: you must follow suit (♦)" over "Playable now: A🔔 K🔔" at a German table: the reasons' cards
+    followed the deck, their suits ("follow suit", "must trump", a marriage's suit) stayed French."""
+    import random
+
+    from bot.games import GAMES
+    from bot.i18n import tr
+
+    rng = random.Random(7)
+    engine = GAMES[game].new(seats, seed=3)
+    reasons = []
+    for _ in range(400):
+        if engine.over:
+            break
+        seat = min(engine.to_act())
+        legal = engine.legal_actions(seat)
+        for card in engine.view(seat).get("hand") or []:
+            if f"play {card}" not in legal:
+                reason = engine.explain(seat, f"play {card}")
+                if "suit" in getattr(reason, "fields", {}):
+                    reasons.append(reason)
+        engine.apply(seat, rng.choice(sorted(legal)))
+    assert reasons, "no refusal naming a suit came up"
+    with card_style("german", "en"):
+        german = [tr("en", r.msgid, **r.fields) for r in reasons]
+    with card_style("french", "en"):
+        french = [tr("en", r.msgid, **r.fields) for r in reasons]
+    assert not [t for t in german if any(mark in t for mark in FRENCH_ONLY)], german[:5]
+    assert [t for t in german if any(mark in t for mark in ("🌰", "🍃", "🔔"))], german[:5]
+    assert not [t for t in french if any(mark in t for mark in ("🌰", "🍃", "🔔"))], french[:5]  # French stay French

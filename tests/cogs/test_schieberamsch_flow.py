@@ -341,8 +341,13 @@ async def test_a_refusal_writes_the_led_black_suit_as_text_like_the_cards_beside
     except IllegalAction as exc:
         error = UserError("Not allowed: {reason}", reason=exc.reason)  # as the table service raises it
     asker = SimpleNamespace(locale="en-US", user=world.users[MH].user)
+    table.settings["deck"] = "french"
     text = world.bot.table_ui.refusal(table, asker, "play AC", error)
     assert "must follow suit (♠\ufe0e;" in text and not re.search("[♣♠](?![\ufe0e\ufe0f])", text), repr(text)
+    # on German cards the suit is the one the buttons beside it show (🍃), as the Jacks are (U🌰), not ♠
+    table.settings["deck"] = "german"
+    text = world.bot.table_ui.refusal(table, asker, "play AC", error)
+    assert "must follow suit (🍃;" in text and "U🌰" in text and not re.search("[♣♠♦]", text), repr(text)
 
 
 async def test_a_finished_match_says_so_once_on_the_table_and_on_the_lobby(world):
