@@ -194,10 +194,9 @@ class TableUI(Lobbies, TableMessages):
             return
         told.told.add(interaction.user.id)
         lang = normalize(interaction.locale)
-        home = self.bot.get_channel(table.home_channel_id)
         if told.error.code == THREAD_LOCKED:
             text = explain(told.error, lang)[0]
-        elif told.error.code == MISSING_ACCESS and getattr(home, "type", None) is discord.ChannelType.private_thread:
+        elif told.error.code == MISSING_ACCESS and self.out_of_private_thread(table):
             # removed from the private thread the table lives in (Threads, "Permissions": only its members and
             # moderators see one): no moderator's permission brings the bot back, a member adding it does, and the
             # table catches up then (on_thread_join)
@@ -210,6 +209,19 @@ class TableUI(Lobbies, TableMessages):
                             "catches up once they do.", channel=f"<#{table.home_channel_id}>",
                       what=told.error.text or str(told.error.code))
         await self.delivery.safe(send_ephemeral(interaction, text))
+
+    def out_of_private_thread(self, table: Table) -> bool:
+        """Whether the table's home is a private thread the bot is no member of (asked on a 403 / 50001). The cache
+        says so while it holds the thread; after a restart it does not (READY and GUILD_CREATE bring only the threads
+        the bot may see), and a thread of the table's that is missing there while the bot sees its channel is one:
+        a public thread is seen wherever its channel is (Threads, "Permissions")."""
+        home = self.bot.get_channel(table.home_channel_id)
+        if home is not None:
+            return getattr(home, "type", None) is discord.ChannelType.private_thread
+        parent = self.bot.get_channel(table.channel_id)
+        me = getattr(getattr(parent, "guild", None), "me", None)
+        return bool(table.thread_id and isinstance(parent, discord.abc.GuildChannel) and me is not None
+                    and parent.permissions_for(me).view_channel)
 
     async def _on_action(self, interaction: discord.Interaction, table_id: int, version: int,
                          action: str) -> Table | None:

@@ -365,6 +365,42 @@ async def test_removed_from_a_private_threads_table_the_bot_says_to_add_it_back(
         await fake.wait_for(lambda: shown(fake, table) >= stored, timeout=10, what="the missed moves on the table")
 
 
+async def test_removed_from_a_private_thread_while_down_the_bot_still_says_to_add_it_back(fake: FakeDiscord,
+                                                                                          db_file: Path) -> None:
+    """The same removal, then a restart: READY and GUILD_CREATE bring only the threads the bot may see, so its
+    cache no longer holds the private thread and cannot say it is one. The movers must still be told to add the
+    bot back, not to ask a moderator for permissions (it said "Ask a moderator ... (Missing Access)"), and adding
+    it back shows what the table missed."""
+    from tests.e2e.test_crash_catch_up import Table
+
+    corner = fake.add_thread("Anna's corner", "spieltisch", owner="anna", private=True,
+                             members=["bernd", "ceca", fake.bot])
+    async with bot_process(fake, env={"DATABASE_PATH": str(db_file)}) as bp:
+        await bp.wait_ready("schieberamsch", timeout=30)
+        table = await open_table(fake, "anna", ["bernd", "ceca"], channel=corner, options={"deals": 3})
+        players = Table(fake, db_file, table.table_id, corner.id, [fake.user(n) for n in ("anna", "bernd", "ceca")])
+        while players.engine().view(None)["phase"] != "play":  # the bids, asked on the table message
+            await players.move()
+        fake.remove_from_thread(corner, fake.bot)
+    fake.advance(minutes=16)  # (the table message's click tokens ran out: the cards come from the DMs)
+    async with bot_process(fake, env={"DATABASE_PATH": str(db_file)}) as bp:
+        await bp.wait_ready("schieberamsch", timeout=30)
+        mark = fake.mark()
+        clicks = []
+        for _ in range(3):
+            clicks.append(await (await players.click(*await players.choose())).wait())
+            await fake.wait_for(lambda: any(r.status == 403 for r in fake.requests[mark:]), timeout=10,
+                                what="the table's edit refused")
+            if any(f"<#{corner.id}>" in m.content for c in clicks for m in c.followups):
+                break
+        told = [m.content for c in clicks for m in c.followups if f"<#{corner.id}>" in m.content]
+        assert told and "oderator" not in told[0], told  # (de: Moderator)
+        stored = table_version_stored(db_file, table.table_id)
+        assert shown(fake, table) < stored
+        fake.add_to_thread(corner, fake.bot)
+        await fake.wait_for(lambda: shown(fake, table) >= stored, timeout=10, what="the missed moves on the table")
+
+
 @pytest.mark.parametrize("what", ["thread", "channel", "server"])
 async def test_a_table_whose_place_is_gone_is_abandoned(fake: FakeDiscord, db_file: Path, what: str) -> None:
     """The table's thread or channel is deleted, or the bot is removed from the server: the running table ends
