@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.i18n import tr
+from bot.ui.suits import GERMAN_SUIT_TEXT
 from tests.fakediscord import FakeDiscord, FakeInteraction, FakeMessage, FakeUser
 
 MOVE_PREFIXES = ("st:a:", "st:s:")
@@ -25,7 +26,9 @@ CB_CHANNEL_MESSAGE, CB_DEFERRED_UPDATE, CB_UPDATE_MESSAGE = 4, 6, 7
 # how the bot answers an accepted move: it redraws the clicked message, or (a click on the table message while
 # the previous move's messages are still going out) acknowledges it and edits the table right after
 MOVE_ANSWERS = (CB_UPDATE_MESSAGE, CB_DEFERRED_UPDATE)
-SUITS = {"♣": "C", "♠": "S", "♥": "H", "♦": "D"}
+# the suits as the table message writes them: French ♣ ♠ ♥ ♦, German-suited cards (Schieberamsch's default deck)
+# 🌰 🍃 ♥ 🔔, as their pictures show them
+SUITS = {"♣": "C", "♠": "S", "♥": "H", "♦": "D", **{text: code for code, text in GERMAN_SUIT_TEXT.items()}}
 GRAND_HAND_ODDS = 20
 TABLE_PICTURE = re.compile(r"table-\d+-(\d+)\.png")
 # what the table message says, in the languages a table may speak: "<name> to play.", "Trick: <name> <card>, …."
@@ -34,7 +37,7 @@ STALE = tuple(tr(lang, "That button is from an earlier moment of the game; here 
               for lang in ("en", "de"))
 TO_PLAY = tuple(tr(lang, "{who} to play.", who="\0").split("\0")[1] for lang in ("en", "de"))
 TRICK = re.compile("(?:" + "|".join(re.escape(tr(lang, "Trick: {cards}.", cards="\0").split("\0")[0])
-                                    for lang in ("en", "de")) + r").+? ((?:10|[2-9AKQJUOBD])[♣♠♥♦])\ufe0e?[,.]")
+                                    for lang in ("en", "de")) + r").+? ((?:10|[2-9AKQJUOBD])[" + "".join(SUITS) + r"])\ufe0e?[,.]")
 # the ranks as the pictures name them (U/O on German cards, B/D on French cards in German) -> the engine's J/Q
 RANK_CODES = {"U": "J", "B": "J", "O": "Q", "D": "Q"}
 

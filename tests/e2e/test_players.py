@@ -24,3 +24,22 @@ def test_playable_matches_the_engine():
                 checked += 1
             engine.apply(seat, rng.choice(legal))
     assert checked > 1000
+
+
+def test_the_led_card_is_read_in_either_deck_and_language():
+    """The table message writes a German-suited trick "Trick: anna U🌰, bernd 7🌰." (ed25e84); the players read
+    only ♣ ♠ ♥ ♦, so at a Schieberamsch table (German cards by default) they missed the led suit, or took a later
+    ♥ card for it, and clicked cards the engine refuses."""
+    from types import SimpleNamespace
+
+    from bot.games.cards import DECK_32
+    from bot.i18n import tr
+    from bot.ui.game_ui import card_label
+    from tests.e2e.players import led_card
+
+    for deck in ("german", "french"):
+        for lang in ("en", "de"):
+            for card in DECK_32:
+                cards = f"🤖 Computer (strong) {card_label(card, deck, lang)}, bernd {card_label('KH', deck, lang)}"
+                message = SimpleNamespace(content=f"anna to play.\n{tr(lang, 'Trick: {cards}.', cards=cards)}")
+                assert led_card(message) == card, (deck, lang, message.content)
