@@ -161,7 +161,7 @@ def test_the_cards_an_engine_reason_names_are_written_as_the_tables_deck_names_t
     refused = _refused_card_play(game)
     with card_style("german", "en"):
         text = tr("en", "Not allowed: {reason}", reason=refused)
-    assert not re.search(r"\b[JQ][♣♠♥♦]", text), text
+    assert not re.search(r"\b[JQ][♣♠♥♦🌰🍃🔔]", text), text
     for code in refused.fields.values():
         for c in getattr(code, "codes", ()):
             assert card_label(c, "german") in text

@@ -291,8 +291,8 @@ async def test_hand_messages_and_table_status_name_german_cards_as_the_pictures_
         status = await world.users[0].slash(world.channel, "table status")
         texts.append(status.response.content)
         for text in texts:
-            assert not re.search(r"(?<![\w])[JQ][♣♠♥♦]", text), text
-            german_faces += len(re.findall(r"(?<![\w])[UO][♣♠♥♦]", text))
+            assert not re.search(r"(?<![\w])[JQ][♣♠♥♦🌰🍃🔔]", text), text
+            german_faces += len(re.findall(r"(?<![\w])[UO][♣♠♥♦🌰🍃🔔]", text))
     assert german_faces, "no Unter or Ober was named in any text"
 
 

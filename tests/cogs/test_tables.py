@@ -10,7 +10,7 @@ import discord
 import pytest
 
 from bot.tables.model import UserError
-from bot.ui.suits import SUIT_TEXT
+from bot.ui.suits import SUIT_TEXT, suit_text
 from tests.cogs.helpers import button, components, dm_last, lobby_message, table_message
 from tests.cogs.test_schieberamsch_flow import open_table, play_one, start_table
 from tests.conftest import World
@@ -69,12 +69,12 @@ def test_card_labels_name_ranks_as_the_pictures_do():
     from bot.ui.game_ui import card_label, card_style
 
     assert [card_label(c) for c in ("JD", "QC", "10H", "AS")] == ["J♦", "Q♣\ufe0e", "10♥", "A♠\ufe0e"]
-    assert [card_label(c, "german") for c in ("JD", "QC", "KH")] == ["U♦", "O♣\ufe0e", "K♥"]
-    assert [card_label(c, "german", "de") for c in ("JD", "QC")] == ["U♦", "O♣\ufe0e"]
+    assert [card_label(c, "german") for c in ("JD", "QC", "KH", "7S")] == ["U🔔", "O🌰", "K♥", "7🍃"]
+    assert [card_label(c, "german", "de") for c in ("JD", "QC")] == ["U🔔", "O🌰"]
     assert [card_label(c, "french", "de") for c in ("JD", "QC", "KH")] == ["B♦", "D♣\ufe0e", "K♥"]
     assert [card_label(c, "french", "en") for c in ("JD", "QC")] == ["J♦", "Q♣\ufe0e"]
     with card_style("german", "en"):
-        assert card_label("JD") == "U♦" and card_label("JD", "french") == "J♦"
+        assert card_label("JD") == "U🔔" and card_label("JD", "french") == "J♦"
     assert card_label("JD") == "J♦"
 
 
@@ -95,7 +95,7 @@ async def test_hand_buttons_follow_the_deck_of_the_pictures(world: World):
     german = {"J": "U", "Q": "O"}
     for card in hand:
         rank = german.get(card[:-1], card[:-1])
-        assert any(label.startswith(rank) and label.endswith(SUIT_TEXT[card[-1]]) for label in labels)
+        assert any(label.startswith(rank) and label.endswith(suit_text(card[-1], "german")) for label in labels)
     assert not any(label[0] in "JQ" for label in labels)
 
 
