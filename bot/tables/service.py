@@ -377,21 +377,7 @@ class TableService(Lobbies, Computers, TurnTimers):
             "      OR t.sheets_shown < (SELECT COALESCE(MAX(hand_no), 0) FROM hand_results h"
             "                           WHERE h.table_id = t.table_id))"
             " ORDER BY t.table_id", (FINISHED, f"-{int(within_hours)} hours"))
-        rows = [r for r in rows if r["game"] in GAMES]
-        seats = await self.stored.seats([r["table_id"] for r in rows]) if rows else {}
-        out = []
-        for r in rows:
-            table = table_from_row(r, seats.get(r["table_id"], []))
-            actions = await self.stored.actions(table.id)
-            try:
-                table.engine, table.version = replay(table, actions), len(actions)
-            except Exception:
-                log.exception("table %s: the finished table no longer replays; its messages stay as they are",
-                              table.id)
-                continue
-            table.signatures = self._signatures(table)
-            out.append(table)
-        return out
+        return await self._rebuilt(rows, "finished")
 
     async def ended_behind(self, *, within_hours: int = 24) -> list[Table]:
         """Tables that ended without a move (cancelled, abandoned) in the last `within_hours` while their end was
@@ -401,6 +387,11 @@ class TableService(Lobbies, Computers, TurnTimers):
             "SELECT * FROM tables WHERE status IN (?, ?) AND end_shown = 0 AND started_at IS NOT NULL"
             " AND ended_at >= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?) ORDER BY table_id",
             (ABANDONED, CANCELLED, f"-{int(within_hours)} hours"))
+        return await self._rebuilt(rows, "ended")
+
+    async def _rebuilt(self, rows: list[Any], what: str) -> list[Table]:
+        """Closed tables rebuilt from their rows and logs, for the Discord side to show how they ended (one that
+        no longer replays is left as its messages are)."""
         rows = [r for r in rows if r["game"] in GAMES]
         seats = await self.stored.seats([r["table_id"] for r in rows]) if rows else {}
         out = []
@@ -410,7 +401,8 @@ class TableService(Lobbies, Computers, TurnTimers):
             try:
                 table.engine, table.version = replay(table, actions), len(actions)
             except Exception:
-                log.exception("table %s: the ended table no longer replays; its messages stay as they are", table.id)
+                log.exception("table %s: the %s table no longer replays; its messages stay as they are", table.id,
+                              what)
                 continue
             table.signatures = self._signatures(table)
             out.append(table)
