@@ -182,9 +182,7 @@ class Delivery(CatchUp, HandDMs):
             if not self._shipping:
                 self._settled.set()
         if table.status != RUNNING and not self._pending.get(table.id):
-            self._locks.pop(table.id, None)
-            self.held_back.pop(table.id, None)
-            self.tokens.drop(table.table_message_id)
+            self._let_go(table)
             if outcome.finished:
                 await self.retire_thread(table)
                 await self.ui.refresh_lobby(table)  # it said "The game has started" for good
@@ -216,7 +214,15 @@ class Delivery(CatchUp, HandDMs):
             self.catch_up_later(table, lasting=attempt.lasting)
         else:
             await self.safe(self.service.record_end_shown(table))
+            self._let_go(table)
         return attempt
+
+    def _let_go(self, table: Table) -> None:
+        """A closed table's last messages went out: what this keeps per table goes (its lock, a held-back note,
+        the kept token of its table message)."""
+        self._locks.pop(table.id, None)
+        self.held_back.pop(table.id, None)
+        self.tokens.drop(table.table_message_id)
 
     async def show_table(self, table: Table) -> Attempts:
         """Show the table as it is (a vote, an absent player): one batch like a move's, caught up if it fails.

@@ -189,3 +189,4 @@ async def test_a_cancelled_tables_end_that_failed_to_show_is_shown_by_the_catch_
     assert "This table was cancelled" in table_message(world, table).content
     row = await world.bot.db.fetchone("SELECT end_shown FROM tables WHERE table_id = ?", (table.id,))
     assert row["end_shown"] == 1
+    assert table.id not in delivery._locks, "a closed table's lock is let go once its end is shown"
