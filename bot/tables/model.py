@@ -102,6 +102,7 @@ class Table:
     # when (Unix time) the turn timer was last started, as stored (`tables.timer_since`): read back on a restart,
     # which resumes the timer with the time the turn had left (None: not known, a whole period)
     timer_since: float | None = field(default=None, repr=False)
+    timer_reminded: bool = field(default=False, repr=False)  # that timer's reminder went out (as stored)
 
     @property
     def engine_cls(self) -> type[Engine]:

@@ -442,7 +442,7 @@ class TableService(Lobbies, Computers, TurnTimers):
         for table in restored:
             if table.status == RUNNING:
                 if table.vote is None:  # the turn's time goes on from where it was (a reminder sent is not sent again)
-                    self._arm(table, elapsed=self.resumed(table))
+                    self._arm(table, elapsed=self.resumed(table), reminded=table.timer_reminded)
                 else:  # the vote goes on, with a full time to answer it again (the turn timer waits, as before)
                     self._start_vote_timer(table)
                 self._schedule_computers(table)

@@ -40,7 +40,8 @@ def table_from_row(r: Any, seats: list[Seat]) -> Table:
                  host_id=r["host_id"], status=r["status"], seats=seats, thread_id=r["thread_id"],
                  lobby_message_id=r["lobby_message_id"], table_message_id=r["table_message_id"],
                  shown_version=r["shown_version"], sheets_shown=r["sheets_shown"], practice=bool(r["practice"]),
-                 vote=json.loads(r["vote"]) if r["vote"] else None, timer_since=r["timer_since"])
+                 vote=json.loads(r["vote"]) if r["vote"] else None, timer_since=r["timer_since"],
+                 timer_reminded=r["reminded_since"] is not None and r["reminded_since"] == r["timer_since"])
 
 
 def replay(table: Table, actions: list[tuple[int, str]]) -> Any:

@@ -106,9 +106,10 @@ class TurnTimers:
             table.vote_timer.cancel()
         table.vote_timer = None
 
-    def _arm(self, table: Table, *, elapsed: float = 0.0) -> None:
+    def _arm(self, table: Table, *, elapsed: float = 0.0, reminded: bool = False) -> None:
         """Start the turn timer: a whole period, or (`elapsed`: a restart resuming it) what was left of it, but
-        `RESUME_GRACE_S` at least. Whatever starts it stores `timer_statement` with its own write."""
+        `RESUME_GRACE_S` at least; `reminded`: its reminder went out before the restart. Whatever starts it stores
+        `timer_statement` with its own write."""
         self._disarm(table)
         if self.closed or table.status != RUNNING or table.engine is None or table.engine.over:
             return
@@ -117,7 +118,7 @@ class TurnTimers:
             return
         left = seconds if elapsed <= 0 else max(seconds - elapsed, min(seconds, RESUME_GRACE_S))
         table.deadline = self.clock() + left
-        table.timer = asyncio.get_running_loop().create_task(self._timer(table, seconds, left, elapsed),
+        table.timer = asyncio.get_running_loop().create_task(self._timer(table, seconds, left, elapsed, reminded),
                                                              name=f"table-{table.id}-timer")
 
     def resumed(self, table: Table) -> float:
@@ -126,24 +127,35 @@ class TurnTimers:
             return 0.0
         return max(0.0, self.wall() - table.timer_since)
 
-    async def _timer(self, table: Table, seconds: int, left: float, elapsed: float = 0.0) -> None:
-        """Remind at two thirds of the turn (a minute at most), then play after `left` seconds; resumed after a
-        restart (`elapsed`), it reminds only if that moment is still ahead (a ping before the restart went out)."""
+    async def _timer(self, table: Table, seconds: int, left: float, elapsed: float = 0.0,
+                     reminded: bool = False) -> None:
+        """Remind at two thirds of the turn (a minute at most), then play after `left` seconds. Resumed after a
+        restart (`elapsed`) past the reminder's moment, it reminds at once unless the reminder went out before
+        (`reminded`): the bot was down when it was due, and the grace left is the player's warning."""
         version = table.version
         try:
             first = min(seconds * 2 / 3, REMIND_AFTER_S) - max(elapsed, 0.0)
-            if first > 0:
-                await asyncio.sleep(first)
+            if first > 0 or not reminded:
+                await asyncio.sleep(max(first, 0.0))
                 if table.version != version or table.status != RUNNING:
                     return
                 if self.listener:
                     await self.listener.remind(table, sorted(table.engine.waiting_for()))  # type: ignore[union-attr]
-            await asyncio.sleep(left - max(first, 0))
+                    await self._reminded(table)
+            await asyncio.sleep(left - max(first, 0.0))
             await self.expire(table.id, version)
         except asyncio.CancelledError:
             pass
         except Exception:
             log.exception("table %s: turn timer failed", table.id)
+
+    async def _reminded(self, table: Table) -> None:
+        """Store that the running timer's reminder went out (a lost write costs at most a second one after a
+        restart)."""
+        try:
+            await self.db.execute("UPDATE tables SET reminded_since = timer_since WHERE table_id = ?", (table.id,))
+        except Exception:
+            log.exception("table %s: could not note the reminder as sent", table.id)
 
     async def expire(self, table_id: int, version: int) -> Outcome | None:
         """The turn timer ran out at `version`: the strong computer moves for every seat being waited on (its

@@ -55,6 +55,23 @@ async def test_a_restart_before_the_ping_pings_once_at_its_time(world: World, ma
     assert await timer_moves(world, table) == 1 and len(pings(world)) == 1
 
 
+async def test_a_reminder_due_while_the_bot_was_down_is_sent_when_it_is_back(world: World, make_bot):
+    """The process died 30 s into a 60 s turn and came back 15 s later: the reminder was due at 40 s, while it was
+    down. It goes out at once (the turn's last 15 s still ahead), not never: the timer must not play for a player
+    who was never warned."""
+    table = await start_table(world, deals=3, turn_timer=60)
+    await world.env.advance_time(30)
+    assert not pings(world)
+    await world.bot.db.execute("UPDATE tables SET timer_since = timer_since - 15 WHERE table_id = ?", (table.id,))
+    await world.env.restart_bot(make_bot())
+    await world.env.advance_time(1)
+    assert len(pings(world)) == 1, "the reminder due while the bot was down was never sent"
+    await world.env.advance_time(12)
+    assert await timer_moves(world, table) == 0
+    await world.env.advance_time(4)
+    assert await timer_moves(world, table) == 1 and len(pings(world)) == 1
+
+
 async def test_a_restart_long_after_the_deadline_does_not_play_for_everyone_at_once(world: World, make_bot):
     """The bot was down past a turn's deadline: it does not play the moment it is back (nobody could move while it
     was down), but gives the turn a short grace, then plays."""
