@@ -330,18 +330,24 @@ async def test_a_locked_thread_holds_the_table_back_and_unlocking_shows_what_it_
         await fake.wait_for(lambda: shown(fake, table) >= stored, timeout=3, what="the missed move on the table")
 
 
-async def test_removed_from_a_private_threads_table_the_bot_says_to_add_it_back(fake: FakeDiscord,
-                                                                                db_file: Path) -> None:
+@pytest.mark.parametrize("restart", [False, True], ids=["running", "restarted"])
+async def test_removed_from_a_private_threads_table_the_bot_says_to_add_it_back(fake: FakeDiscord, db_file: Path,
+                                                                                restart: bool) -> None:
     """A table in anna's private thread, the bot a member; mid-deal someone removes the bot from the thread
     (Threads, "Permissions": only members and moderators see a private thread), so its posts there answer 403 /
     50001. The cards are played on from the DM hands; the movers are told privately to add the bot back (not to
     ask a moderator for permissions, which would change nothing), and once it is added back the table shows what
-    it missed."""
+    it missed. `restarted`: the bot restarts after the removal; READY and GUILD_CREATE bring only the threads it may
+    see, so its cache no longer holds the private thread, and the movers must still be told the same."""
+    from contextlib import AsyncExitStack
+
     from tests.e2e.test_crash_catch_up import Table  # (its players read whose turn it is from the stored log)
 
     corner = fake.add_thread("Anna's corner", "spieltisch", owner="anna", private=True,
                              members=["bernd", "ceca", fake.bot])
-    async with bot_process(fake, env={"DATABASE_PATH": str(db_file)}) as bp:
+    env = {"DATABASE_PATH": str(db_file)}
+    async with AsyncExitStack() as stack:
+        bp = await stack.enter_async_context(bot_process(fake, env=env))
         await bp.wait_ready("schieberamsch", timeout=30)
         table = await open_table(fake, "anna", ["bernd", "ceca"], channel=corner, options={"deals": 3})
         players = Table(fake, db_file, table.table_id, corner.id, [fake.user(n) for n in ("anna", "bernd", "ceca")])
@@ -349,6 +355,10 @@ async def test_removed_from_a_private_threads_table_the_bot_says_to_add_it_back(
             await players.move()
         fake.remove_from_thread(corner, fake.bot)
         fake.advance(minutes=16)  # the tokens of clicks on the table message, which edit it for 15 min, ran out
+        if restart:
+            await bp.stop()
+            bp = await stack.enter_async_context(bot_process(fake, env=env))
+            await bp.wait_ready("schieberamsch", timeout=30)
         mark = fake.mark()
         clicks = []
         for _ in range(3):  # the cards, from the DMs; told once the refusal is known
@@ -359,42 +369,6 @@ async def test_removed_from_a_private_threads_table_the_bot_says_to_add_it_back(
                 break
         told = [m.content for c in clicks for m in c.followups if f"<#{corner.id}>" in m.content]
         assert told and "oderator" not in told[0], [m.content for c in clicks for m in c.followups]  # (de: Moderator)
-        stored = table_version_stored(db_file, table.table_id)
-        assert shown(fake, table) < stored
-        fake.add_to_thread(corner, fake.bot)
-        await fake.wait_for(lambda: shown(fake, table) >= stored, timeout=10, what="the missed moves on the table")
-
-
-async def test_removed_from_a_private_thread_while_down_the_bot_still_says_to_add_it_back(fake: FakeDiscord,
-                                                                                          db_file: Path) -> None:
-    """The same removal, then a restart: READY and GUILD_CREATE bring only the threads the bot may see, so its
-    cache no longer holds the private thread and cannot say it is one. The movers must still be told to add the
-    bot back, not to ask a moderator for permissions (it said "Ask a moderator ... (Missing Access)"), and adding
-    it back shows what the table missed."""
-    from tests.e2e.test_crash_catch_up import Table
-
-    corner = fake.add_thread("Anna's corner", "spieltisch", owner="anna", private=True,
-                             members=["bernd", "ceca", fake.bot])
-    async with bot_process(fake, env={"DATABASE_PATH": str(db_file)}) as bp:
-        await bp.wait_ready("schieberamsch", timeout=30)
-        table = await open_table(fake, "anna", ["bernd", "ceca"], channel=corner, options={"deals": 3})
-        players = Table(fake, db_file, table.table_id, corner.id, [fake.user(n) for n in ("anna", "bernd", "ceca")])
-        while players.engine().view(None)["phase"] != "play":  # the bids, asked on the table message
-            await players.move()
-        fake.remove_from_thread(corner, fake.bot)
-    fake.advance(minutes=16)  # (the table message's click tokens ran out: the cards come from the DMs)
-    async with bot_process(fake, env={"DATABASE_PATH": str(db_file)}) as bp:
-        await bp.wait_ready("schieberamsch", timeout=30)
-        mark = fake.mark()
-        clicks = []
-        for _ in range(3):
-            clicks.append(await (await players.click(*await players.choose())).wait())
-            await fake.wait_for(lambda: any(r.status == 403 for r in fake.requests[mark:]), timeout=10,
-                                what="the table's edit refused")
-            if any(f"<#{corner.id}>" in m.content for c in clicks for m in c.followups):
-                break
-        told = [m.content for c in clicks for m in c.followups if f"<#{corner.id}>" in m.content]
-        assert told and "oderator" not in told[0], told  # (de: Moderator)
         stored = table_version_stored(db_file, table.table_id)
         assert shown(fake, table) < stored
         fake.add_to_thread(corner, fake.bot)
