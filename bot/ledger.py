@@ -77,6 +77,15 @@ def parse_stake(text: str | None, currency: str | None = None, lang: str = "en")
 
 
 # -- settling up -------------------------------------------------------------------------------------------
+def parties(users: dict[int, int]) -> dict[int, int]:
+    """The balances of one currency as a settlement names them: forgotten players (ids <= 0, one per anonymised
+    entry) are one party, "a former player"; parties whose balance is zero are left out."""
+    merged: dict[int, int] = {}
+    for user_id, amount in users.items():
+        merged[max(user_id, 0)] = merged.get(max(user_id, 0), 0) + amount
+    return {u: a for u, a in merged.items() if a}
+
+
 def fewest_transfers(balances: dict[int, int]) -> list[tuple[int, int, int]]:
     """Payments `(payer, payee, amount)` that bring every balance to zero (balances must sum to zero).
 
@@ -187,7 +196,9 @@ class Ledger:
                 raise UserError("This settlement is already booked, or a newer one is. Run /rufmariasch settle "
                                 "again for the balances as they are now.")
             balances = await self.balances(guild_id, upto=upto)
-            if not balances:
+            # a forgotten person's entries are one party each by id (-entry_id): those that net to zero leave
+            # balances behind that nobody owes (a forget-me after a settlement), and are no settlement
+            if not any(parties(users) for users in balances.values()):
                 raise UserError("Everyone is square already: there is nothing to settle.")
             # the counter-entries are summed where they are written, in the same transaction: a forget-me that
             # commits between the read above and this write (it rewrites the person's entries to the former-player

@@ -34,7 +34,7 @@ from discord.ext import commands
 from bot.games.cards import SUITS
 from bot.games.rufmariasch import DECK_32, SORT_KEY
 from bot.i18n import N_, normalize, tr
-from bot.ledger import PAGE, Ledger, deal_entries, fewest_transfers, format_money, parse_stake
+from bot.ledger import PAGE, Ledger, deal_entries, fewest_transfers, format_money, parse_stake, parties
 from bot.render.money import table_png
 from bot.rules_text import MESSAGE_LIMIT, paginate
 from bot.tables import Table, UserError
@@ -479,14 +479,17 @@ class Rufmariasch(commands.Cog):
         lang = normalize(interaction.locale)
         guild_id = interaction.guild_id or 0
         upto = await self.ledger.last_entry(guild_id)
-        balances = await self.ledger.balances(guild_id, upto=upto)
+        # as the settlement names them: a forgotten person's entries that net to zero (a forget-me after a settlement)
+        # owe nobody anything, and are no proposal with nothing to pay and a button
+        booked = await self.ledger.balances(guild_id, upto=upto)
+        balances = {c: p for c, users in booked.items() if (p := parties(users))}
         if not balances:
             await send_ephemeral(interaction, tr(lang, "Everyone is square already: there is nothing to settle."))
             return
         lines = [tr(lang, "**Settling up Rufmariasch** (ledger entries up to #{upto}): the fewest payments that "
                           "square everyone in this server.", upto=upto)]
         for currency, users in sorted(balances.items()):
-            for payer, payee, amount in fewest_transfers(_parties(users)):
+            for payer, payee, amount in fewest_transfers(users):
                 lines.append("• " + tr(lang, "{payer} pays {payee} {amount}", payer=self._who(payer, lang),
                                         payee=self._who(payee, lang), amount=format_money(amount, currency, lang)))
         lines.append(tr(lang, "When the money has changed hands, a moderator presses the button: that books "
@@ -513,22 +516,13 @@ class Rufmariasch(commands.Cog):
         if not self.bot.table_ui.is_moderator(interaction):  # type: ignore[attr-defined]
             raise UserError("Only a moderator (Manage Server or Manage Messages) can confirm a settlement.")
         squared = await self.ledger.settle(interaction.guild_id, upto)
-        n = sum(len(_parties(users)) for users in squared.values())  # as the proposal named them
+        n = sum(len(parties(users)) for users in squared.values())  # as the proposal named them
         confirmed = "✅ " + tr(lang, "Settled: confirmed by {mod}; {n} balances are zero now.",
                               mod=interaction.user.mention, n=n)
         shown = interaction.message.content if interaction.message else ""
         content = f"{shown[:MESSAGE_LIMIT - len(confirmed) - 1]}\n{confirmed}"  # (the proposal left room for it)
         await interaction.response.edit_message(content=content, view=None,
                                                 allowed_mentions=discord.AllowedMentions.none())
-
-
-def _parties(users: dict[int, int]) -> dict[int, int]:
-    """The balances of one currency as a settlement names them: forgotten players (ids <= 0, one per anonymised
-    entry) are one party, "a former player"; parties whose balance is zero are left out."""
-    merged: dict[int, int] = {}
-    for user_id, amount in users.items():
-        merged[max(user_id, 0)] = merged.get(max(user_id, 0), 0) + amount
-    return {u: a for u, a in merged.items() if a}
 
 
 def _timestamp(created_at: str) -> str:
