@@ -35,7 +35,8 @@ class Aggregate:
     hands_won: int = 0
     place_sum: int = 0
     money: int | None = None  # ledger minor units (Rufmariasch)
-    currency: str = ""
+    # the board's currency label ("" is a table played without one); None: no money was booked at all (points)
+    currency: str | None = None
     rating: int | None = None  # the shown rating (ratings.shown)
     name: str = ""
     rank: int = 0
@@ -91,14 +92,14 @@ def _balance(a: Aggregate, lang: str) -> str:
     Someone who played only in another currency has no balance in this one ("–"): amounts of two currencies are
     never added."""
     if a.money is None:
-        return number(a.total, lang, 0, signed=True) if not a.currency else "–"
+        return number(a.total, lang, 0, signed=True) if a.currency is None else "–"
     return money(a.money, a.currency, lang)
 
 
 def _by_balance(a: Aggregate) -> tuple[Any, ...]:
     """The money board's order: the balance in the board's currency, those without one after everybody with one;
     points where no money was booked at all."""
-    if not a.currency:
+    if a.currency is None:
         return (False, -a.total)
     return (a.money is None, -(a.money or 0))
 

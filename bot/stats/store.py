@@ -58,7 +58,7 @@ class Board:
     season: int | None
     month: str | None
     rows: list[Aggregate]
-    currency: str = ""
+    currency: str | None = None  # the label of the money shown ("": none typed); None: no money booked
 
 
 @dataclass
@@ -347,7 +347,8 @@ class StatsStore:
         for r in rows:
             if r["currency"] is not None:
                 by_currency[r["currency"]] = by_currency.get(r["currency"], 0) + r["matches"]
-        main = max(by_currency, key=lambda c: (by_currency[c], c)) if by_currency else ""
+        # (a table played without a label books money too, as ""; None is a board with no money at all)
+        main = max(by_currency, key=lambda c: (by_currency[c], c)) if by_currency else None
         for r in rows:
             a = aggs.get(r["user_id"])
             if a is None:
@@ -407,7 +408,7 @@ class StatsStore:
             money.setdefault(r["game"], (r["currency"], r["money"]))
         records = []
         for r in rows:
-            currency, amount = money.get(r["game"], ("", None))
+            currency, amount = money.get(r["game"], (None, None))
             a = Aggregate(user_id=user_id, matches=r["matches"], wins=r["wins"], total=r["total"], hands=r["hands"],
                           hands_won=r["hands_won"], place_sum=r["place_sum"], money=amount, currency=currency)
             rt = ratings.get(r["game"])

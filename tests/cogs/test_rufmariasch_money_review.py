@@ -35,3 +35,40 @@ async def test_a_forget_me_after_a_settlement_leaves_nothing_to_settle(world: Wo
     with pytest.raises(UserError, match="Everyone is square"):
         await ledger.settle(world.guild.id, await ledger.last_entry(world.guild.id))
     assert len(await rows(world)) == booked
+
+
+async def play_match(world: World, users, **options):
+    from tests.cogs.helpers import lobby_message
+
+    await users[0].slash(world.channel, "rufmariasch new", deals=4, **options)
+    for user in users[1:4]:
+        await user.click(lobby_message(world), custom_id=button(lobby_message(world), "Join").custom_id)
+    table = world.table()
+    await users[0].click(lobby_message(world), custom_id=button(lobby_message(world), "Start").custom_id)
+    while table.status == "running":
+        seat = min(table.engine.to_act())
+        await world.bot.tables.act(table.id, table.seats[seat].user_id, table.engine.default_action(seat))
+    assert table.status == "finished"
+    return table
+
+
+async def test_the_money_board_of_a_server_that_mostly_plays_without_a_currency_label(world: World):
+    """Friends play for a stake with no currency label (optional), and once for euros with Erin. The board shows
+    the money of the label most matches were played in: here none (""). Erin, who played only for euros, has no
+    balance in it ("–"), not her euro cents as points ("−2,000"); and the board is ranked by the balances it shows,
+    not by the engine totals of every currency added up (euro cents and unlabelled cents in one sum)."""
+    erin = world.guild.add_member(world.env.create_user("erin"))
+    alice, bob, carol, dave = world.users
+    await play_match(world, [alice, bob, carol, dave], stake="1")
+    await play_match(world, [alice, bob, carol, dave], stake="1")
+    euros = await play_match(world, [alice, bob, carol, erin], stake="100", currency="€")
+    assert any(euros.engine.result()["totals"]), "the euro table booked money"
+
+    board = (await alice.slash(world.channel, "leaderboard", game="rufmariasch")).response.content
+    lines = {line.split(": ", 1)[0].split(". ", 1)[1]: line for line in board.splitlines() if ": Balance " in line}
+    assert "Balance –," in lines["erin"], board
+    unlabelled = {r["user_id"]: r["total"] for r in await world.bot.db.fetchall(
+        "SELECT user_id, SUM(amount) AS total FROM rufmariasch_ledger WHERE currency = '' GROUP BY user_id")}
+    order = [name for name in lines if name != "erin"]
+    ids = {u.user.name if hasattr(u, "user") else u.name: u.id for u in world.users}
+    assert [unlabelled[ids[n]] for n in order] == sorted(unlabelled.values(), reverse=True), board
