@@ -1,4 +1,4 @@
-"""Review of Rufmariasch's money as friends meet it: settlements after a forget-me, and more."""
+"""Rufmariasch's money as friends meet it: a settlement after a forget-me, and the money board of a server that plays without a currency label."""
 
 from __future__ import annotations
 
