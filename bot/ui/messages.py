@@ -19,6 +19,7 @@ from bot.tables.model import ABANDONED, CANCELLED, FINISHED, LOBBY, RUNNING
 from .components import ActionButton, TableButton, build_view
 from .drawing import Drawing
 from .game_ui import GameUI, card_style, snapshot, verb_of
+from .text_fit import fit_message
 
 
 def _render():
@@ -127,15 +128,16 @@ class TableMessages:
         assert engine is not None
         public = engine.view(None)
         ui = self.game_ui(table)
-        lines = [f"**{tr(lang, '{game} table #{id}', game=table.engine_cls.title, id=table.id)}** · "
-                 + ui.hand_title(public, lang)]
+        head = [f"**{tr(lang, '{game} table #{id}', game=table.engine_cls.title, id=table.id)}** · "
+                + ui.hand_title(public, lang)]
         batch = table.last_events if events is None else events
         narration = narrate(ui, batch, table.text_names, lang)
         shown = narration[-4:]
         timer = [timer_line(e, table.text_names, lang) for e in batch if e.get("type") == "timer"]
         if timer and timer[-1] not in shown:  # who did not move is the first thing said, whatever else is cut
-            shown = [timer[-1], *narration[-3:]]
-        lines.extend(shown)
+            head.append(timer[-1])
+            shown = narration[-3:]
+        lines: list[str] = []  # after the narration: who is to play, or how the table ended
         if table.status == RUNNING:
             lines.append(ui.status(public, table.text_names, lang))
             lines.extend(tr(lang, "🤖 The strong computer plays for {name} until they are back.",
@@ -164,7 +166,7 @@ class TableMessages:
                 view.add_item(TableButton("no", table.id, label=tr(lang, "End the table"), style="danger"))
         elif table.status == FINISHED and table.engine is not None and table.engine.over:
             view.add_item(TableButton("again", table.id, label=tr(lang, "Play again"), style="primary"))
-        payload = {"content": "\n".join(line for line in lines if line)[:2000], "view": view,
+        payload = {"content": fit_message(head, shown, lines), "view": view,
                    "allowed_mentions": discord.AllowedMentions.none(),
                    "filename": f"table-{table.id}-{table.version}.png"}
         return payload, ui.table_job(table, snapshot(public), lang)

@@ -16,3 +16,20 @@ def fit_lines(lines: list[str], more: str, *, limit: int = MESSAGE_LIMIT, most: 
         if len(text) <= limit:
             return text
     return more.format(n=len(lines))[:limit]
+
+
+def fit_message(head: list[str], middle: list[str], tail: list[str], *, limit: int = MESSAGE_LIMIT) -> str:
+    """The lines of `head`, `middle` and `tail` (empty ones left out) as one message of at most `limit` characters:
+    the oldest lines of `middle` (a narration) give way first, then whatever line is still too long is cut short
+    with "…", the longest first. A hard cut of the whole text would take the end, which is what matters most on a
+    table message (who is to play, the final points of a match), and could leave a name cut in the middle."""
+    head, middle, tail = [x for x in head if x], [x for x in middle if x], [x for x in tail if x]
+    while len(middle) > 1 and len("\n".join(head + middle + tail)) > limit:
+        middle = middle[1:]
+    lines = head + middle + tail
+    text = "\n".join(lines)
+    while len(text) > limit:
+        i = max(range(len(lines)), key=lambda k: len(lines[k]))
+        lines[i] = lines[i][:max(len(lines[i]) - (len(text) - limit) - 1, 0)] + "…"
+        text = "\n".join(lines)
+    return text

@@ -1,0 +1,62 @@
+"""The longest names Discord allows at a full table: a display name the pictures' fonts cannot draw (32 CJK
+characters) is shown with the username beside it (bot.ui.seating.seat_name), and a username of underscores doubles
+in the text, where each `_` is escaped: about 100 characters a name in a message, eight of them in a line. What the
+bot sends must still say what matters, not be cut off at Discord's limits wherever the text happens to end."""
+
+from __future__ import annotations
+
+from bot.ui.text_fit import fit_message
+from tests.cogs.helpers import components, dm_last, start_fixed, table_message
+
+CJK = "龍虎鳳凰麒麟玄武朱雀白虎青龍天地人和風花雪月春夏秋冬東西南北金"  # 31 characters no font of the pictures draws
+
+
+class LongNames:
+    """A server whose members have the longest names: `display` (31 characters, then a digit-like CJK one to tell
+    them apart, or the same for all) and 32-character usernames that differ only in their last character."""
+
+    def __init__(self, env, n: int, *, same_display: bool = False):
+        self.env = env
+        self.guild = env.create_guild()
+        self.channel = self.guild.create_text_channel("cards")
+        self.users = [self.guild.add_member(env.create_user(
+            "_" * 31 + str(i), global_name=CJK + ("一" if same_display else "一二三四五六七八"[i]))) for i in range(n)]
+
+    @property
+    def bot(self):
+        return self.env.bot
+
+    def table(self, table_id=None):
+        tables = self.bot.tables.tables
+        return tables[table_id] if table_id else tables[max(tables)]
+
+
+def test_a_message_too_long_loses_its_oldest_lines_then_cuts_the_longest_never_the_end():
+    head, tail = ["**Table #1**"], ["Alice to play."]
+    assert fit_message(head, ["a" * 900, "b" * 900, "c" * 900], tail) == "\n".join(
+        ["**Table #1**", "b" * 900, "c" * 900, "Alice to play."])
+    text = fit_message(head, ["a" * 900, "b" * 3000], tail)
+    assert len(text) == 2000 and text.endswith("b…\nAlice to play.") and text.startswith("**Table #1**\nb")
+    assert fit_message(head, [], ["x" * 2500, "y" * 10]) == "**Table #1**\n" + "x" * (2000 - 13 - 12) + "…\n" + "y" * 10
+
+
+async def test_a_schroeoem_match_of_eight_long_names_ends_with_its_whole_final_standing(env):
+    """Eight players of ~100-character names: the table message after the match's last game has the narration of that
+    game ("Points this game", "Out of the match"), the winner and the final points, some 2,900 characters. The final
+    points and the winner are what must show; the older lines give way (the score sheet shows them)."""
+    world = LongNames(env, 8)
+    table = await start_fixed(world, "schroeoem new", "Schrööm", 8, seed=3, dealer=0, points=1)
+    for _ in range(300):
+        if table.engine.over:
+            break
+        seat = min(table.engine.waiting_for())
+        action = table.engine.default_action(seat)
+        message = dm_last(world.users[seat])
+        item = next(c for c in components(message) if (c.custom_id or "").endswith(":" + action))
+        await world.users[seat].user.click(message, custom_id=item.custom_id)
+    assert table.engine.over
+    content = table_message(world, table).content
+    assert len(content) <= 2000
+    final = next(line for line in content.split("\n") if line.startswith("Final points: "))
+    assert all(name in final for name in table.text_names) and final.endswith("."), final[-80:]
+    assert "wins the match!" in content
