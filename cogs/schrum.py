@@ -94,6 +94,19 @@ def _hand_title(view: dict[str, Any], lang: str) -> str:
     return tr(lang, "Hand {n}", n=n)
 
 
+def label_naming(lang: str, msgid: str, name: str, **fields: Any) -> str:
+    """A button label naming a player, at most MAX_LABEL characters: a name too long for it loses its middle
+    ("龍虎…金 (__…_3)"), not the label's end. A display name the pictures cannot draw comes with its username
+    (bot.ui.seating.seat_name), up to 67 characters; cut at the end, "Auf den offenen Stapel von {name} ({card})"
+    lost its card and the username's end, and two players of the same display name had the same button."""
+    label = tr(lang, msgid, name=name, **fields)
+    room = MAX_LABEL - (len(label) - len(name))  # the characters the name may have
+    if len(label) <= MAX_LABEL or room < 5:
+        return label[:MAX_LABEL]
+    tail = (room - 1) // 2
+    return tr(lang, msgid, name=name[:room - 1 - tail] + "…" + name[len(name) - tail:], **fields)
+
+
 def _join(fragments: list[str]) -> str:
     """One log line of fragments; when too long, the oldest steps give way."""
     line = " · ".join(fragments)
@@ -203,8 +216,8 @@ class SchrumUI(_StepLog):
                 out.items.append(Button(action=action, label=label, style="primary"))
             elif verb == "onto" and args:
                 target = int(args[0])
-                label = tr(lang, self.WORDS["onto"], name=names[target], card=card_text(tops[target]))
-                out.items.append(Button(action=action, label=label[:MAX_LABEL], style="success"))
+                label = label_naming(lang, self.WORDS["onto"], names[target], card=card_text(tops[target]))
+                out.items.append(Button(action=action, label=label, style="success"))
             elif verb == "keep":  # Tač only: Schrum Schrum has no miss
                 out.items.append(Button(action=action, label=tr(lang, "Onto my own Open pile (a miss: others may "
                                                                       "call Tač!)"), style="secondary"))

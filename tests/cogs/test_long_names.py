@@ -5,7 +5,13 @@ bot sends must still say what matters, not be cut off at Discord's limits wherev
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
+import pytest
+
+from bot.ui.game_ui import card_style
 from bot.ui.text_fit import fit_message
+from cogs.schrum import SchrumUI, TacUI, card_text
 from tests.cogs.helpers import components, dm_last, start_fixed, table_message
 
 CJK = "龍虎鳳凰麒麟玄武朱雀白虎青龍天地人和風花雪月春夏秋冬東西南北金"  # 31 characters no font of the pictures draws
@@ -60,3 +66,20 @@ async def test_a_schroeoem_match_of_eight_long_names_ends_with_its_whole_final_s
     final = next(line for line in content.split("\n") if line.startswith("Final points: "))
     assert all(name in final for name in table.text_names) and final.endswith("."), final[-80:]
     assert "wins the match!" in content
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "hr", "ro"])
+@pytest.mark.parametrize("ui", [SchrumUI(), TacUI()], ids=["schrum", "tac"])
+def test_two_players_of_the_same_long_display_name_get_two_pile_buttons_that_say_whose_and_which_card(ui, lang):
+    """Two players called the same 32 CJK characters (shown with their usernames: 67 characters a name) whose piles
+    both take the card: each button names its pile's top card and the end of its player's username, within the 80
+    characters of a label. Cut at the end, "Auf den offenen Stapel von {name} ({card})" read the same on both."""
+    names = [f"{CJK}一 ({'_' * 31}{i})" for i in range(4)]
+    with card_style("french", lang):
+        controls = ui.hand_controls({"reserve_tops": [None, "7H", "7S", None], "centre": {}}, ["onto 1", "onto 2"],
+                                    lang, table=SimpleNamespace(names=names), seat=0)
+        tops = [card_text("7H"), card_text("7S")]
+    labels = [item.label for item in controls.items]
+    assert len(labels) == 2 and len(set(labels)) == 2, labels
+    for label, seat, top in zip(labels, (1, 2), tops, strict=True):
+        assert len(label) <= 80 and label.rstrip(")").endswith(top) and f"{seat})" in label, label
