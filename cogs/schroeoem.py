@@ -32,6 +32,7 @@ from bot.ui.game_ui import Button, Controls, card_label
 from bot.ui.in_time import send_in_time
 from bot.ui.options import DECK_CHOICES, TIMER_RANGE, table_settings
 from bot.ui.seating import FORMER
+from bot.ui.text_fit import listing
 
 KEY = "schroeoem"
 
@@ -369,8 +370,8 @@ class Schroeoem(commands.Cog):
                       else tr(lang, STATUS_WORDS.get(m["status"], m["status"])))
             lines.append(f"**#{m['id']}** · {_when(m['started_at'])} · {', '.join(names)} · "
                          + tr(lang, "games: {n}", n=m["games"]) + f" · {result}")
-        lines.append(tr(lang, "Game by game: /schroeoem match with the number."))
-        await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True,
+        await interaction.response.send_message(listing(lines, tr(lang, "Game by game: /schroeoem match with the number."),
+                                                        lang), ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
 
     @group.command(name=_T("match"), description=_T("One Schrööm match game by game, with its tally"))

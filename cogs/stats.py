@@ -39,6 +39,7 @@ from bot.ui.game_ui import card_style, score_text
 from bot.ui.in_time import edit_in_time, send_in_time
 from bot.ui.lobby import new_commands
 from bot.ui.seating import FORMER
+from bot.ui.text_fit import listing
 from bot.workers import Job
 
 log = logging.getLogger(__name__)
@@ -335,8 +336,8 @@ class Stats(commands.Cog):
                 f"{escape_markdown(self._name(interaction.guild, s.user_id, s.name, lang))} {_result(rec.game, s, lang)}"
                 + (" ★" if s.winner else "") for s in rec.seats)
             lines.append(f"#{rec.table_id} · {title} · {format_day(rec.ended_at, lang)} · {seats}")
-        lines.append(tr(lang, "Step through one with /replay and its number."))
-        await send_ephemeral(interaction, "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())
+        await send_ephemeral(interaction, listing(lines, tr(lang, "Step through one with /replay and its number."), lang),
+                             allowed_mentions=discord.AllowedMentions.none())
 
     # -- /replay -----------------------------------------------------------------------------------
     @app_commands.command(name=_T("replay"), description=_T("Step through a finished match, move by move"))

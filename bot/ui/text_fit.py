@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.i18n import tr
 from bot.rules_text import MESSAGE_LIMIT  # characters in a message's content (more is refused with 400)
 
 
@@ -33,3 +34,12 @@ def fit_message(head: list[str], middle: list[str], tail: list[str], *, limit: i
         lines[i] = lines[i][:max(len(lines[i]) - (len(text) - limit) - 1, 0)] + "…"
         text = "\n".join(lines)
     return text
+
+
+def listing(lines: list[str], footer: str, lang: str, *, limit: int = MESSAGE_LIMIT) -> str:
+    """A heading (`lines[0]`), one line per item, and a footer that says what to do next (/replay with a number):
+    as many whole item lines as fit, then "… and 3 more", and the footer always. Ten tables of eight players with
+    long names are some 3,500 characters; cut at 2,000, the list ended in the middle of a name, without its footer."""
+    more = tr(lang, "… and {n} more", n="{n}")
+    items = fit_lines(lines[1:], more, limit=limit - len(lines[0]) - len(footer) - 2)
+    return "\n".join(x for x in (lines[0], items, footer) if x)

@@ -5,6 +5,7 @@ bot sends must still say what matters, not be cut off at Discord's limits wherev
 
 from __future__ import annotations
 
+import re
 from types import SimpleNamespace
 
 import pytest
@@ -83,3 +84,27 @@ def test_two_players_of_the_same_long_display_name_get_two_pile_buttons_that_say
     assert len(labels) == 2 and len(set(labels)) == 2, labels
     for label, seat, top in zip(labels, (1, 2), tops, strict=True):
         assert len(label) <= 80 and label.rstrip(")").endswith(top) and f"{seat})" in label, label
+
+
+@pytest.mark.parametrize(("command", "end", "footer"), [
+    ("history", r"user\d+ 0", "Step through one with /replay and its number."),
+    ("schroeoem matches", "games: 1 · finished", "Game by game: /schroeoem match with the number.")])
+async def test_ten_tables_of_eight_players_list_whole_lines_and_the_footer(env, command, end, footer):
+    """/history and /schroeoem matches list ten tables, each with its eight players: some 3,500 characters even
+    with the names of 24 characters `craft` books (the long ones make it twice that). The
+    list keeps whole lines, says how many it left out and ends with what to do next; it was cut at 2,000
+    characters, in the middle of a name, and lost the footer."""
+    from tests.bot.test_stats import craft
+
+    world = LongNames(env, 8)
+    store = world.bot.get_cog("Stats").store
+    users = [u.id for u in world.users]
+    for day in range(10, 22):
+        await craft(store.db, store, "schroeoem", users, [0, 1, -1, -2, 0, 0, -3, 0], guild=world.guild.id,
+                    ended_at=f"2026-11-{day}T20:15:00.000Z")
+    text = (await world.users[0].slash(world.channel, command)).response.content
+    lines = text.split("\n")
+    assert len(text) <= 2000 and lines[-1] == footer, text[-200:]
+    assert re.fullmatch(r"… and \d+ more", lines[-2]), lines[-2]
+    assert all(line.startswith(("#", "**#")) for line in lines[1:-2]) and len(lines) > 4, lines
+    assert all(re.search(end + "$", line) for line in lines[1:-2]), [x[-30:] for x in lines]
