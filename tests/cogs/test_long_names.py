@@ -14,11 +14,12 @@ from bot.ui.game_ui import card_style
 from bot.ui.text_fit import fit_message
 from cogs.schrum import SchrumUI, TacUI, card_text
 from tests.cogs.helpers import components, dm_last, start_fixed, table_message
+from tests.conftest import World
 
 CJK = "龍虎鳳凰麒麟玄武朱雀白虎青龍天地人和風花雪月春夏秋冬東西南北金"  # 31 characters no font of the pictures draws
 
 
-class LongNames:
+class LongNames(World):
     """A server whose members have the longest names: `display` (31 characters, then a digit-like CJK one to tell
     them apart, or the same for all) and 32-character usernames that differ only in their last character."""
 
@@ -28,14 +29,6 @@ class LongNames:
         self.channel = self.guild.create_text_channel("cards")
         self.users = [self.guild.add_member(env.create_user(
             "_" * 31 + str(i), global_name=CJK + ("一" if same_display else "一二三四五六七八"[i]))) for i in range(n)]
-
-    @property
-    def bot(self):
-        return self.env.bot
-
-    def table(self, table_id=None):
-        tables = self.bot.tables.tables
-        return tables[table_id] if table_id else tables[max(tables)]
 
 
 def test_a_message_too_long_loses_its_oldest_lines_then_cuts_the_longest_never_the_end():
