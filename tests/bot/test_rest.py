@@ -171,7 +171,9 @@ async def test_requests_keep_the_budget_in_order_while_interaction_calls_never_w
         assert sent[-1][1] >= (12 - 2) / 20 * 0.9  # paced at 20/s after a burst of 2
         for _, t in sent:  # no second holds more than the rate and the burst
             assert sum(1 for _, u in sent if t <= u < t + 1) <= 22
-        assert gate.limited_calls == 12 and gate.waited >= 9
+        # some found the budget spent and waited: how many depends on how fast the twelve reached the gate (on a
+        # loaded machine the bucket refills between them: 7 of 12 in one CI run), the pacing is asserted above
+        assert gate.limited_calls == 12 and gate.waited >= 1
         assert gate.calls[("PATCH /channels/{channel_id}/messages/{message_id}", "200")] == 12
         assert gate.calls[("POST /interactions/{id}/{token}/callback", "200")] == 5
     finally:
