@@ -99,7 +99,7 @@ class Table:
     shown_version: int | None = None  # the version the table message shows (None: not known)
     sheets_shown: int = 0  # the scored hands the last score sheet covered
     stored_at: float | None = None  # when (time.monotonic) the current version was stored: delivery lag
-    # when (Unix time) the turn timer was last started, as stored (`tables.timer_since`): read back on a restart,
+    # when (Unix time) the turn timer last started (the last move's `at`, or `tables.timer_since`): read on a restart,
     # which resumes the timer with the time the turn had left (None: not known, a whole period)
     timer_since: float | None = field(default=None, repr=False)
     timer_reminded: bool = field(default=False, repr=False)  # that timer's reminder went out (as stored)

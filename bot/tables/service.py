@@ -37,7 +37,7 @@ from .model import (
     UserError,
 )
 from .stored import StoredTables, replay, table_from_row
-from .timers import TurnTimers, autopilot_statement, timeouts_statement, timer_statement, vote_statement
+from .timers import TurnTimers, autopilot_statement, iso_time, timeouts_statement, vote_statement
 
 log = logging.getLogger(__name__)
 
@@ -195,8 +195,9 @@ class TableService(Lobbies, Computers, TurnTimers):
         if engine.over:  # every hand DM says so and loses its controls (a live hand is not redrawn otherwise)
             changed |= {s for s in table.people if new_sigs[s] != OUT_OF_MATCH}  # (one out had its last DM)
         statements: list[tuple[str, Any]] = [
-            ("INSERT INTO actions (table_id, seq, seat, action, auto) VALUES (?, ?, ?, ?, ?)",
-             (table.id, seq, seat, action, int(auto))),
+            # `at`, by the clock the turn timer reads: a restart resumes the timer this move started from it
+            ("INSERT INTO actions (table_id, seq, seat, action, at, auto) VALUES (?, ?, ?, ?, ?, ?)",
+             (table.id, seq, seat, action, iso_time(self.wall()), int(auto))),
         ]
         statements += [("UPDATE seats SET last_change = ? WHERE table_id = ? AND seat = ?", (seq, table.id, s))
                        for s in sorted(changed)]
@@ -208,8 +209,6 @@ class TableService(Lobbies, Computers, TurnTimers):
             statements.append(snapshots.drop_statement(table.id))
         elif snapshots.due(seq, engine):
             statements.append(snapshots.save_statement(table.id, seq, engine))
-        if not engine.over:  # every stored move starts the turn timer anew (`_arm`): a restart resumes it from here
-            statements.append(timer_statement(table.id, self.wall()))
         # shielded: a task cancelled while its move is being stored (a shutdown cancels the computers and the timers)
         # lets the write end and the table follow it, so the table never lags its log (a later move would take
         # the stored seq again and fail)
@@ -411,7 +410,8 @@ class TableService(Lobbies, Computers, TurnTimers):
     async def restore(self) -> list[Table]:
         """Load every open table and replay its log, so the game goes on where it was."""
         rows = await self.db.fetchall(
-            "SELECT * FROM tables WHERE status IN ('lobby', 'running') ORDER BY table_id")
+            "SELECT t.*, (SELECT at FROM actions a WHERE a.table_id = t.table_id ORDER BY seq DESC LIMIT 1)"
+            " AS last_move_at FROM tables t WHERE status IN ('lobby', 'running') ORDER BY table_id")
         if not rows:
             return []
         ids = [r["table_id"] for r in rows]
@@ -424,7 +424,7 @@ class TableService(Lobbies, Computers, TurnTimers):
             if r["game"] not in GAMES:
                 log.error("table %s: unknown game %r, left as it is", r["table_id"], r["game"])
                 continue
-            table = table_from_row(r, seats.get(r["table_id"], []))
+            table = table_from_row(r, seats.get(r["table_id"], []), r["last_move_at"])
             if table.status == RUNNING:
                 stored = await anext(saved)
                 try:

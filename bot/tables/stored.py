@@ -18,6 +18,7 @@ from bot.db import Database
 
 from . import snapshots
 from .model import SEAT_NAME_SQL, Seat, Table
+from .timers import unix_time
 
 log = logging.getLogger(__name__)
 
@@ -34,14 +35,22 @@ class Saved:
     actions: list[tuple[int, str]] = field(default_factory=list)
 
 
-def table_from_row(r: Any, seats: list[Seat]) -> Table:
+def table_from_row(r: Any, seats: list[Seat], last_move_at: str | None = None) -> Table:
+    """A table from its row; `last_move_at`: its last action's `at`, for a table whose turn timer is resumed."""
     return Table(id=r["table_id"], guild_id=r["guild_id"], channel_id=r["channel_id"], game=r["game"],
                  options=json.loads(r["options"]), settings=json.loads(r["settings"]), seed=r["seed"],
                  host_id=r["host_id"], status=r["status"], seats=seats, thread_id=r["thread_id"],
                  lobby_message_id=r["lobby_message_id"], table_message_id=r["table_message_id"],
                  shown_version=r["shown_version"], sheets_shown=r["sheets_shown"], practice=bool(r["practice"]),
-                 vote=json.loads(r["vote"]) if r["vote"] else None, timer_since=r["timer_since"],
-                 timer_reminded=r["reminded_since"] is not None and r["reminded_since"] == r["timer_since"])
+                 vote=json.loads(r["vote"]) if r["vote"] else None, timer_since=(since := timer_start(r, last_move_at)),
+                 timer_reminded=since is not None and (r["reminded_since"] or 0) >= since)
+
+
+def timer_start(r: Any, last_move_at: str | None) -> float | None:
+    """When a table's turn timer started (Unix time): its last move's `at`, or a later start that was no move (the
+    table's start, a vote's end, "I'm back": `tables.timer_since`); None where neither is known."""
+    starts = [t for t in (r["timer_since"], unix_time(last_move_at) if last_move_at else None) if t is not None]
+    return max(starts) if starts else None
 
 
 def replay(table: Table, actions: list[tuple[int, str]]) -> Any:

@@ -9,6 +9,7 @@ import asyncio
 import json
 import logging
 import time
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from bot.db import Database
@@ -39,6 +40,16 @@ def vote_statement(table_id: int, vote: dict[str, Any] | None) -> tuple[str, tup
 def autopilot_statement(table_id: int, seat: int, on: bool) -> tuple[str, tuple[Any, ...]]:
     """The statement that stores whether the strong computer stands in for a person voted away."""
     return "UPDATE seats SET autopilot = ? WHERE table_id = ? AND seat = ?", (int(on), table_id, seat)
+
+
+def iso_time(t: float) -> str:
+    """Unix time as SQLite's `strftime('%Y-%m-%dT%H:%M:%fZ')` writes it (the `at` of an action)."""
+    return datetime.fromtimestamp(t, UTC).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
+
+
+def unix_time(iso: str) -> float:
+    """`iso_time` read back."""
+    return datetime.fromisoformat(iso.replace("Z", "+00:00")).timestamp()
 
 
 def timer_statement(table_id: int, since: float) -> tuple[str, tuple[Any, ...]]:
@@ -153,7 +164,7 @@ class TurnTimers:
         """Store that the running timer's reminder went out (a lost write costs at most a second one after a
         restart)."""
         try:
-            await self.db.execute("UPDATE tables SET reminded_since = timer_since WHERE table_id = ?", (table.id,))
+            await self.db.execute("UPDATE tables SET reminded_since = ? WHERE table_id = ?", (self.wall(), table.id))
         except Exception:
             log.exception("table %s: could not note the reminder as sent", table.id)
 

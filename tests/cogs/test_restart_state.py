@@ -40,6 +40,25 @@ async def test_a_turn_timer_resumes_with_the_time_it_had_left_and_pings_once(wor
     assert len(pings(world)) == 2, f"the player was pinged again after the restart: {pings(world)}"
 
 
+async def test_a_turn_a_move_started_resumes_from_that_move(world: World, make_bot):
+    """The timer a move started is dated by the move itself (`actions.at`): 42 s after the move the bot restarts,
+    and the timer plays 18 s later, not a whole minute (nor from the table's start)."""
+    import random
+
+    from tests.cogs.test_schieberamsch_flow import play_one
+
+    table = await start_table(world, deals=3, turn_timer=60)
+    await world.env.advance_time(30)
+    await play_one(world, table, random.Random(3))
+    before = await timer_moves(world, table)
+    await world.env.advance_time(42)
+    await world.env.restart_bot(make_bot())
+    await world.env.advance_time(16)
+    assert await timer_moves(world, table) == before
+    await world.env.advance_time(3)
+    assert await timer_moves(world, table) == before + 1
+
+
 async def test_a_restart_before_the_ping_pings_once_at_its_time(world: World, make_bot):
     """20 s into a 60 s turn the bot restarts: the ping comes 40 s into the turn (20 s after the restart), once."""
     table = await start_table(world, deals=3, turn_timer=60)

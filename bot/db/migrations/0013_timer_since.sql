@@ -1,5 +1,5 @@
--- When a running table's turn timer was last started (Unix time, seconds): stored with the move, the vote's
--- end or the return of an absent player that started it, so that a restart resumes the timer with the time the
--- turn had left (the countdown the hand DMs show) instead of a whole new period, and does not ping again for a
--- reminder that went out before it. NULL: not known (tables from before this): a whole period, as before.
+-- When a running table's turn timer was last started by something other than a move (Unix time, seconds): the
+-- table's start, the vote's end, the return of an absent player. A move's own start is its `actions.at`; a restart
+-- resumes the timer from the later of the two with the time the turn had left (the countdown the hand DMs show)
+-- instead of a whole new period. NULL: not known (a whole period, or the last move's time).
 ALTER TABLE tables ADD COLUMN timer_since REAL;

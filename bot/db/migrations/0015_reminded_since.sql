@@ -1,4 +1,4 @@
--- The `timer_since` whose reminder ("the turn timer plays for you …") went out: a restart that resumes that timer
--- past the reminder's moment sends it then only if it had not gone out (the bot was down when it was due), so
--- a player is neither pinged twice nor left unwarned before the timer plays for them. NULL: none yet.
+-- When the last reminder ("the turn timer plays for you …") went out (Unix time): a restart that resumes a timer
+-- past its reminder's moment sends it then only if none went out since that timer started (the bot was down when
+-- it was due), so a player is neither pinged twice nor left unwarned before the timer plays for them.
 ALTER TABLE tables ADD COLUMN reminded_since REAL;
