@@ -295,12 +295,14 @@ def has_player(game: str) -> bool:
 
 def run_game(game: str, deals: int, seed: int, iterations: int | None, budget_s: float | None,
              jobs: int, levels: tuple[str, str] = ("strong", "easy"), max_wall_s: float | None = None,
-             first_pair: int = 0, checkpoint: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+             first_pair: int = 0, checkpoint: Callable[[dict[str, Any]], None] | None = None,
+             blind: bool = False) -> dict[str, Any]:
     """Play the pairs of `deals` deals, numbered from `first_pair` (a run that goes on where another stopped:
     pair k is the same deal in both); with `max_wall_s`, stop taking results after that many seconds and
     report the pairs finished by then (the lowest deals, roughly: they are handed out in order).
     `checkpoint` is given the result of the pairs finished so far every `CHECKPOINT_S` seconds, so a run
-    killed from outside (a lent machine's time limit) keeps what it played."""
+    killed from outside (a lent machine's time limit) keeps what it played. `blind` keeps the interim lines to
+    counts, for a design whose figures may be read only at its looks (`benchmarks.ai_design`)."""
     n_pairs = max(1, deals // ROUNDS.get(game, 1))
     work = [(game, d, seed, iterations, budget_s, levels) for d in range(first_pair, first_pair + n_pairs)]
     deals = len(work)
@@ -326,7 +328,10 @@ def run_game(game: str, deals: int, seed: int, iterations: int | None, budget_s:
                 print(f"  {game} {levels[0]} vs {levels[1]}: stopped after {max_wall_s:.0f} s with {len(pairs)} "
                       f"of {deals} pairs", file=sys.stderr, flush=True)
                 return
-            if len(pairs) % every == 0 and len(pairs) < deals:  # interim figures, for long runs
+            if len(pairs) % every == 0 and len(pairs) < deals and blind:
+                print(f"  {game} {levels[0]} vs {levels[1]}: {len(pairs)}/{deals} pairs, "
+                      f"{time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
+            elif len(pairs) % every == 0 and len(pairs) < deals:  # interim figures, for long runs
                 r = summarize(game, pairs, n_iter, budget_s, time.perf_counter() - t0, levels)
                 print(f"  {game} {levels[0]} vs {levels[1]}: {len(pairs)}/{deals} pairs, advantage {r['advantage']:.2f} "
                       f"[{r['ci95'][0]:.2f}, {r['ci95'][1]:.2f}], won {100 * r['won']:.1f}%, "
@@ -408,12 +413,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first-pair", type=int, default=0,
                         help="number the pairs from this one (to go on where a run stopped; a pair is a deal, "
                              "in Rufmariasch a round of four)")
+    parser.add_argument("--blind", action="store_true",
+                        help="print no figure, only counts, and write the pairs to --json: for a design read only "
+                             "at its looks (benchmarks.ai_design)")
     parser.add_argument("--oracle", action="store_true",
                         help="also play the oracle against B on the same deals, and report A's share of its edge")
     args = parser.parse_args(argv)
     levels = tuple(args.levels.split(","))
     if len(levels) != 2 or any(lv not in LEVELS + BENCH_LEVELS for lv in levels):
         print(f"--levels: two of {', '.join(LEVELS + BENCH_LEVELS)}, comma-separated", file=sys.stderr)
+        return 2
+    if args.blind and (not args.json or args.oracle):
+        print("--blind: give --json (the pairs go there, the figures nowhere), and no --oracle", file=sys.stderr)
         return 2
 
     games = args.games.split(",") if args.games else list(SPECS)
@@ -437,18 +448,21 @@ def main(argv: list[str] | None = None) -> int:
             try:
                 row = run_game(game, deals, args.seed, iterations, args.budget_s, args.jobs,
                                pair_levels, args.max_wall_s, args.first_pair,  # type: ignore[arg-type]
-                               save if args.json else None)
+                               save if args.json else None, args.blind)
             except Exception as exc:  # one game's failing player must not hide the others' figures
                 print(f"{game}: failed: {type(exc).__name__}: {exc}")
                 continue
             done.append(row)
+            if args.blind:
+                print(f"{game} {' vs '.join(pair_levels)}: {row['pairs']} pairs in {args.json}")
+                continue
             print_table([row])
             sys.stdout.flush()
         rows += done
         if len(done) == 2:
             shares.append(oracle_share(done[0], done[1], args.seed))
             print_shares(shares[-1:])
-    if rows:
+    if rows and not args.blind:
         print("\nSummary")
         print_table(rows)
     if shares:
