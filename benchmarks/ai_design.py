@@ -52,7 +52,7 @@ DESIGNS = {
     "schieberamsch-inference-3": Design(
         game="schieberamsch", levels=("strong", "strong-no-inference"), seed=1, first_pair=100_000,
         looks=(20_000, 40_000, 60_000), boundaries=(3.471, 2.454, 2.004),
-        written="2026-12-01 05:40 UTC", player="f33a702"),
+        written="2026-12-01 05:19 UTC, commit 22ffc67", player="f33a702"),
 }
 
 
