@@ -215,3 +215,63 @@ def test_every_searching_seat_is_told_who_plays_each_seat_as_at_a_table(monkeypa
                                                           for lv in ("strong", "strong-no-inference")}
     for seat, level, players in told:
         assert players[seat] == level and sorted(players).count("strong") == 1
+
+
+def test_a_blind_run_prints_no_figure_and_keeps_its_pairs(tmp_path, capsys):
+    path = tmp_path / "blind.json"
+    assert main(["--games", "schroeoem", "--iterations", "2", "--jobs", "1", "--deals", "2", "--blind",
+                 "--json", str(path)]) == 0
+    out = capsys.readouterr()
+    assert "2 pairs in" in out.out
+    assert "advantage" not in out.out + out.err and "[" not in out.out + out.err and "%" not in out.out + out.err
+    (row,) = json.loads(path.read_text())
+    assert [p["deal"] for p in row["per_pair"]] == [0, 1]
+    assert main(["--games", "schroeoem", "--deals", "2", "--blind"]) == 2  # the pairs must go somewhere
+
+
+def _design_rows(advantages_by_pair, *, iterations=None, seed=1):
+    """A Schieberamsch result row whose pairs have these advantages (lower is better there: strong 0, easy a)."""
+    from benchmarks.ai import player
+
+    return [{"game": "schieberamsch", "levels": ["strong", "strong-no-inference"], "seed": seed,
+             "iterations": iterations or player("schieberamsch").ITERATIONS, "budget_s": None,
+             "per_pair": [{"deal": d, "strong": 0.0, "easy": a} for d, a in advantages_by_pair.items()]}]
+
+
+def test_a_design_tells_nothing_before_a_look_is_complete_and_stops_at_the_first_crossing():
+    from benchmarks.ai_design import Design, read
+
+    design = Design(game="schieberamsch", levels=("strong", "strong-no-inference"), seed=1, first_pair=100,
+                    looks=(4, 8), boundaries=(3.0, 2.0))
+    noisy = {100: 1.0, 101: -1.0, 102: 2.0, 104: 1.0, 105: 1.0, 106: 1.0, 107: 1.0, 99: 50.0, 108: 50.0}
+    r = read(design, _design_rows(noisy))
+    # pair 103 is missing, so the first look is not read; pairs outside the design do not count
+    assert r["played"] == 7 and r["unplayed"] == [(103, 103)] and r["looks"] == []
+    r = read(design, _design_rows(noisy | {103: 0.0}))
+    (first, second) = r["looks"]
+    assert first["pairs"] == 4 and first["advantage"] == pytest.approx(0.5) and not first["met"]
+    assert second["pairs"] == 8 and second["met"] and second["z"] >= 2.0
+    steady = {d: 1.0 + 0.01 * (d % 2) for d in range(100, 108)}
+    (only,) = read(design, _design_rows(steady))["looks"]  # crossed at the first look: the second is not read
+    assert only["look"] == 1 and only["met"]
+
+
+def test_a_design_refuses_pairs_played_at_another_search_size():
+    from benchmarks.ai_design import DESIGNS, read
+
+    design = DESIGNS["schieberamsch-inference-3"]
+    with pytest.raises(SystemExit, match="search size"):
+        read(design, _design_rows({100_000: 1.0}, iterations=4))
+    assert read(design, _design_rows({100_000: 1.0}, seed=2))["played"] == 0  # another seed's deals are others
+
+
+def test_the_design_command_says_what_to_play_next(tmp_path, capsys):
+    from benchmarks import ai_design
+
+    path = tmp_path / "pairs.json"
+    path.write_text(json.dumps(_design_rows({100_000: 1.0, 100_001: 2.0})))
+    assert ai_design.main(["schieberamsch-inference-3", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "played 2 of 60,000 pairs" in out and "look 1 needs 19,998 more pairs" in out
+    assert "--first-pair 100002 --deals 19998 --blind" in out
+    assert "+1" not in out and "z =" not in out  # no figure before the look
