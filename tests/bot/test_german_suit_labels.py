@@ -10,7 +10,7 @@ import pytest
 from bot.games.cards import DECK_32
 from bot.ui.game_ui import card_label, card_style, suit_label
 from bot.ui.suits import GERMAN_SUIT_TEXT, SUIT_TEXT
-from cogs.schrum import card_text
+from cogs.ui.schrum import card_text
 
 FRENCH_ONLY = ("♣", "♠", "♦")  # the heart is a heart on both decks
 

@@ -127,7 +127,7 @@ async def test_the_score_sheet_is_drawn_in_a_drawing_thread_from_the_stored_rows
 
 def test_event_lines_write_scores_with_a_real_minus_sign():
     from bot.ui.game_ui import score_text, signed_score
-    from cogs.schieberamsch import SchieberamschUI
+    from cogs.ui.schieberamsch import SchieberamschUI
 
     assert (signed_score(12), signed_score(-24), signed_score(0)) == ("+12", "−24", "0")
     assert (score_text(-24), score_text(7)) == ("−24", "7")
@@ -162,7 +162,7 @@ def test_the_match_end_line_says_winners_when_there_are_several():
 @pytest.mark.parametrize(("lang", "kontra", "rekontra"), [("en", "Kontra", "Rekontra"), ("de", "Kontra", "Re"),
                                                           ("ro", "Contra", "Recontra")])
 def test_kontra_and_rekontra_are_told_in_the_words_of_their_buttons(lang, kontra, rekontra):
-    from cogs.schieberamsch import SchieberamschUI
+    from cogs.ui.schieberamsch import SchieberamschUI
 
     ui, names = SchieberamschUI(), ["ann", "bo", "cy"]
     assert ui.narrate({"type": "kontra", "seat": 1}, names, lang) == f"bo: {kontra}!"

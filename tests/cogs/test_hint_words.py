@@ -81,7 +81,7 @@ def test_a_treppenromme_move_on_its_own_reads_as_a_sentence(lang, move, said):
     """A hint or a replay line names a Treppenrommé move on its own: capitalised as the other moves ("Take 1: J♦",
     "Draw from the talon"), not as the menu's lower-case entry ("discard 7♣")."""
     from bot.ui.game_ui import card_style
-    from cogs.treppenromme import TreppenrommeUI
+    from cogs.ui.treppenromme import TreppenrommeUI
 
     with card_style("french", lang):
         assert TreppenrommeUI().move_text(move, {"melds": []}, lang) == said

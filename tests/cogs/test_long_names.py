@@ -12,7 +12,7 @@ import pytest
 
 from bot.ui.game_ui import card_style
 from bot.ui.text_fit import fit_message
-from cogs.schrum import SchrumUI, TacUI, card_text
+from cogs.ui.schrum import SchrumUI, TacUI, card_text
 from tests.cogs.helpers import components, dm_last, start_fixed, table_message
 from tests.conftest import World
 

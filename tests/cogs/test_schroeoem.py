@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from bot.games import GAMES
-from cogs.schroeoem import SchroeoemUI
+from cogs.ui.schroeoem import SchroeoemUI
 from tests.cogs.helpers import components, dm_last, start_fixed, table_message
 from tests.conftest import World
 
@@ -363,7 +363,7 @@ async def test_a_hint_words_a_move_as_its_button_does(world: World):
 def test_the_end_of_a_game_says_its_points_apart_from_its_worth():
     """A game's line gives each player's change over the whole game (a fold, a Vier Bilder point) as that, not as
     what the game was worth; a void game has only what the exchanges cost."""
-    from cogs.schroeoem import SchroeoemUI
+    from cogs.ui.schroeoem import SchroeoemUI
 
     ui, names = SchroeoemUI(), ["Ana", "Bernd", "Cvijeta"]
     won = {"type": "hand_scored", "hand_no": 3, "deltas": [0, -3, -1], "winner": 0, "value": 3, "void": False}
@@ -374,7 +374,7 @@ def test_the_end_of_a_game_says_its_points_apart_from_its_worth():
 
 
 def test_one_point_each_is_singular_in_every_language():
-    from cogs.schroeoem import _points_each
+    from cogs.ui.schroeoem import _points_each
 
     said = {lang: _points_each(lang, 1) for lang in ("en", "de", "hr", "ro")}
     assert said == {"en": "1 point each", "de": "je 1 Punkt", "hr": "po 1 bod", "ro": "câte 1 punct fiecare"}
@@ -383,7 +383,7 @@ def test_one_point_each_is_singular_in_every_language():
 
 def test_a_match_shows_names_as_typed_not_as_markdown():
     from bot.stats.schroeoem import Match
-    from cogs.schroeoem import match_text
+    from cogs.ui.schroeoem import match_text
 
     match = Match(table_id=3, status="finished", names=["__ana__", "*bo*"], user_ids=[1, 2], options={"points": 7},
                   started_at=None, games=[], winners=[0], totals=[7, 0], detailed=True)
@@ -397,7 +397,7 @@ def test_a_match_won_with_no_points_left_says_why():
     import random
 
     from bot.games import GAMES
-    from cogs.schroeoem import SchroeoemUI
+    from cogs.ui.schroeoem import SchroeoemUI
 
     ui, names, seen = SchroeoemUI(), ["alice", "bob"], set()
     for seed in range(400):

@@ -490,14 +490,14 @@ async def test_a_go_said_twice_is_told_that_the_first_counted(world):
 
 
 def test_a_second_deck_card_carries_the_prime_the_rules_promise():
-    from cogs.schrum import card_text
+    from cogs.ui.schrum import card_text
 
     assert [card_text(c) for c in ("7H", "7H#2", "10S#2", None)] == ["7♥", "7♥'", "10♠\ufe0e'", "–"]
 
 
 def test_a_stalled_hand_counts_rounds_as_the_rules_do():
     """The engine counts turns (2·52·3 with three players); the rules promise 104 rounds of the table."""
-    from cogs.schrum import TacUI
+    from cogs.ui.schrum import TacUI
 
     line = TacUI().step({"type": "stall", "turns": 312}, ["a", "b", "c"], "en")
     assert line == "no card reached the centre for 104 rounds: the hand is a draw"

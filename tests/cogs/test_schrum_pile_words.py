@@ -16,7 +16,7 @@ from types import SimpleNamespace
 import pytest
 
 from bot.render.i18n import words
-from cogs.schrum import SchrumUI, TacUI
+from cogs.ui.schrum import SchrumUI, TacUI
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("en", "de", "hr", "ro")

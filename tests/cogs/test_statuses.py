@@ -15,10 +15,11 @@ from bot.render import layout
 from bot.render.score import describe
 from bot.render.tables import table_canvas
 from cogs.rufmariasch import RufmariaschUI
-from cogs.schieberamsch import SchieberamschUI
-from cogs.schroeoem import SchroeoemUI
-from cogs.schrum import RepezitaUI, SchrumUI, TacUI
-from cogs.treppenromme import TreppenrommeUI
+from cogs.ui.repezita import RepezitaUI
+from cogs.ui.schieberamsch import SchieberamschUI
+from cogs.ui.schroeoem import SchroeoemUI
+from cogs.ui.schrum import SchrumUI, TacUI
+from cogs.ui.treppenromme import TreppenrommeUI
 
 NAMES = ["Anna", "Bernd", "Claudia", "Dragan", "Emil", "Frieda"]
 UIS = {ui.key: ui for ui in (RufmariaschUI(), SchieberamschUI(), SchroeoemUI(), SchrumUI(), TacUI(), RepezitaUI(),

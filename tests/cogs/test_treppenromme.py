@@ -18,7 +18,7 @@ import discord
 from bot.games.cards import DECK_52
 from bot.games.treppenromme import Treppenromme
 from bot.ui.suits import SUIT_TEXT
-from cogs.treppenromme import TreppenrommeUI
+from cogs.ui.treppenromme import TreppenrommeUI
 from tests.cogs.helpers import button, components, dm_last, start_fixed, table_message
 from tests.conftest import World
 
@@ -408,7 +408,7 @@ async def test_the_turn_timer_plays_a_whole_missed_turn_as_one_timeout(world: Wo
 def test_a_draw_that_ends_the_hand_says_so():
     """With the talon empty a draw turns the staircase into the talon, once; after that it ends the hand, and its
     button says so (both read "Draw (the talon is empty)")."""
-    from cogs.treppenromme import TreppenrommeUI
+    from cogs.ui.treppenromme import TreppenrommeUI
 
     ui = TreppenrommeUI()
     first = {"talon_count": 0, "rebuilt": False, "staircase": ["5H", "6H", "7H"]}

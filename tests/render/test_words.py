@@ -148,8 +148,8 @@ def test_the_picture_title_counts_rounds_with_the_messages_word():
     """The table message said "Schrööm table #1 · Game 1" and its picture "Schrööm · Hand 1" (seen in the
     screenshots): the picture now names the round with the message's word. Romanian writes "Jocul 1" in the
     message and "Joc 1" in the picture (the catalog's articled and bare forms), so it is left out here."""
-    from cogs.schroeoem import SchroeoemUI
-    from cogs.treppenromme import TreppenrommeUI
+    from cogs.ui.schroeoem import SchroeoemUI
+    from cogs.ui.treppenromme import TreppenrommeUI
 
     for key, ui in (("schroeoem", SchroeoemUI), ("treppenromme", TreppenrommeUI)):
         v = first_view(key, 3, 2, lambda v: v.get("hand_no") == 1)
