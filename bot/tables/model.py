@@ -206,3 +206,21 @@ class Listener(Protocol):
     async def remind(self, table: Table, seats: list[int]) -> None: ...
     async def absent(self, table: Table, seat: int) -> None: ...
     async def ended(self, table: Table) -> None: ...
+
+
+@dataclass
+class Step:
+    """A move applied to a copy of the engine, not stored yet (`TableService._step`): the state after it, its
+    events, the seq it takes, the seats' signatures after it and those that changed, and the statements that store
+    it. Several are stored in one transaction (`TableService._store`)."""
+
+    seat: int
+    action: str
+    auto: int
+    engine: Engine
+    events: list[dict[str, Any]]
+    seq: int
+    signatures: list[Any]
+    changed: set[int]
+    statements: list[tuple[str, Any]]
+    said: list[dict[str, Any]] = field(default_factory=list)  # events the outcome tells before the move's own

@@ -33,6 +33,7 @@ from .model import (
     Outcome,
     Signature,
     StaleError,
+    Step,
     Table,
     UserError,
 )
@@ -176,8 +177,16 @@ class TableService(Lobbies, Computers, TurnTimers):
         and only then make the copy the table's state: whatever reads the table meanwhile (a hand or table message
         going out for the last move, a status command) sees the stored state and the version that goes with it,
         never a move that may not be kept."""
-        assert table.engine is not None
-        engine = table.engine.clone()  # each engine's own copy: 3-5x faster than a pickle round trip
+        return await self._store(table, [self._step(table, seat, action, auto=auto, also=also)], outcome=outcome)
+
+    def _step(self, table: Table, seat: int, action: str, *, auto: int, after: Step | None = None,
+              also: list[tuple[str, Any]] | None = None, said: list[dict[str, Any]] | None = None) -> Step:
+        """One move applied to a copy of the table's engine (or of the state `after` an earlier step not stored
+        yet), with the statements that store it (`also` among them); nothing of the table changes. `said`: events
+        the outcome tells before the move's own (the turn timer's)."""
+        base = after.engine if after is not None else table.engine
+        assert base is not None
+        engine = base.clone()  # each engine's own copy: 3-5x faster than a pickle round trip
         try:
             events = engine.apply(seat, action)
         except IllegalAction as exc:
@@ -185,9 +194,10 @@ class TableService(Lobbies, Computers, TurnTimers):
                 raise StaleError("That button is from an earlier moment of the game; here is your current hand.") \
                     from exc
             raise UserError("Not allowed: {reason}", reason=exc.reason) from exc
-        seq = table.version + 1
+        seq = (after.seq if after is not None else table.version) + 1
+        old_sigs = after.signatures if after is not None else table.signatures
         new_sigs = self._signatures(table, engine)
-        changed = {s for s, sig in enumerate(new_sigs) if sig != table.signatures[s]}
+        changed = {s for s, sig in enumerate(new_sigs) if sig != old_sigs[s]}
         if table.game not in self.shows:
             # the actor's older buttons are stale even when its options look the same (a new card); a game that
             # says what its hand messages show (live cards, decisions on the table) gets exactly that
@@ -209,6 +219,16 @@ class TableService(Lobbies, Computers, TurnTimers):
             statements.append(snapshots.drop_statement(table.id))
         elif snapshots.due(seq, engine):
             statements.append(snapshots.save_statement(table.id, seq, engine))
+        return Step(seat=seat, action=action, auto=auto, engine=engine, events=events, seq=seq, signatures=new_sigs,
+                    changed=changed, statements=statements, said=list(said or ()))
+
+    async def _store(self, table: Table, steps: list[Step], *, outcome: Outcome | None = None,
+                     also: list[tuple[str, Any]] | None = None) -> Outcome:
+        """Store `steps` (made one after the other by `_step`) and the statements `also` in one transaction, and
+        only then make them the table's state, one after the other: a crash stores all of them or none (the turn
+        timer's draw and discard, a third timeout and its vote), and a failed write changes nothing."""
+        assert steps
+        statements = [st for step in steps for st in step.statements] + (also or [])
         # shielded: a task cancelled while its move is being stored (a shutdown cancels the computers and the timers)
         # lets the write end and the table follow it, so the table never lags its log (a later move would take
         # the stored seq again and fail)
@@ -218,34 +238,41 @@ class TableService(Lobbies, Computers, TurnTimers):
         except asyncio.CancelledError:
             await asyncio.wait([stored])  # (a second cancellation ends this wait: the process is going anyway)
             if not stored.cancelled() and stored.exception() is None:
-                self._accept(table, seat, engine, seq, new_sigs, changed, auto)
-                if engine.over:
-                    table.status = FINISHED
+                for step in steps:
+                    self._accept(table, step.seat, step.engine, step.seq, step.signatures, step.changed, step.auto)
+                    if step.engine.over:
+                        table.status = FINISHED
             raise
         except BaseException:
             # not stored, so not accepted: the table keeps the state before it
-            log.exception("table %s: could not store action %d; the move is dropped", table.id, seq)
+            log.exception("table %s: could not store action %s; the move is dropped", table.id,
+                          "-".join(str(s) for s in sorted({steps[0].seq, steps[-1].seq})))
             raise
-        self._accept(table, seat, engine, seq, new_sigs, changed, auto)
-        if outcome is None:
-            outcome = Outcome(table=table, seat=seat, action=action)
-        outcome.events.extend(events)
-        outcome.changed |= changed
-        if any(e.get("type") == "deal" for e in events):  # a new hand message for every seat still in the match
-            outcome.new_hand |= {s for s, sig in enumerate(new_sigs) if sig != OUT_OF_MATCH}
-        table.last_events = events
-        if engine.over:
-            table.status = FINISHED
-            self._close_vote(table)
-            outcome.finished = True
-            self._disarm(table)
-        for event in events if not table.practice else ():
-            if event.get("type") in ("hand_scored", "match_over"):
-                for hook in self._results_hooks:
-                    try:
-                        await hook(table, event)
-                    except Exception:
-                        log.exception("table %s: result hook failed", table.id)
+        for step in steps:
+            engine, events = step.engine, step.events
+            self._accept(table, step.seat, engine, step.seq, step.signatures, step.changed, step.auto)
+            if outcome is None:
+                outcome = Outcome(table=table, seat=step.seat, action=step.action)
+            outcome.events.extend(step.said)
+            outcome.events.extend(events)
+            outcome.changed |= step.changed
+            if any(e.get("type") == "deal" for e in events):  # a new hand message for every seat still in the match
+                outcome.new_hand |= {s for s, sig in enumerate(step.signatures) if sig != OUT_OF_MATCH}
+            table.last_events = events
+            if engine.over:
+                table.status = FINISHED
+                self._close_vote(table)
+                outcome.finished = True
+                self._disarm(table)
+        assert outcome is not None
+        for step in steps:
+            for event in step.events if not table.practice else ():
+                if event.get("type") in ("hand_scored", "match_over"):
+                    for hook in self._results_hooks:
+                        try:
+                            await hook(table, event)
+                        except Exception:
+                            log.exception("table %s: result hook failed", table.id)
         return outcome
 
     def _result_statements(self, table: Table, engine: Engine, events: list[dict[str, Any]]

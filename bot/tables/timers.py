@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.db import Database
 
-from .model import ABANDONED, AUTO_TIMER, FINISHED, RUNNING, Listener, Outcome, Table, UserError
+from .model import ABANDONED, AUTO_TIMER, FINISHED, RUNNING, Listener, Outcome, Step, Table, UserError
 
 log = logging.getLogger(__name__)
 
@@ -78,8 +78,10 @@ class TurnTimers:
     wall = staticmethod(time.time)
 
     if TYPE_CHECKING:  # TableService's, where the mixin runs; no stubs at runtime to shadow the other mixin
-        async def _apply(self, table: Table, seat: int, action: str, *, auto: int,
-                         outcome: Outcome | None = None) -> Outcome: ...
+        def _step(self, table: Table, seat: int, action: str, *, auto: int, after: Step | None = None,
+                  also: list[tuple[str, Any]] | None = None, said: list[dict[str, Any]] | None = None) -> Step: ...
+        async def _store(self, table: Table, steps: list[Step], *, outcome: Outcome | None = None,
+                         also: list[tuple[str, Any]] | None = None) -> Outcome: ...
         async def _end(self, table: Table, status: str) -> None: ...
         def _schedule_computers(self, table: Table) -> None: ...
         def get(self, table_id: int) -> Table: ...
@@ -183,36 +185,42 @@ class TurnTimers:
             engine = table.engine
             if table.status != RUNNING or engine is None or table.version != version:
                 return None
-            waiting = sorted(engine.waiting_for())
-            outcome: Outcome | None = None
+            # every move the timer makes now (each waiting seat's, the rest of a turn of several actions), the
+            # timeouts they count and the vote a third one opens: worked out first, then stored in one
+            # transaction, so a crash leaves all of it or none (a restart finds the turn missed and plays it
+            # again), never a turn half played or a third timeout without its vote
+            steps: list[Step] = []
+            timeouts: dict[int, int] = {}
             absent: list[int] = []
+            outcome: Outcome | None = None
             opens, vote = False, None
             try:
-                for seat in waiting:
-                    engine = table.engine  # each move makes a new one
-                    if engine.over or seat not in engine.to_act():
+                for seat in sorted(engine.waiting_for()):
+                    after = steps[-1] if steps else None
+                    state = after.engine if after is not None else engine  # each move makes a new one
+                    if state.over or seat not in state.to_act():
                         continue
                     action = choices.get(seat)
-                    if action not in engine.legal_actions(seat):  # thought out for the state before another's move
-                        action = engine.default_action(seat)
-                    timeouts = table.seats[seat].timeouts + 1  # stored with the move it counts
-                    before = len(outcome.events) if outcome is not None else 0
-                    outcome = await self._apply(table, seat, action, auto=AUTO_TIMER, outcome=outcome,
-                                                also=[timeouts_statement(table.id, seat, timeouts)])
-                    outcome.events.insert(before, {"type": "timer", "seat": seat})  # said on the table message
-                    table.seats[seat].timeouts = timeouts
-                    outcome = await self._rest_of_turn(table, seat, outcome)
-                    if timeouts >= ABSENT_AFTER and not table.seats[seat].plays_itself:
+                    if action not in state.legal_actions(seat):  # thought out for the state before another's move
+                        action = state.default_action(seat)
+                    timeouts[seat] = table.seats[seat].timeouts + 1  # stored with the move it counts
+                    steps.append(self._step(table, seat, action, auto=AUTO_TIMER, after=after,
+                                            also=[timeouts_statement(table.id, seat, timeouts[seat])],
+                                            said=[{"type": "timer", "seat": seat}]))  # said on the table message
+                    steps += self._rest_of_turn(table, seat, steps[-1])
+                    if timeouts[seat] >= ABSENT_AFTER and not table.seats[seat].plays_itself:
                         absent.append(seat)
-                if outcome is not None:  # a redraw (the vote's, on a third timeout) narrates these: "⏱ ... moved for"
-                    table.last_events = list(outcome.events)
-                opens = bool(absent) and table.status == RUNNING and table.vote is None
+                opens = bool(absent) and not steps[-1].engine.over and table.vote is None
                 vote = {"seat": absent[0], "yes": []} if opens else None
-                if opens:
-                    await self.db.write([vote_statement(table.id, vote)])
-            except Exception:  # a write failed: the moves stored before it stand, and the table goes on from them
-                log.exception("table %s: the turn timer's moves were cut short", table.id)
-                opens = False
+                if steps:
+                    outcome = await self._store(table, steps, also=[vote_statement(table.id, vote)] if opens else [])
+                for seat, n in timeouts.items():
+                    table.seats[seat].timeouts = n
+            except Exception:  # nothing of it was stored: the table goes on as it was, and the timer starts over
+                log.exception("table %s: the turn timer's moves could not be made", table.id)
+                absent, opens = [], False
+            if outcome is not None:  # a redraw (the vote's, on a third timeout) narrates these: "⏱ ... moved for"
+                table.last_events = list(outcome.events)
             if opens:
                 table.vote = vote
                 self._disarm(table)
@@ -228,25 +236,24 @@ class TurnTimers:
             await self.listener.ended(table)
         return outcome
 
-    async def _rest_of_turn(self, table: Table, seat: int, outcome: Outcome) -> Outcome:
-        """The timer, having moved for `seat`, plays the rest of its turn in a game whose turn is several actions
-        (`Engine.TURN_IS_SEVERAL_ACTIONS`: Treppenrommé's draw, melds, discard) while the game waits for it alone
-        and nobody else may act, within the hand: one missed turn is one timeout, and the others wait one turn
-        timer for it, not one per action."""
-        engine = table.engine
-        assert engine is not None
-        if not engine.TURN_IS_SEVERAL_ACTIONS:
-            return outcome
-        hand_no = engine.view(None).get("hand_no")
+    def _rest_of_turn(self, table: Table, seat: int, step: Step) -> list[Step]:
+        """The timer, having moved for `seat` (`step`, not stored yet), plays the rest of its turn in a game whose
+        turn is several actions (`Engine.TURN_IS_SEVERAL_ACTIONS`: Treppenrommé's draw, melds, discard) while the
+        game waits for it alone and nobody else may act, within the hand: one missed turn is one timeout, and the
+        others wait one turn timer for it, not one per action. Returns the moves, to be stored with the first."""
+        if not step.engine.TURN_IS_SEVERAL_ACTIONS:
+            return []
+        hand_no = step.engine.view(None).get("hand_no")
+        rest: list[Step] = []
         for _ in range(TURN_STEPS):
-            engine = table.engine
-            assert engine is not None
-            if (table.status != RUNNING or engine.over or engine.to_act() != {seat}
-                    or engine.waiting_for() != {seat} or engine.view(None).get("hand_no") != hand_no):
+            engine = (rest[-1] if rest else step).engine
+            if (engine.over or engine.to_act() != {seat} or engine.waiting_for() != {seat}
+                    or engine.view(None).get("hand_no") != hand_no):
                 break
             # the game's mildest move (Treppenrommé: discard the highest card), not a search: the table is locked
-            outcome = await self._apply(table, seat, engine.default_action(seat), auto=AUTO_TIMER, outcome=outcome)
-        return outcome
+            rest.append(self._step(table, seat, engine.default_action(seat), auto=AUTO_TIMER,
+                                   after=rest[-1] if rest else step))
+        return rest
 
     async def _vote_timer(self, table: Table) -> None:
         try:
