@@ -56,7 +56,7 @@ SUIT_WORDS = {  # German-suited name first (the default deck), the French one af
     "D": (N_("Bells"), N_("Diamonds")),
 }
 CARD_MENUS = {"cards1": ("C", "S"), "cards2": ("H", "D")}
-CONFIRMATION_ROOM = 200  # characters a settlement's last page leaves for the moderator's confirmation
+CONFIRMATION_ROOM = 300  # characters a settlement's last page leaves for the moderator's confirmation
 
 
 def _suit(suit: str, lang: str) -> str:
@@ -517,12 +517,24 @@ class Rufmariasch(commands.Cog):
             raise UserError("Only a moderator (Manage Server or Manage Messages) can confirm a settlement.")
         squared = await self.ledger.settle(interaction.guild_id, upto)
         n = sum(len(parties(users)) for users in squared.values())  # as the proposal named them
-        confirmed = "✅ " + tr(lang, "Settled: confirmed by {mod}; {n} balances are zero now.",
-                              mod=interaction.user.mention, n=n)
+        # the counter-entries square the balances as of `upto`; deals booked after the proposal was shown stand,
+        # and what they left is every balance now
+        still = sum(len(parties(users)) for users in (await self.ledger.balances(interaction.guild_id)).values())
+        confirmed = confirmation(lang, interaction.user.mention, n, upto, still)
         shown = interaction.message.content if interaction.message else ""
         content = f"{shown[:MESSAGE_LIMIT - len(confirmed) - 1]}\n{confirmed}"  # (the proposal left room for it)
         await interaction.response.edit_message(content=content, view=None,
                                                 allowed_mentions=discord.AllowedMentions.none())
+
+
+def confirmation(lang: str, mod: str, squared: int, upto: int, still: int) -> str:
+    """The line a moderator's confirmation adds under the proposal: `squared` balances as of entry `upto` are zero;
+    `still` balances are open now, left by deals booked after the proposal was shown (they are not settled)."""
+    if not still:
+        return "✅ " + tr(lang, "Settled: confirmed by {mod}; {n} balances are zero now.", mod=mod, n=squared)
+    return "✅ " + tr(lang, "Settled: confirmed by {mod}; {n} balances are squared up to entry #{upto}.", mod=mod,
+                     n=squared, upto=upto) + " " + tr(
+        lang, "Deals booked after it stand: {n} balances are open now (/rufmariasch balance).", n=still)
 
 
 def _timestamp(created_at: str) -> str:
