@@ -184,6 +184,19 @@ class Ledger:
             (guild_id, user_id, upto))
         return rows, int(count[0]) if count else 0
 
+    async def names(self, user_ids: list[int]) -> dict[int, str]:
+        """The names stored for these people when they last sat down (`players`), for those a settlement cannot
+        mention (they left the server). A person /privacy forget-me forgot has none: their row is deleted and their
+        entries carry no user id of theirs."""
+        out: dict[int, str] = {}
+        for i in range(0, len(user_ids), 500):
+            chunk = [u for u in user_ids[i:i + 500] if u > 0]
+            if chunk:
+                rows = await self.db.fetchall(f"SELECT user_id, name FROM players WHERE NOT forgotten AND user_id IN"
+                                              f" ({','.join('?' * len(chunk))})", chunk)
+                out.update({int(r[0]): str(r[1]) for r in rows if r[1]})
+        return out
+
     async def settle(self, guild_id: int, upto: int) -> dict[str, dict[int, int]]:
         """Square every balance as of entry `upto`: add a 'settle' entry of minus each balance. Returns the
         balances that were squared. Refused (UserError) when a settlement was confirmed after `upto` was

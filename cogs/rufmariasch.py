@@ -19,6 +19,8 @@ Only fixed-length matches are offered (deals: a multiple of 4, default 8); the e
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -38,7 +40,7 @@ from bot.ledger import PAGE, Ledger, deal_entries, fewest_transfers, format_mone
 from bot.render.money import table_png
 from bot.rules_text import MESSAGE_LIMIT, paginate
 from bot.tables import Table, UserError
-from bot.tables.model import RUNNING
+from bot.tables.model import RUNNING, escape_markdown
 from bot.ui import GameUI
 from bot.ui.components import ActionButton
 from bot.ui.drawing import Drawing
@@ -57,6 +59,12 @@ SUIT_WORDS = {  # German-suited name first (the default deck), the French one af
 }
 CARD_MENUS = {"cards1": ("C", "S"), "cards2": ("H", "D")}
 CONFIRMATION_ROOM = 300  # characters a settlement's last page leaves for the moderator's confirmation
+# how long a settlement waits for Discord to say who of its players is still in the server (one gateway request per
+# 100 players, answered in a round trip); later, everyone is written as a mention, as before the question was asked
+MEMBERS_WITHIN_S = 1.0
+MEMBERS_PER_REQUEST = 100  # user ids one REQUEST_GUILD_MEMBERS may name
+
+log = logging.getLogger(__name__)
 
 
 def _suit(suit: str, lang: str) -> str:
@@ -488,10 +496,11 @@ class Rufmariasch(commands.Cog):
             return
         lines = [tr(lang, "**Settling up Rufmariasch** (ledger entries up to #{upto}): the fewest payments that "
                           "square everyone in this server.", upto=upto)]
+        who = await self._names(interaction.guild, {u for users in balances.values() for u in users if u > 0}, lang)
         for currency, users in sorted(balances.items()):
             for payer, payee, amount in fewest_transfers(users):
-                lines.append("• " + tr(lang, "{payer} pays {payee} {amount}", payer=self._who(payer, lang),
-                                        payee=self._who(payee, lang), amount=format_money(amount, currency, lang)))
+                lines.append("• " + tr(lang, "{payer} pays {payee} {amount}", payer=who[payer], payee=who[payee],
+                                        amount=format_money(amount, currency, lang)))
         lines.append(tr(lang, "When the money has changed hands, a moderator presses the button: that books "
                               "counter-entries, and every balance above becomes zero."))
         view = discord.ui.View(timeout=None)
@@ -505,9 +514,40 @@ class Rufmariasch(commands.Cog):
             send = interaction.followup.send if i else interaction.response.send_message
             await send(page, allowed_mentions=none, **button)
 
+    async def _names(self, guild: discord.Guild | None, user_ids: set[int], lang: str) -> dict[int, str]:
+        """How a settlement names its parties: a member of the server by a mention (Discord shows their name as
+        the server knows it now); someone who left the server, or whose account is gone, by the name stored when
+        they last sat down (a mention of them reads "@unknown-user"); the forgotten (/privacy forget-me: their
+        entries are anonymised, their stored name deleted) as "a former player". A mention where it is not known
+        in time who is still in the server, or where no name is stored."""
+        names = {0: tr(lang, FORMER)}
+        present = await self._members(guild, sorted(user_ids))
+        gone = user_ids - present if present is not None else set()
+        stored = await self.ledger.names(sorted(gone)) if gone else {}
+        for user_id in user_ids:
+            names[user_id] = escape_markdown(stored[user_id]) if stored.get(user_id) else f"<@{user_id}>"
+        return names
+
     @staticmethod
-    def _who(user_id: int, lang: str) -> str:
-        return f"<@{user_id}>" if user_id > 0 else tr(lang, FORMER)
+    async def _members(guild: discord.Guild | None, user_ids: list[int]) -> set[int] | None:
+        """Which of `user_ids` are members of `guild` now; None when that is not known within MEMBERS_WITHIN_S.
+        The bot has no member cache (no members intent), so it asks the gateway: REQUEST_GUILD_MEMBERS by user id,
+        which needs no privileged intent and is not the all-members request Discord limits per guild, and costs
+        no REST call of the global budget the tables share."""
+        if guild is None:
+            return None
+        try:
+            async with asyncio.timeout(MEMBERS_WITHIN_S):
+                found: set[int] = set()
+                for i in range(0, len(user_ids), MEMBERS_PER_REQUEST):
+                    chunk = user_ids[i:i + MEMBERS_PER_REQUEST]
+                    found |= {m.id for m in await guild.query_members(user_ids=chunk, limit=len(chunk),
+                                                                       cache=False)}
+                return found
+        except (TimeoutError, discord.DiscordException, RuntimeError) as exc:
+            log.warning("guild %s: who of %d players is still a member went unanswered (%r); the settlement "
+                        "mentions them all", guild.id, len(user_ids), exc)
+            return None
 
     async def confirm_settle(self, interaction: discord.Interaction, upto: int) -> None:
         lang = normalize(interaction.locale)

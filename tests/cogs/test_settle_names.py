@@ -1,0 +1,55 @@
+"""Review: a settlement names a player who left the server by the name stored when they last sat down, not by a
+mention Discord shows as "@unknown-user"; members stay mentions, and a forgotten player stays "a former player"."""
+
+from __future__ import annotations
+
+import discord
+
+from tests.cogs.test_rufmariasch import book
+from tests.conftest import World
+
+
+async def store_names(world: World, names: dict[int, str]) -> None:
+    """The names the framework stores when people sit down (booked entries skip the lobby)."""
+    for user_id, name in names.items():
+        await world.bot.db.execute("INSERT INTO players (user_id, name) VALUES (?, ?)", (user_id, name))
+
+
+async def test_a_player_who_left_the_server_is_named_by_the_stored_name(world: World):
+    alice, bob, carol, dave = world.users
+    ids = [u.id for u in world.users]
+    await store_names(world, {alice.id: "alice", bob.id: "bob", carol.id: "carol", dave.id: "Dave the_Bold"})
+    await book(world, [[300, -100, -100, -100]], ids)  # bob, carol and dave pay alice
+    world.guild.remove_member(dave)
+    proposal = await bob.slash(world.channel, "rufmariasch settle")
+    text = proposal.response.content
+    assert f"<@{dave.id}>" not in text, text
+    assert r"Dave the\_Bold pays " in text, text
+    assert f"<@{bob.id}> pays <@{alice.id}>" in text and f"<@{carol.id}> pays <@{alice.id}>" in text, text
+
+
+async def test_a_forgotten_player_who_left_is_still_a_former_player(world: World):
+    alice, bob, carol, dave = world.users
+    ids = [u.id for u in world.users]
+    await store_names(world, {alice.id: "alice", bob.id: "bob", carol.id: "Carola", dave.id: "dave"})
+    await book(world, [[-300, 100, 100, 100]], ids)  # alice pays the others
+    await world.bot.get_cog("Stats").store.forget(alice.id)
+    world.guild.remove_member(alice)
+    world.guild.remove_member(carol)
+    text = (await bob.slash(world.channel, "rufmariasch settle")).response.content
+    assert text.count("a former player pays ") == 3 and "alice" not in text, text
+    assert "pays Carola " in text and f"<@{carol.id}>" not in text and f"<@{bob.id}>" in text, text
+
+
+async def test_when_discord_does_not_say_who_is_a_member_everyone_is_a_mention(world: World, monkeypatch):
+    alice, bob, carol, dave = world.users
+    ids = [u.id for u in world.users]
+    await store_names(world, {u.id: u.user.name for u in world.users})
+    await book(world, [[300, -100, -100, -100]], ids)
+
+    async def unanswered(self, *args, **kwargs):
+        raise TimeoutError
+
+    monkeypatch.setattr(discord.Guild, "query_members", unanswered)
+    text = (await bob.slash(world.channel, "rufmariasch settle")).response.content
+    assert all(f"<@{u}>" in text for u in ids), text
