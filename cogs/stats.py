@@ -446,11 +446,12 @@ class Stats(commands.Cog):
         lang = normalize(interaction.locale)
         seasons = await self.store.seasons(interaction.guild_id or 0)
         lines = [f"**{tr(lang, 'Seasons')}**"]
-        for s in seasons:
+        for s in reversed(seasons):  # the current season first: a long list leaves out the oldest
             since = format_day((s["started_at"] or "")[:10], lang) or tr(lang, "the beginning")
             text = tr(lang, "Season {n}, since {date}", n=s["number"], date=since)
             lines.append(text + (f" · {escape_markdown(s['name'])}" if s["name"] else ""))
-        await send_ephemeral(interaction, "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())
+        footer = tr(lang, "Newest first. A season's leaderboard: /leaderboard with season:<number>.")
+        await send_ephemeral(interaction, listing(lines, footer, lang), allowed_mentions=discord.AllowedMentions.none())
 
     # -- privacy -----------------------------------------------------------------------------------
     @privacy.command(name=_T("forget-me"), description=_T("Remove your name, stats and ratings"))
