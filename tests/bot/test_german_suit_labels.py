@@ -36,7 +36,7 @@ def test_schrum_writes_its_cards_as_the_tables_pictures_show_them(deck, lang, ex
 
 
 def test_rufmariaschs_call_menus_name_the_german_suits():
-    from cogs.rufmariasch import RufmariaschUI
+    from cogs.ui.rufmariasch import RufmariaschUI
 
     ui = RufmariaschUI()
     view = {"phase": "call", "hand": ["AC", "7S", "KH", "9D"]}

@@ -349,7 +349,7 @@ def test_a_marriage_and_a_call_are_worded_as_the_deck_names_the_cards():
     trump's sign and the card, not the engine's letters ("Call C A♣")."""
     from bot.ui.game_ui import card_style
     from bot.ui.suits import GERMAN_SUIT_TEXT, SUIT_TEXT
-    from cogs.rufmariasch import RufmariaschUI
+    from cogs.ui.rufmariasch import RufmariaschUI
 
     ui = RufmariaschUI()
     hearts, acorns = SUIT_TEXT["H"], GERMAN_SUIT_TEXT["C"]
@@ -364,7 +364,7 @@ def test_a_marriage_and_a_call_are_worded_as_the_deck_names_the_cards():
     ("en", "Deal 2: dieter loses alone 30:90", "Deal 2: anna & bernd win 61:59"),
     ("de", "Spiel 2: dieter verliert allein 30:90", "Spiel 2: anna & bernd gewinnen 61:59")])
 def test_a_lone_callers_deal_is_told_in_the_singular(lang, alone, pair):
-    from cogs.rufmariasch import RufmariaschUI
+    from cogs.ui.rufmariasch import RufmariaschUI
 
     names = ["anna", "bernd", "ceca", "dieter"]
     event = {"type": "hand_scored", "hand_no": 2, "callers": [3], "callers_win": False, "callers_total": 30,

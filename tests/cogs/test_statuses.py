@@ -14,8 +14,8 @@ from bot.games import GAMES
 from bot.render import layout
 from bot.render.score import describe
 from bot.render.tables import table_canvas
-from cogs.rufmariasch import RufmariaschUI
 from cogs.ui.repezita import RepezitaUI
+from cogs.ui.rufmariasch import RufmariaschUI
 from cogs.ui.schieberamsch import SchieberamschUI
 from cogs.ui.schroeoem import SchroeoemUI
 from cogs.ui.schrum import SchrumUI, TacUI
