@@ -262,6 +262,25 @@ class MessageStore:
         if not self.bot_permissions(channel) & PERMISSIONS[name]:
             raise DiscordError(403, 50013, "Missing Permissions")
 
+    def _require_for_content(self, channel: FakeChannel, *, files: bool, embeds: bool) -> None:
+        """What a message's content asks of the bot's permissions, whether it is created or edited (an edit's files
+        are uploaded as a create's are: Message, Edit Message, "Any provided files will be **appended** to the
+        message"). Permissions, Bitwise Permission Flags: ATTACH_FILES "Allows for uploading images and files";
+        EMBED_LINKS for embeds (the docs name no rule for a bot's rich embeds beyond this flag; Discord refuses them
+        without it). Permissions, "Implicit Permissions": "Denying SEND_MESSAGES implicitly denies MENTION_EVERYONE,
+        SEND_TTS_MESSAGES, ATTACH_FILES, and EMBED_LINKS"; in a thread SEND_MESSAGES "has no effect" (Threads,
+        "Permissions"), so the fake takes SEND_MESSAGES_IN_THREADS as the sending there, the strict reading. Only by
+        the channel's routes: an interaction's answer and its webhook edits ask for neither (Change Log, June 29 2022,
+        "Changes to Bot Permissions for Interactions and Webhooks": "ATTACH_FILES and EMBED_LINKS" are not computed
+        from the bot's permissions there; discord/discord-api-docs#5316)."""
+        if channel.is_dm or not (files or embeds):
+            return
+        self._require_perm(channel, "send_messages_in_threads" if channel.is_thread else "send_messages")
+        if files:
+            self._require_perm(channel, "attach_files")
+        if embeds:
+            self._require_perm(channel, "embed_links")
+
     def _channel_or_404(self, params: dict[str, str]) -> FakeChannel:
         try:
             ch = self.channels[int(params["channel_id"])]

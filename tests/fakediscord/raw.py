@@ -3,6 +3,7 @@ limits; test_forms.py: what a request may carry)."""
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
@@ -17,6 +18,19 @@ Answer = tuple[int, Any, "aiohttp.typedefs.LooseHeaders"]
 async def call(http: aiohttp.ClientSession, fake: FakeDiscord, method: str, path: str,
                body: Any = None) -> Answer:
     async with http.request(method, fake.api_base + path, json=body) as resp:
+        data = await resp.json() if resp.content_type == "application/json" else await resp.text()
+        return resp.status, data, resp.headers
+
+
+async def call_with_file(http: aiohttp.ClientSession, fake: FakeDiscord, method: str, path: str,
+                         body: dict[str, Any] | None = None, filename: str = "table.png") -> Answer:
+    """A multipart request as discord.py makes one: `payload_json` (the body, its `attachments` naming the file
+    unless the body says otherwise) and the file as `files[0]`."""
+    body = {"attachments": [{"id": 0, "filename": filename}], **(body or {})}
+    form = aiohttp.FormData()
+    form.add_field("payload_json", json.dumps(body), content_type="application/json")
+    form.add_field("files[0]", b"\x89PNG\r\n\x1a\n", filename=filename, content_type="image/png")
+    async with http.request(method, fake.api_base + path, data=form) as resp:
         data = await resp.json() if resp.content_type == "application/json" else await resp.text()
         return resp.status, data, resp.headers
 

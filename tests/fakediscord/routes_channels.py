@@ -29,6 +29,10 @@ class ChannelRoutes:
     # ---- route handlers: channels, messages, threads, DMs -----------------------------------------------
     async def _h_channel_get(self, rec, params, body, files):
         ch = self._channel_or_404(params)
+        # Permissions, "Implicit Permissions": without VIEW_CHANNEL the channel is out of sight, so Get Channel answers
+        # 403 / 50001 Missing Access, not the channel (the docs name no permission for the route; bots report 50001:
+        # nminchow/Voltaire#25), a private thread the bot is no member of included
+        self._require_view(ch)
         return 200, ch.payload()
 
     async def _h_channel_edit(self, rec, params, body, files):
@@ -106,10 +110,7 @@ class ChannelRoutes:
             self._require_perm(ch, "send_messages_in_threads" if ch.is_thread else "send_messages")
             if ch.is_thread and ch.archived and ch.locked and not self._has_perm(ch, "manage_threads"):
                 raise DiscordError(400, 50083, "Thread is archived")
-            if files:
-                self._require_perm(ch, "attach_files")
-            if body.get("embeds"):
-                self._require_perm(ch, "embed_links")
+            self._require_for_content(ch, files=bool(files), embeds=bool(body.get("embeds")))
         msg = self._create_message(ch, body, files, author=self.bot, rec=rec)  # (ephemeral flag is ignored)
         if body.get("nonce") is not None:
             self.nonces[(ch.id, str(body["nonce"]))] = (msg, self.now())
@@ -157,8 +158,9 @@ class ChannelRoutes:
         if msg.author.id != self.bot.id:
             raise DiscordError(403, 50005, "Cannot edit a message authored by another user")
         self.refuse_if_archived(ch)
-        if files and not ch.is_dm:
-            self._require_perm(ch, "attach_files")
+        # a picture or an embed added by an edit asks what sending it would (Attach Files, Embed Links, and the
+        # sending they imply); an edit that keeps or drops attachments uploads nothing
+        self._require_for_content(ch, files=bool(files), embeds=bool((body or {}).get("embeds")))
         self._check_old_edit(ch, msg)
         return 200, self._edit_message(msg, body, files, rec).payload()
 

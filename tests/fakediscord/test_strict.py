@@ -12,7 +12,7 @@ import discord
 import pytest
 
 from tests.fakediscord import FakeDiscord, pointed_at
-from tests.fakediscord.raw import call, dispatched, edit, new_thread, send
+from tests.fakediscord.raw import call, call_with_file, dispatched, edit, new_thread, send
 from tests.fakediscord.rules import INVALID_LIMIT, Limits
 
 
@@ -123,6 +123,59 @@ async def test_without_view_channel_the_bots_own_messages_are_out_of_reach(fake:
                await call(http, fake, "PATCH", f"/channels/{thread}", {"archived": True})]
     assert [(status, data["code"]) for status, data, _ in answers] == [(403, 50001)] * 3
     assert fake.message(int(msg["id"])).content == "Lobby"
+
+
+async def test_an_edit_that_adds_a_picture_or_an_embed_needs_what_sending_it_would(fake: FakeDiscord, http) -> None:
+    """Message, Edit Message: the files of an edit are uploaded ("appended to the message") as a create's are, so they
+    need ATTACH_FILES, and embeds EMBED_LINKS (Permissions, Bitwise Permission Flags); and "Denying SEND_MESSAGES
+    implicitly denies ... ATTACH_FILES, and EMBED_LINKS" (Permissions, "Implicit Permissions"; in a thread the
+    sending is SEND_MESSAGES_IN_THREADS). An edit that uploads nothing asks for neither; an interaction's webhook
+    edit asks for no bot permission (Change Log, June 29 2022)."""
+    channel = fake.channel("spieltisch").id
+    _, msg, _ = await call_with_file(http, fake, "POST", f"/channels/{channel}/messages", {"content": "Tisch"})
+    path = f"/channels/{channel}/messages/{msg['id']}"
+    fake.deny_bot("spieltisch", "attach_files", "embed_links", announce=False)
+    refused = [await call_with_file(http, fake, "PATCH", path, {"content": "Zug 1"}, filename="table-2.png"),
+               await call(http, fake, "PATCH", path, {"embeds": [{"description": "Zug 1"}]})]
+    assert [(status, data["code"]) for status, data, _ in refused] == [(403, 50013)] * 2
+    assert fake.message(int(msg["id"])).content == "Tisch"
+    assert [a.filename for a in fake.message(int(msg["id"])).attachments] == ["table.png"]
+    assert (await call(http, fake, "PATCH", path, {"content": "Zug 1", "attachments": []}))[0] == 200  # text
+    assert fake.message(int(msg["id"])).attachments == []
+
+    fake.allow_bot("spieltisch", "attach_files")
+    fake.deny_bot("spieltisch", "send_messages", announce=False)  # Attach Files is given, but sending is not
+    status, data, _ = await call_with_file(http, fake, "PATCH", path, {"content": "Zug 2"})
+    assert (status, data["code"]) == (403, 50013)
+    assert (await edit(http, fake, channel, int(msg["id"]), "Zug 2"))[0] == 200  # text: the author's own edit
+    thread = await new_thread(http, fake)  # in a thread Send Messages has no effect: Send Messages in Threads counts
+    _, in_thread, _ = await call_with_file(http, fake, "POST", f"/channels/{thread}/messages", {"content": "Tisch"})
+    assert (await call_with_file(http, fake, "PATCH", f"/channels/{thread}/messages/{in_thread['id']}"))[0] == 200
+    fake.deny_bot("spieltisch", "send_messages_in_threads", announce=False)
+    status, data, _ = await call_with_file(http, fake, "PATCH", f"/channels/{thread}/messages/{in_thread['id']}")
+    assert (status, data["code"]) == (403, 50013)
+
+    ix = dispatched(fake)  # an interaction's answer and its webhook edit upload pictures whatever the bot may
+    assert (await call(http, fake, "POST", f"/interactions/{ix.id}/{ix.token}/callback",
+                       {"type": 4, "data": {"content": "Hand"}}))[0] == 204
+    status, data, _ = await call_with_file(http, fake, "PATCH",
+                                           f"/webhooks/{fake.application_id}/{ix.token}/messages/@original")
+    assert status == 200 and [a["filename"] for a in data["attachments"]] == ["table.png"]
+
+
+async def test_get_channel_needs_view_channel(fake: FakeDiscord, http) -> None:
+    """Without VIEW_CHANNEL a channel is out of the bot's sight (Permissions, "Implicit Permissions"): Get Channel
+    answers 403 / 50001 Missing Access (the answer bots meet), a private thread it is no member of too."""
+    channel = fake.channel("spieltisch").id
+    assert (await call(http, fake, "GET", f"/channels/{channel}"))[0] == 200
+    corner = fake.add_thread("Anna's corner", "spieltisch", owner="anna", private=True)
+    status, data, _ = await call(http, fake, "GET", f"/channels/{corner.id}")
+    assert (status, data["code"]) == (403, 50001)
+    fake.deny_bot("spieltisch", "view_channel")
+    status, data, _ = await call(http, fake, "GET", f"/channels/{channel}")
+    assert (status, data["code"]) == (403, 50001)
+    status, data, _ = await call(http, fake, "GET", "/channels/1")
+    assert (status, data["code"]) == (404, 10003)
 
 
 async def test_reading_a_message_needs_view_channel_and_read_message_history(fake: FakeDiscord, http) -> None:
