@@ -18,7 +18,11 @@ INTENT_GUILDS = 1 << 0
 INTENT_GUILD_MEMBERS = 1 << 1
 INTENT_GUILD_MESSAGES = 1 << 9
 INTENT_DIRECT_MESSAGES = 1 << 12
+INTENT_GUILD_PRESENCES = 1 << 8
 INTENT_MESSAGE_CONTENT = 1 << 15
+# Gateway, "Privileged Intents": these must be toggled on for the app in the Developer Portal before an IDENTIFY
+# may ask for them
+PRIVILEGED_INTENTS = INTENT_GUILD_MEMBERS | INTENT_GUILD_PRESENCES | INTENT_MESSAGE_CONTENT
 
 
 def json_response(status: int, body: Any, headers: dict[str, str] | None = None) -> web.Response:

@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
 
+from .common import PRIVILEGED_INTENTS
+
 if TYPE_CHECKING:
     from .server import FakeDiscord
 
@@ -150,6 +152,13 @@ class FakeGateway:
         fake = self.fake
         if fake.token_reset or (fake.token is not None and data.get("token") != fake.token):
             await ws.close(code=4004, message=b"Authentication failed.")
+            return
+        # Gateway, "Privileged Intents": "If you pass a privileged intent in the `intents` parameter without configuring
+        # it in your app's settings, or being approved for it during verification, your Gateway connection will be
+        # closed with a (`4014` close code)" (Opcodes and Status Codes: 4014 Disallowed intent(s), not to reconnect)
+        asked = int(data.get("intents") or 0)
+        if asked & PRIVILEGED_INTENTS & ~fake.privileged_intents:
+            await ws.close(code=4014, message=b"Disallowed intent(s).")
             return
         # Gateway, Rate Limiting: "Apps also have a limit for concurrent Identify requests allowed per 5 seconds. If
         # you hit this limit, the Gateway will respond with an Invalid Session (opcode 9)"; GET /gateway/bot says

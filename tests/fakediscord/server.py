@@ -101,8 +101,12 @@ class FakeDiscord(UserActions, WorldRules, MessageStore, Lookups, RestEntry, Com
         replay_to_new_session: bool = False,
         command_create_limit: bool = True,
         session_start_limit: int | None = 1000,
+        privileged_intents: int = 0,
     ) -> None:
         self.clock_offset = 0.0  # see advance()
+        # the privileged intents toggled on in the Developer Portal (GUILD_MEMBERS, GUILD_PRESENCES, MESSAGE_CONTENT:
+        # common.PRIVILEGED_INTENTS); an IDENTIFY that asks for another closes with 4014 (gateway.py)
+        self.privileged_intents = privileged_intents
         self.snowflake = Snowflakes(lambda: self.clock_offset)
         self.token = token  # None: accept any token
         self.application_id = self.snowflake()

@@ -529,3 +529,28 @@ async def test_the_bots_servers_are_listed_as_they_are_now_in_pages_of_at_most_2
     fake.remove_bot(other)
     status, body, _ = await call(http, fake, "GET", "/users/@me/guilds")
     assert [g["id"] for g in body] == [str(fake.guild_id)]
+
+
+async def test_a_privileged_intent_not_enabled_for_the_app_closes_the_login() -> None:
+    """Gateway, "Privileged Intents": GUILD_MEMBERS, GUILD_PRESENCES and MESSAGE_CONTENT must be toggled on in the
+    Developer Portal first; an IDENTIFY that asks for one that is not closes with 4014 Disallowed intent(s), which
+    discord.py raises as PrivilegedIntentsRequired (the bot asks for none: README, "Setting it up on Discord")."""
+    members = discord.Intents.none()
+    members.guilds = members.members = True
+    async with FakeDiscord() as fake:
+        client = discord.Client(intents=members)
+        with pointed_at(fake):
+            await client.login("fake-token")
+            with pytest.raises(discord.PrivilegedIntentsRequired):  # (as the bot connects: reconnecting)
+                await asyncio.wait_for(client.connect(), 5)
+            await client.close()
+        assert fake.gateway.identifies == 0
+    async with FakeDiscord(privileged_intents=members.value & ~discord.Intents(guilds=True).value) as fake:
+        client = discord.Client(intents=members)
+        with pointed_at(fake):
+            await client.login("fake-token")
+            session = asyncio.create_task(client.connect(reconnect=False))
+            await fake.wait_for(lambda: fake.live, timeout=5)
+            await client.close()
+            with contextlib.suppress(Exception):
+                await session
