@@ -214,9 +214,11 @@ class Tables(commands.Cog):
         the bot's permissions, as the cache knows them, now allow the table message (no request otherwise)."""
         delivery = self.bot.table_ui.delivery  # type: ignore[attr-defined]
         for table in self.service.open_tables(guild_id=guild.id, channel_id=channel_id):
-            if table.status != RUNNING or table.id not in delivery.held_back or (
-                    table.table_message_id is not None and table.shown_version == table.version):
-                continue  # (only a table a refusal held back: a move's batch on its way is no business of this)
+            held = delivery.held_back.get(table.id)
+            if table.status != RUNNING or held is None or (
+                    not held.pictures and table.table_message_id is not None and table.shown_version == table.version):
+                continue  # (only a table a refusal held back: a move's batch on its way is no business of this; one
+                # shown as text is behind by its picture)
             home = guild.get_channel_or_thread(table.home_channel_id) or guild.get_channel(table.channel_id)
             if home is not None:
                 if isinstance(home, discord.Thread) and home.locked:
@@ -225,7 +227,7 @@ class Tables(commands.Cog):
                 if not (perms.view_channel and perms.attach_files and (
                         perms.send_messages_in_threads if table.thread_id else perms.send_messages)):
                     continue
-            attempt = await delivery.catch_up(table)
+            attempt = await (delivery.pictures_back(table) if held.pictures else delivery.catch_up(table))
             if attempt.failed and not attempt.lasting:  # (a refusal waits for the next change or move)
                 delivery.catch_up_later(table)
 

@@ -44,6 +44,11 @@ THREAD_ARCHIVED = 50083  # "Operation cannot be performed on an archived thread"
 OLD_MESSAGE_EDITS = 30046  # "Maximum number of edits to messages older than 1 hour reached"
 UNKNOWN_CHANNEL = 10003  # the channel or thread is gone
 UNKNOWN_MESSAGE = 10008  # the message is gone (a moderator deleted it)
+MISSING_PERMISSIONS = 50013  # a table message with its picture refused: Attach Files taken, or the sending it implies
+# A table whose picture Discord refuses plays on as text (`Delivery.in_thread`); its picture is tried again at the
+# first update this long after the last refusal (a permission given back by a change no event tells the bot of, such
+# as a new role), or at once when a permission-back event comes (cogs/tables.py): one 403 per table at most this often
+PICTURES_RETRY_S = 600.0
 TOKEN_EDIT_TIMEOUT_S = 10.0  # see Delivery.edit
 # Discord limits the edits of messages older than an hour (30046: a few per window and channel, the figure
 # undocumented). It answers 429, which discord.py sleeps out and retries itself, five times, with the table's lock
@@ -85,10 +90,13 @@ class Pending:
 @dataclass
 class HeldBack:
     """Discord refuses a table its place (a permission taken, the thread locked): the moves count and the table
-    catches up later; each player who moves meanwhile is told why, once (`told`: their user ids)."""
+    catches up later; each player who moves meanwhile is told why, once (`told`: their user ids). `pictures`: only
+    the table's picture is refused (the text went out), refused last at `at` (`time.monotonic()`)."""
 
     error: discord.Forbidden
     told: set[int] = field(default_factory=set)
+    pictures: bool = False
+    at: float = field(default_factory=time.monotonic)
 
 
 class Delivery(CatchUp, HandDMs):
@@ -240,7 +248,7 @@ class Delivery(CatchUp, HandDMs):
             return False
         try:
             version = table.version
-            await edit_in_time(interaction, self.ui.render_table(table, batch.events, reply=True), since=since)
+            await edit_in_time(interaction, self.table_payload(table, batch.events, reply=True), since=since)
         except Exception as exc:  # (a connection dropped, a picture that failed: the batch then goes out by edit)
             log.warning("table %s: could not answer on the table message: %r", table.id, exc,
                         exc_info=not isinstance(exc, discord.HTTPException))
@@ -306,32 +314,91 @@ class Delivery(CatchUp, HandDMs):
     def _home(self, table: Table) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(table.home_channel_id, guild_id=table.guild_id)
 
-    async def in_thread(self, table: Table, call: Callable[[], Awaitable[T]], *, shows_table: bool = True) -> T:
+    async def in_thread(self, table: Table, call: Callable[[], Awaitable[T]], *, shows_table: bool = True,
+                        text: Callable[[], Awaitable[T]] | None = None) -> T:
         """Run a send or edit in the table's home; if its thread was archived (Discord archives a thread after
         its auto-archive duration without a new message, and edits do not count as activity), un-archive it
         and try once more. The bot may un-archive its own, unlocked thread (developer docs, Threads). A refusal
         (a permission taken, the thread locked) is noted in `held_back` until a send or edit there goes through.
         `shows_table=False`: a text line (a reminder), which a refusal of pictures lets through: it says nothing
-        of whether the table can show, so it neither notes nor lifts a refusal."""
-        try:
+        of whether the table can show, so it neither notes nor lifts a refusal.
+
+        `text`: the same message without its picture. A picture needs Attach Files, and the sending it implies, in
+        the channel, by a create or an edit alike (developer docs, Permissions: "Implicit Permissions"; an edit's
+        files are uploaded, Edit Message); an edit of text needs neither. So when Discord refuses the message with
+        its picture (403 / 50013), the table goes on as text (`HeldBack.pictures`), its decisions clickable and a
+        line there saying what a moderator can grant, rather than stand still with buttons from before the move;
+        later messages go as text without asking again, until PICTURES_RETRY_S has passed or a permission-back
+        event (cogs/tables.py) tries the picture again."""
+        async def unarchived(attempt: Callable[[], Awaitable[T]]) -> T:
             try:
-                result = await call()
+                return await attempt()
             except discord.HTTPException as exc:
                 if exc.code != THREAD_ARCHIVED or not table.thread_id:
                     raise
                 log.info("table %s: its thread was archived; un-archiving it", table.id)
                 await self.bot.http.edit_channel(table.thread_id, archived=False, reason="a table is playing here")
-                result = await call()
+                return await attempt()
+
+        refused: discord.Forbidden | None = None  # the picture's refusal, when this call met one
+        as_text = text is not None and self.pictures_refused(table)
+        try:
+            if as_text:
+                assert text is not None
+                result = await unarchived(text)
+            else:
+                try:
+                    result = await unarchived(call)
+                except discord.Forbidden as exc:
+                    if text is None or exc.code != MISSING_PERMISSIONS:
+                        raise
+                    log.info("table %s: Discord refused the table's picture (%s); showing it as text", table.id, exc)
+                    refused, as_text = exc, True
+                    result = await unarchived(text)
         except discord.Forbidden as exc:
             if not shows_table:
                 raise
             held = self.held_back.get(table.id)
-            if held is None or held.error.code != exc.code:
+            if held is None or held.error.code != exc.code or held.pictures:
                 self.held_back[table.id] = HeldBack(exc)
             raise
-        if shows_table:
+        if not shows_table:
+            return result
+        held = self.held_back.get(table.id)
+        if not as_text:
             self.held_back.pop(table.id, None)
+        elif refused is not None:  # shown as text: the picture is held back (each mover told once, told kept)
+            if held is None or not held.pictures:
+                self.held_back[table.id] = HeldBack(refused, pictures=True)
+            else:
+                held.at = time.monotonic()
         return result
+
+    def pictures_refused(self, table: Table) -> bool:
+        """Whether the table's picture was refused less than PICTURES_RETRY_S ago (it shows as text meanwhile)."""
+        held = self.held_back.get(table.id)
+        return held is not None and held.pictures and time.monotonic() - held.at < PICTURES_RETRY_S
+
+    async def table_payload(self, table: Table, events: list[dict[str, Any]] | None = None, *,
+                            reply: bool = False, text: bool | None = None) -> dict[str, Any]:
+        """The table message as it is now: with its picture, or as text alone (`text`; by default where its picture
+        is refused, `pictures_refused`), saying what a moderator can grant."""
+        if text is None:
+            text = self.pictures_refused(table)
+        if text:
+            return self.ui.table_text(table, events)
+        return await self.ui.render_table(table, events, reply=reply)
+
+    async def pictures_back(self, table: Table) -> Attempts:
+        """A permission came back where the table shows as text (cogs/tables.py): the table message is drawn with its
+        picture again, and the score sheets held back meanwhile are posted. Returns what it tried."""
+        held = self.held_back.get(table.id)
+        if held is not None and held.pictures:
+            held.at = time.monotonic() - PICTURES_RETRY_S  # the next message tries its picture
+        attempt = await self.show_table(table)
+        if not attempt.failed:
+            attempt = await self.catch_up(table)
+        return attempt
 
     async def post_table(self, table: Table, events: list[dict[str, Any]] | None = None) -> None:
         """The table message: posted once at the start, then edited in place after every move (`events`: what to
@@ -349,13 +416,13 @@ class Delivery(CatchUp, HandDMs):
         # so each replacement is a new message and a retry of one is the same
         key = nonce("t", table.id, table.table_message_id or "")
 
-        async def post() -> Sent:
-            payload = await self.ui.render_table(table, events)
+        async def post(text: bool = False) -> Sent:
+            payload = await self.table_payload(table, events, text=text)
             return await send_message(self.bot, table.home_channel_id, files=payload.pop("attachments"), **payload,
                                       nonce=key)
 
         try:
-            sent = await self.in_thread(table, post)
+            sent = await self.in_thread(table, post, text=lambda: post(text=True))
         except discord.NotFound as exc:
             if exc.code == UNKNOWN_CHANNEL:
                 await self.home_gone(table)
@@ -364,7 +431,7 @@ class Delivery(CatchUp, HandDMs):
         if sent.echoed:
             # made by an earlier try whose answer was lost, it shows the table as it was then: kept as the table's
             # message (stored first, so a failed edit is caught up on it, not on a second one), then brought up to date
-            await self.edit(table.home_channel_id, sent.id, lambda: self.ui.render_table(table))
+            await self.edit(table.home_channel_id, sent.id, lambda: self.table_payload(table))
         await self.service.record_shown(table, version=version)
         self._observe_lag(table, version)
 
@@ -381,17 +448,17 @@ class Delivery(CatchUp, HandDMs):
             log.info("table %s: its message is nearly an hour old; moving it to a fresh one", table.id)
             return await self._move_table(table, message_id, events)
 
-        async def render() -> dict[str, Any]:
-            payload = await self.ui.render_table(table, events)
+        async def render(text: bool = False) -> dict[str, Any]:
+            payload = await self.table_payload(table, events, text=text)
             if table.gone:  # its place went while the picture was drawn (a catch-up at start): nothing goes there
                 raise PlaceGone
             return payload
 
-        async def edit() -> None:
-            await self.edit(table.home_channel_id, message_id, render)
+        async def edit(text: bool = False) -> None:
+            await self.edit(table.home_channel_id, message_id, lambda: render(text))
 
         try:
-            await self.in_thread(table, edit)
+            await self.in_thread(table, edit, text=lambda: edit(text=True))
         except PlaceGone:
             return table.shown_version or 0
         except discord.NotFound as exc:
@@ -466,8 +533,12 @@ class Delivery(CatchUp, HandDMs):
             return
         await self.service.gone(channel_id=table.home_channel_id, why=f"channel {table.home_channel_id} is gone")
 
-    async def post_score_sheet(self, table: Table) -> int:
-        """Post the score sheet of every hand scored so far; returns the last hand it covers."""
+    async def post_score_sheet(self, table: Table) -> int | None:
+        """Post the score sheet of every hand scored so far; returns the last hand it covers. None: not posted,
+        since the sheet is a picture and the table's pictures are refused (`pictures_refused`): it follows once they
+        may go again (`pictures_back`)."""
+        if self.pictures_refused(table):
+            return None
         rows = await self.service.db.fetchall(
             "SELECT hand_no, seat, delta, total FROM hand_results WHERE table_id = ? ORDER BY hand_no, seat",
             (table.id,))

@@ -19,6 +19,7 @@ from bot.tables.model import ABANDONED, CANCELLED, FINISHED, LOBBY, RUNNING
 from .components import ActionButton, TableButton, build_view
 from .drawing import Drawing
 from .game_ui import GameUI, card_style, snapshot, verb_of
+from .lobby import permission_list
 from .text_fit import fit_message
 
 
@@ -33,6 +34,7 @@ class TableMessages:
     and methods below)."""
 
     # provided by TableUI
+    bot: discord.Client
     service: TableService
 
     if TYPE_CHECKING:
@@ -113,15 +115,16 @@ class TableMessages:
         return {"content": "\n".join(lines), "view": view,
                 "allowed_mentions": discord.AllowedMentions.none()}
 
-    def table_message(self, table: Table, events: list[dict[str, Any]] | None = None
+    def table_message(self, table: Table, events: list[dict[str, Any]] | None = None, *, notice: str | None = None
                       ) -> tuple[dict[str, Any], Callable[[], bytes]]:
         """The table message without its picture, and the job that draws the picture from a snapshot of the
         public view. `events`: what to narrate (default: the last move's). Cards are named as the table's
-        pictures name them (U/O on a German deck, B/D on a French deck in German)."""
+        pictures name them (U/O on a German deck, B/D on a French deck in German). `notice`: a line under the
+        title (why the picture is missing)."""
         with card_style(self.game_ui(table).card_deck(table), table.settings.get("lang", "en")):
-            return self._table_message(table, events)
+            return self._table_message(table, events, notice)
 
-    def _table_message(self, table: Table, events: list[dict[str, Any]] | None
+    def _table_message(self, table: Table, events: list[dict[str, Any]] | None, notice: str | None = None
                        ) -> tuple[dict[str, Any], Callable[[], bytes]]:
         lang = table.settings.get("lang", "en")
         engine = table.engine
@@ -130,6 +133,8 @@ class TableMessages:
         ui = self.game_ui(table)
         head = [f"**{tr(lang, '{game} table #{id}', game=table.engine_cls.title, id=table.id)}** · "
                 + ui.hand_title(public, lang)]
+        if notice:
+            head.append(notice)
         batch = table.last_events if events is None else events
         narration = narrate(ui, batch, table.text_names, lang)
         shown = narration[-4:]
@@ -188,6 +193,35 @@ class TableMessages:
                            reply: bool = False) -> dict[str, Any]:
         payload, job = self.table_message(table, events)
         return self.with_picture(payload, await self.draw(job, reply=reply))
+
+    def table_text(self, table: Table, events: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """The table message as text alone, where Discord refuses its picture (`Delivery.in_thread`): the narration,
+        who is to act and the decisions asked, with a line that says what a moderator can grant. No picture at all
+        (`attachments` empty: an edit drops the old one, which shows an earlier moment); nothing is drawn."""
+        lang = table.settings.get("lang", "en")
+        notice = tr(lang, "🖼️ No picture: Discord does not let me attach files in {channel}. A moderator can grant me "
+                          "{perms} there; the table shows as text until then.",
+                    channel=f"<#{table.channel_id}>", perms=permission_list(self.picture_permissions(table)))
+        payload, _ = self.table_message(table, events, notice=notice)
+        return self.with_picture(payload, None)
+
+    def picture_permissions(self, table: Table) -> list[str]:
+        """What the bot lacks, as its cache knows it, to post the table's picture in the table's home: Attach Files
+        and the sending it implies (developer docs, Permissions, "Implicit Permissions"). Attach Files where the
+        cache does not say (a refusal the cache has not heard of yet)."""
+        home = self.bot.get_channel(table.home_channel_id)
+        guild = getattr(home, "guild", None)
+        me = getattr(guild, "me", None)
+        missing: list[str] = []
+        if isinstance(home, (discord.abc.GuildChannel, discord.Thread)) and me is not None:
+            perms = home.permissions_for(me)
+            if not perms.attach_files:
+                missing.append("Attach Files")
+            if isinstance(home, discord.Thread) and not perms.send_messages_in_threads:
+                missing.append("Send Messages in Threads")
+            elif not isinstance(home, discord.Thread) and not perms.send_messages:
+                missing.append("Send Messages")
+        return missing or ["Attach Files"]
 
     def hand_message(self, table: Table, seat: int, lang: str | None = None, *, kept: bool = True
                      ) -> tuple[dict[str, Any], Callable[[], bytes] | None]:

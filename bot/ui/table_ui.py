@@ -25,7 +25,7 @@ from .drawing import Drawings
 from .errors import MISSING_ACCESS, THREAD_LOCKED, explain, reply_error, send_ephemeral
 from .game_ui import Button, GameUI, card_label, card_style, verb_of
 from .in_time import edit_in_time, send_in_time
-from .lobby import Lobbies, new_commands
+from .lobby import Lobbies, new_commands, permission_list
 from .messages import TableMessages
 from .seating import check_origin, computer_name, in_private, seat_name
 from .suits import text_suits
@@ -134,6 +134,8 @@ class TableUI(Lobbies, TableMessages):
                 if isinstance(attempt.error, discord.Forbidden):
                     # a refusal, not a hiccup: the host is told why the table does not show (it is sent again later)
                     await send_ephemeral(interaction, explain(attempt.error, interaction.locale)[0])
+                else:  # its picture refused, the table shows as text: the host is told what a moderator can grant
+                    await self.tell_held_back(interaction, table)
             elif kind == "cancel" and table.thread_id and table.thread_id != table.channel_id:
                 await self.delivery.say(table, tr(table.settings.get("lang", "en"), "This table was cancelled."))
                 await self.delivery.retire_thread(table)
@@ -194,7 +196,12 @@ class TableUI(Lobbies, TableMessages):
             return
         told.told.add(interaction.user.id)
         lang = normalize(interaction.locale)
-        if told.error.code == THREAD_LOCKED:
+        if told.pictures:  # the table goes on as text: what is missing is its picture
+            text = tr(lang, "Discord does not let me attach the table's picture in {channel}, so the table shows there "
+                            "as text; the game goes on. Ask a moderator to grant me {perms} there: the picture comes "
+                            "back once they do.", channel=f"<#{table.channel_id}>",
+                      perms=permission_list(self.picture_permissions(table)))
+        elif told.error.code == THREAD_LOCKED:
             text = explain(told.error, lang)[0]
         elif told.error.code == MISSING_ACCESS and self.out_of_private_thread(table):
             # removed from the private thread the table lives in (Threads, "Permissions": only its members and

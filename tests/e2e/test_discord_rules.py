@@ -16,12 +16,18 @@ from tests.e2e.players import (
     MOVE_ANSWERS,
     OpenTable,
     Turn,
+    action_of,
     dm_hand,
+    led_card,
+    move_controls,
     open_table,
+    playable,
     table_button,
     table_version,
+    version_of,
+    waiting_for,
 )
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import FakeDiscord, FakeMessage
 from tests.fakediscord.process import bot_process
 from tests.fakediscord.rules import INTERACTION_ROUTES
 
@@ -302,6 +308,80 @@ async def test_without_send_messages_in_threads_no_table_plays_unseen(fake: Fake
             assert not any(fake.dms(u) for u in ("bernd", "ceca")), "hands sent for a table that did not start"
         refused = [r for r in fake.requests if r.status == 403]
         assert len(refused) <= 1, refused  # no 403 repeated
+
+
+def shown_stored(db_file: Path, table_id: int) -> int:
+    """The table version the bot stored as shown on the table message."""
+    return read_db(db_file, "SELECT shown_version FROM tables WHERE table_id = ?", (table_id,))[0]["shown_version"]
+
+
+async def text_turn(fake: FakeDiscord, table: OpenTable, message: FakeMessage, db_file: Path) -> Turn:
+    """Who is to act and what they may click, on a table message that may show no picture (its version is then read
+    from the database): a decision asked on the table message, a menu in the DM, or a card they may play."""
+    def ready() -> Turn | None:
+        stored = table_version_stored(db_file, table.table_id)
+        user = waiting_for(message, table.players.users)
+        if shown_stored(db_file, table.table_id) != stored or user is None:
+            return None
+        asked = [c for c in move_controls(message) if version_of(c["custom_id"]) == stored]
+        if asked:
+            return Turn(user, message, asked, stored)
+        hand = dm_hand(fake, user)
+        menus = [c for c in move_controls(hand) if c.get("type") != 2 and version_of(c["custom_id"]) == stored]
+        if hand is None or menus:
+            return Turn(user, hand, menus, stored) if menus else None
+        cards = {action_of(c).split()[1]: c for c in move_controls(hand) if action_of(c).startswith("play ")}
+        may = [cards[c] for c in playable(list(cards), led_card(message))]
+        return Turn(user, hand, may, stored) if may else None
+
+    return await fake.wait_for(ready, timeout=10, what="a player's turn on the table message")
+
+
+async def test_a_table_whose_picture_is_refused_mid_game_goes_on_as_text(fake: FakeDiscord, db_file: Path) -> None:
+    """A moderator takes Attach Files from the bot in the table's channel mid-game (an overwrite: CHANNEL_UPDATE).
+    Discord refuses the table message's edit with its picture by the channel's route (an edit's files are uploaded:
+    Message, Edit Message; Permissions), while an edit of text needs no permission. The table goes on as text: each
+    move shown, a line on the table message saying what a moderator can grant, the mover told once; the picture is
+    not asked for again at every move (each 403 counts against the invalid-request limit). Given back, the picture
+    returns at once."""
+    async with bot_process(fake, env={"DATABASE_PATH": str(db_file)}) as bp:
+        await bp.wait_ready("schieberamsch", timeout=30)
+        table = await open_table(fake, "anna", ["bernd", "ceca"], options={"deals": 3})
+        message = table.table_message(fake)
+        assert message is not None
+        turn = await dm_turn(fake, table)
+        # the decisions' tokens, which edit the table outside any permission (an interaction's webhook), run out:
+        # the table's next edits take the channel's route
+        fake.advance(minutes=15)
+        fake.deny_bot("spieltisch", "attach_files")
+        mark = fake.mark()
+        ix = await table.players.click(turn, table.players.choose(turn))
+        await ix.wait()
+        channel = f"<#{fake.channel('spieltisch').id}>"
+        await fake.wait_for(lambda: shown_stored(db_file, table.table_id) > turn.version, timeout=10,
+                            what="the move on the table")
+        assert not message.attachments and channel in message.content, message.content
+        [told] = await ix.wait_followups(1)
+        assert told.ephemeral and channel in told.content
+        texts = len(message.edits)
+        on_the_table = 0
+        for _ in range(3):  # the next moves, on the table message and in the DMs: shown as text, not asked again
+            turn = await text_turn(fake, table, message, db_file)
+            on_the_table += turn.message is message
+            moved = await table.players.click(turn, table.players.choose(turn))
+            await moved.wait()
+            assert moved.callback_type in MOVE_ANSWERS and not moved.followups, (moved, moved.followups)
+            await fake.wait_for(lambda moved=turn.version: shown_stored(db_file, table.table_id) > moved,
+                                timeout=10, what="the move shown")
+        assert on_the_table, "a decision asked on the table message shown as text was clicked"
+        assert len(message.edits) >= texts + 3 and not message.attachments
+        refused = [(r.kind, r.status, r.error_code) for r in fake.requests[mark:] if r.status == 403]
+        assert refused == [("message_edit", 403, 50013)], refused
+        assert all(dm_hand(fake, u).attachments for u in table.players.users), "the hands' pictures go by DM"
+        fake.allow_bot("spieltisch", "attach_files")  # given back: CHANNEL_UPDATE
+        stored = table_version_stored(db_file, table.table_id)
+        await fake.wait_for(lambda: table_version(message) == stored, timeout=10, what="the table's picture again")
+        assert channel not in message.content
 
 
 async def test_a_locked_thread_holds_the_table_back_and_unlocking_shows_what_it_missed(
