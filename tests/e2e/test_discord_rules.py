@@ -121,6 +121,31 @@ async def test_an_archived_thread_is_unarchived_and_shows_the_move(fake: FakeDis
         assert nxt.callback_type in MOVE_ANSWERS
 
 
+async def test_an_archived_thread_at_the_guilds_cap_of_active_threads_shows_the_move_once_there_is_room(
+        db_file: Path) -> None:
+    """The table's thread archived while the server filled up with threads: Discord refuses to un-archive it at the
+    cap of active threads (400 / 160006). The game goes on from the hands, and the table shows the move once a
+    thread archives elsewhere (the catch-up's next try), without a request loop meanwhile."""
+    async with FakeDiscord(thread_cap=3) as fake, bot_process(fake, env={"DATABASE_PATH": str(db_file)}) as bp:
+        await bp.wait_ready("schieberamsch", timeout=30)
+        table = await open_table(fake, "anna", ["bernd", "ceca"], options={"deals": 3})
+        turn = await dm_turn(fake, table)
+        fake.archive(table.thread_id)
+        others = [fake.add_thread(f"Plauderecke {i}", "spieltisch", owner="bernd") for i in range(3)]
+        mark = fake.mark()
+        ix = await table.players.click(turn, table.players.choose(turn))
+        await ix.wait()
+        assert ix.callback_type in MOVE_ANSWERS
+        await fake.wait_for(lambda: any(r.error_code == 160006 for r in fake.requests[mark:]), timeout=10,
+                            what="the un-archiving refused")
+        await asyncio.sleep(1.0)
+        assert shown(fake, table) <= turn.version and fake.channel(table.thread_id).archived
+        assert sum(r.error_code == 160006 for r in fake.requests[mark:]) == 1, "no loop"
+        fake.archive(others[0])  # room again
+        await fake.wait_for(lambda: shown(fake, table) > turn.version, timeout=15, what="the move on the table")
+        assert not fake.channel(table.thread_id).archived
+
+
 async def test_a_decision_on_the_table_message_in_an_archived_thread_is_answered(fake: FakeDiscord,
                                                                                db_file: Path) -> None:
     """Answering a click by updating its message (type 7) edits it: in an archived thread Discord refuses that as

@@ -46,6 +46,14 @@ class WorldRules:
     def active_threads(self: FakeDiscord, guild_id: int | None = None) -> int:
         return self.active_thread_count.get(guild_id or self.guild_id, 0)
 
+    def room_for_an_active_thread(self: FakeDiscord, guild_id: int | None) -> None:
+        """Threads, "Active & Archived Threads": "guilds are capped at a certain number of active threads" (JSON Error
+        Codes 160006, "Maximum number of active threads reached"). A thread un-archived becomes active as a new one
+        does, so at the cap neither a new thread nor an un-archived one is allowed (by a PATCH, or by a message sent
+        into it); the fake's reading, the docs name only the cap."""
+        if self.thread_cap is not None and self.active_threads(guild_id) >= self.thread_cap:
+            raise DiscordError(400, 160006, "Maximum number of active threads reached")
+
     def _thread_created(self: FakeDiscord, thread: FakeChannel, duration: Any, parent: FakeChannel) -> None:
         if duration is None:  # the parent's default (Channel object: default_auto_archive_duration), else 1440
             duration = parent.default_auto_archive_duration or 1440
@@ -53,8 +61,7 @@ class WorldRules:
             from .validation import invalid_form
             raise invalid_form({"auto_archive_duration": {"_errors": [{
                 "code": "BASE_TYPE_CHOICES", "message": f"Value must be one of {ARCHIVE_DURATIONS}."}]}})
-        if self.thread_cap is not None and self.active_threads(parent.guild_id) >= self.thread_cap:
-            raise DiscordError(400, 160006, "Maximum number of active threads reached")
+        self.room_for_an_active_thread(parent.guild_id)
         thread.auto_archive_duration = int(duration)
         thread.last_activity = self.now()
         self.active_thread_count[parent.guild_id or 0] = self.active_threads(parent.guild_id) + 1
@@ -105,6 +112,7 @@ class WorldRules:
     def thread_activity(self: FakeDiscord, thread: FakeChannel) -> None:
         """A message was sent into the thread: it stays active (and un-archives unless locked)."""
         if thread.archived and not thread.locked:
+            self.room_for_an_active_thread(thread.guild_id)
             self._set_archived(thread, False)
         thread.last_activity = self.now()
 

@@ -64,6 +64,8 @@ class ChannelRoutes:
                 self.refuse_if_archived(ch)  # only active threads can be manipulated
             if unarchive and ch.archived and ch.locked:
                 self._require_perm(ch, "manage_threads")
+            if unarchive and ch.archived:
+                self.room_for_an_active_thread(ch.guild_id)  # the guild's cap of active threads (160006)
             if "auto_archive_duration" in body and body["auto_archive_duration"] is not None:
                 if body["auto_archive_duration"] not in (60, 1440, 4320, 10080):
                     raise invalid_form({"auto_archive_duration": {"_errors": [{

@@ -256,6 +256,23 @@ async def test_the_guild_caps_its_active_threads(http) -> None:
         assert await new_thread(http, fake)
 
 
+async def test_an_archived_thread_stays_archived_while_the_guild_is_at_its_cap(http) -> None:
+    """Threads, "Active & Archived Threads": the cap is on active threads, so un-archiving one at the cap (a PATCH, or
+    a message sent into it) is refused as a new thread is (400 / 160006), until another thread archives."""
+    async with FakeDiscord(thread_cap=2) as fake:
+        first = await new_thread(http, fake)
+        await send(http, fake, first, "Tisch")
+        fake.archive(first)
+        await new_thread(http, fake)
+        second = await new_thread(http, fake)
+        refused = [await call(http, fake, "PATCH", f"/channels/{first}", {"archived": False}),
+                   await send(http, fake, first, "weiter")]
+        assert [(status, data["code"]) for status, data, _ in refused] == [(400, 160006)] * 2
+        assert fake.channel(first).archived and [m.content for m in fake.messages_in(first)] == ["Tisch"]
+        fake.archive(second)
+        assert (await send(http, fake, first, "weiter"))[0] == 200 and not fake.channel(first).archived
+
+
 async def test_no_send_messages_in_threads_no_message_in_a_thread(fake: FakeDiscord, http) -> None:
     fake.deny_bot("spieltisch", "send_messages_in_threads")
     thread = await new_thread(http, fake)  # Create Public Threads is a different permission
