@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import time
 from datetime import datetime
 from typing import Any
 
@@ -28,6 +29,7 @@ from bot.rules_text import MESSAGE_LIMIT, paginate
 from bot.tables import UserError
 from bot.tables.model import escape_markdown
 from bot.ui.errors import reply_error, send_ephemeral
+from bot.ui.in_time import answer_wait
 from bot.ui.options import DECK_CHOICES, TIMER_RANGE, table_settings
 from bot.ui.seating import FORMER
 from bot.ui.text_fit import fit_lines
@@ -200,6 +202,7 @@ class Rufmariasch(commands.Cog):
     # -- /rufmariasch settle ----------------------------------------------------------------------------------
     @group.command(name=_T("settle"), description=_T("Who pays whom so everyone here is square; a moderator confirms"))
     async def settle(self, interaction: discord.Interaction) -> None:
+        since = time.monotonic()
         lang = normalize(interaction.locale)
         guild_id = interaction.guild_id or 0
         upto = await self.ledger.last_entry(guild_id)
@@ -212,7 +215,10 @@ class Rufmariasch(commands.Cog):
             return
         lines = [tr(lang, "**Settling up Rufmariasch** (ledger entries up to #{upto}): the fewest payments that "
                           "square everyone in this server.", upto=upto)]
-        who = await self._names(interaction.guild, {u for users in balances.values() for u in users if u > 0}, lang)
+        # who is still a member is asked only while the answer can still leave within Discord's 3 s (`answer_wait`)
+        within = min(MEMBERS_WITHIN_S, answer_wait(interaction, since))
+        who = await self._names(interaction.guild, {u for users in balances.values() for u in users if u > 0}, lang,
+                                within=within)
         for currency, users in sorted(balances.items()):
             for payer, payee, amount in fewest_transfers(users):
                 lines.append("• " + tr(lang, "{payer} pays {payee} {amount}", payer=who[payer], payee=who[payee],
@@ -230,14 +236,15 @@ class Rufmariasch(commands.Cog):
             send = interaction.followup.send if i else interaction.response.send_message
             await send(page, allowed_mentions=none, **button)
 
-    async def _names(self, guild: discord.Guild | None, user_ids: set[int], lang: str) -> dict[int, str]:
+    async def _names(self, guild: discord.Guild | None, user_ids: set[int], lang: str, *,
+                     within: float = MEMBERS_WITHIN_S) -> dict[int, str]:
         """How a settlement names its parties: a member of the server by a mention (Discord shows their name as
         the server knows it now); someone who left the server, or whose account is gone, by the name stored when
         they last sat down (a mention of them reads "@unknown-user"); the forgotten (/privacy forget-me: their
         entries are anonymised, their stored name deleted) as "a former player". A mention where it is not known
         in time who is still in the server, or where no name is stored."""
         names = {0: tr(lang, FORMER)}
-        present = await self._members(guild, sorted(user_ids))
+        present = await self._members(guild, sorted(user_ids), within)
         gone = user_ids - present if present is not None else set()
         stored = await self.ledger.names(sorted(gone)) if gone else {}
         for user_id in user_ids:
@@ -245,15 +252,15 @@ class Rufmariasch(commands.Cog):
         return names
 
     @staticmethod
-    async def _members(guild: discord.Guild | None, user_ids: list[int]) -> set[int] | None:
-        """Which of `user_ids` are members of `guild` now; None when that is not known within MEMBERS_WITHIN_S.
+    async def _members(guild: discord.Guild | None, user_ids: list[int], within: float) -> set[int] | None:
+        """Which of `user_ids` are members of `guild` now; None when that is not known within `within` seconds.
         The bot has no member cache (no members intent), so it asks the gateway: REQUEST_GUILD_MEMBERS by user id,
         which needs no privileged intent and is not the all-members request Discord limits per guild, and costs
         no REST call of the global budget the tables share."""
-        if guild is None:
+        if guild is None or within <= 0:
             return None
         try:
-            async with asyncio.timeout(MEMBERS_WITHIN_S):
+            async with asyncio.timeout(within):
                 found: set[int] = set()
                 for i in range(0, len(user_ids), MEMBERS_PER_REQUEST):
                     chunk = user_ids[i:i + MEMBERS_PER_REQUEST]

@@ -53,3 +53,25 @@ async def test_when_discord_does_not_say_who_is_a_member_everyone_is_a_mention(w
     monkeypatch.setattr(discord.Guild, "query_members", unanswered)
     text = (await bob.slash(world.channel, "rufmariasch settle")).response.content
     assert all(f"<@{u}>" in text for u in ids), text
+
+
+async def test_a_settlement_asked_at_its_deadline_answers_without_asking_who_is_a_member(world: World, monkeypatch):
+    """Discord takes the first answer only within 3 s: a command that reached the bot late (a slow gateway, a busy
+    loop) does not spend what is left of them waiting for the member lookup; it mentions everyone."""
+    from cogs import rufmariasch
+
+    alice, bob, carol, dave = world.users
+    ids = [u.id for u in world.users]
+    await store_names(world, {u.id: u.user.name for u in world.users})
+    await book(world, [[300, -100, -100, -100]], ids)
+    world.guild.remove_member(dave)
+    asked = []
+
+    async def lookup(self, *args, **kwargs):
+        asked.append(kwargs)
+        return []
+
+    monkeypatch.setattr(discord.Guild, "query_members", lookup)
+    monkeypatch.setattr(rufmariasch, "answer_wait", lambda interaction, since: 0.0)
+    text = (await bob.slash(world.channel, "rufmariasch settle")).response.content
+    assert asked == [] and all(f"<@{u}>" in text for u in ids), text
