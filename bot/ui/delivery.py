@@ -29,7 +29,7 @@ from bot.tables.model import OUT_OF_MATCH, RUNNING
 from .catch_up import Attempts, CatchUp
 from .components import Sent, bare, edit_message, send_message
 from .dms import DMChannels
-from .errors import THREAD_LOCKED
+from .errors import MAX_ACTIVE_THREADS, THREAD_LOCKED
 from .hand_dms import HandDMs, nonce
 from .in_time import edit_in_time
 from .message_tokens import MessageTokens, edit_original
@@ -89,11 +89,12 @@ class Pending:
 
 @dataclass
 class HeldBack:
-    """Discord refuses a table its place (a permission taken, the thread locked): the moves count and the table
-    catches up later; each player who moves meanwhile is told why, once (`told`: their user ids). `pictures`: only
-    the table's picture is refused (the text went out), refused last at `at` (`time.monotonic()`)."""
+    """Discord refuses a table its place (a permission taken, the thread locked, or its archived thread held back
+    by the server's cap of active threads: 400 / MAX_ACTIVE_THREADS): the moves count and the table catches up
+    later; each player who moves meanwhile is told why, once (`told`: their user ids). `pictures`: only the table's
+    picture is refused (the text went out), refused last at `at` (`time.monotonic()`)."""
 
-    error: discord.Forbidden
+    error: discord.HTTPException
     told: set[int] = field(default_factory=set)
     pictures: bool = False
     at: float = field(default_factory=time.monotonic)
@@ -319,7 +320,9 @@ class Delivery(CatchUp, HandDMs):
         """Run a send or edit in the table's home; if its thread was archived (Discord archives a thread after
         its auto-archive duration without a new message, and edits do not count as activity), un-archive it
         and try once more. The bot may un-archive its own, unlocked thread (developer docs, Threads). A refusal
-        (a permission taken, the thread locked) is noted in `held_back` until a send or edit there goes through.
+        (a permission taken, the thread locked, or the archived thread kept so by the server's cap of active threads,
+        400 / MAX_ACTIVE_THREADS, whether un-archiving it or sending into it) is noted in `held_back` until a send or
+        edit there goes through.
         `shows_table=False`: a text line (a reminder), which a refusal of pictures lets through: it says nothing
         of whether the table can show, so it neither notes nor lifts a refusal.
 
@@ -355,8 +358,8 @@ class Delivery(CatchUp, HandDMs):
                     log.info("table %s: Discord refused the table's picture (%s); showing it as text", table.id, exc)
                     refused, as_text = exc, True
                     result = await unarchived(text)
-        except discord.Forbidden as exc:
-            if not shows_table:
+        except discord.HTTPException as exc:
+            if not shows_table or not (isinstance(exc, discord.Forbidden) or exc.code == MAX_ACTIVE_THREADS):
                 raise
             held = self.held_back.get(table.id)
             if held is None or held.error.code != exc.code or held.pictures:

@@ -18,6 +18,10 @@ log = logging.getLogger(__name__)
 # "Thread is locked": a moderator locked the table's thread (developer docs, Threads, "Locked Threads": without Manage
 # Threads nobody may send or edit messages there); the table shows again once unlocked (cogs/tables.py)
 THREAD_LOCKED = 160005
+# "Maximum number of active threads reached": the server is at Discord's cap of active threads (developer docs, Threads,
+# "Active & Archived Threads"; JSON Error Codes), so an archived table thread cannot be un-archived, nor a message sent
+# into it, until a thread archives or goes; the table catches up then (the catch-up's retries)
+MAX_ACTIVE_THREADS = 160006
 MISSING_ACCESS = 50001  # the channel is out of the bot's sight (a private thread it is no member of, View Channel)
 OPENING_DMS_TOO_FAST = 40003  # "You are opening direct messages too fast": a pause, not a refusal
 PERMISSION_NAMES = {

@@ -22,7 +22,7 @@ from bot.tables.model import ABANDONED, CANCELLED, RUNNING, shows_digest
 
 from .delivery import Delivery
 from .drawing import Drawings
-from .errors import MISSING_ACCESS, THREAD_LOCKED, explain, reply_error, send_ephemeral
+from .errors import MAX_ACTIVE_THREADS, MISSING_ACCESS, THREAD_LOCKED, explain, reply_error, send_ephemeral
 from .game_ui import Button, GameUI, card_label, card_style, verb_of
 from .in_time import edit_in_time, send_in_time
 from .lobby import Lobbies, new_commands, permission_list
@@ -190,7 +190,8 @@ class TableUI(Lobbies, TableMessages):
 
     async def tell_held_back(self, interaction: discord.Interaction, table: Table) -> None:
         """Once per refusal and player: the table message could not show the last moves (a permission taken, the
-        thread locked). Their moves count; a moderator can bring the table back."""
+        thread locked, the server at its cap of active threads). Their moves count; a moderator can bring the table
+        back."""
         told = self.delivery.held_back.get(table.id)
         if told is None or interaction.user.id in told.told:
             return
@@ -203,6 +204,14 @@ class TableUI(Lobbies, TableMessages):
                       perms=permission_list(self.picture_permissions(table)))
         elif told.error.code == THREAD_LOCKED:
             text = explain(told.error, lang)[0]
+        elif told.error.code == MAX_ACTIVE_THREADS:
+            # the table's thread archived, and Discord keeps it so while the server is at its cap of active threads
+            # (Threads, "Active & Archived Threads"): no permission helps, a thread closed or deleted makes room, and
+            # the catch-up's next try brings the table back by itself (delivery.in_thread un-archives the thread)
+            text = tr(lang, "This server has reached Discord's limit of active threads, so I cannot reopen the "
+                            "table's thread {channel}: the table there is behind. The game goes on in your direct "
+                            "messages. Closing (archiving) or deleting old threads makes room, and the table then "
+                            "catches up by itself.", channel=f"<#{table.home_channel_id}>")
         elif told.error.code == MISSING_ACCESS and self.out_of_private_thread(table):
             # removed from the private thread the table lives in (Threads, "Permissions": only its members and
             # moderators see one): no moderator's permission brings the bot back, a member adding it does, and the
