@@ -14,7 +14,7 @@ from bot.i18n import command_name, normalize, tr
 from bot.tables import Table, UserError
 from bot.tables.model import OPEN_STATUSES, RUNNING
 from bot.ui.checks import unknown_component
-from bot.ui.errors import send_ephemeral
+from bot.ui.errors import MAX_ACTIVE_THREADS, send_ephemeral
 from bot.ui.game_ui import card_style, score_text
 from bot.ui.lobby import new_commands
 from bot.ui.text_fit import fit_lines
@@ -167,15 +167,20 @@ class Tables(commands.Cog):
 
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
-        """A table's thread was deleted (raw: the cache may not hold the thread)."""
+        """A table's thread was deleted (raw: the cache may not hold the thread). Any other thread deleted may have
+        made room under the server's cap of active threads (`_room_for_a_thread`)."""
         await self._gone(f"thread {payload.thread_id} deleted", channel_id=payload.thread_id)
+        await self._room_for_a_thread(payload.guild_id)
 
     @commands.Cog.listener()
     async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
         """A table's thread is open again (a moderator unlocked it): while it was locked Discord refused the bot's
         messages there (developer docs, Threads, "Locked Threads"), so the table shows now what it missed, not only
-        at the next move. (Raw: the cache may not hold the thread.)"""
+        at the next move. A thread archived (closed) makes room under the server's cap of active threads
+        (`_room_for_a_thread`). (Raw: the cache may not hold the thread.)"""
         meta = payload.data.get("thread_metadata") or {}
+        if meta.get("archived"):
+            await self._room_for_a_thread(payload.guild_id)
         if meta.get("locked") or meta.get("archived"):
             return
         for table in self.service.open_tables(channel_id=payload.thread_id):
@@ -230,6 +235,22 @@ class Tables(commands.Cog):
             attempt = await (delivery.pictures_back(table) if held.pictures else delivery.catch_up(table))
             if attempt.failed and not attempt.lasting:  # (a refusal waits for the next change or move)
                 delivery.catch_up_later(table)
+
+    async def _room_for_a_thread(self, guild_id: int) -> None:
+        """A thread here archived or went: the server may be under its cap of active threads again (developer docs,
+        Threads, "Active & Archived Threads"), which held a running table's archived thread back (400 / 160006,
+        `HeldBack`; its movers were told that closing old threads makes room). The first such table catches up now,
+        not at its catch-up's next try minutes later: one thread's room is one table's, so one try per event (a
+        server at its cap archives threads often; a try that finds no room is one refusal, not one per table)."""
+        delivery = self.bot.table_ui.delivery  # type: ignore[attr-defined]
+        for table in self.service.open_tables(guild_id=guild_id):
+            held = delivery.held_back.get(table.id)
+            if table.status != RUNNING or held is None or held.pictures or held.error.code != MAX_ACTIVE_THREADS:
+                continue
+            attempt = await delivery.catch_up(table)
+            if attempt.failed and not attempt.lasting:
+                delivery.catch_up_later(table)
+            return
 
     async def _gone(self, why: str, *, guild_id: int | None = None, channel_id: int | None = None) -> None:
         await self.service.gone(guild_id=guild_id, channel_id=channel_id, why=why)

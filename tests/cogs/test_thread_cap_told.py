@@ -12,7 +12,7 @@ import random
 from bot.i18n import tr
 from tests.cogs.helpers import button
 from tests.cogs.test_schieberamsch_flow import open_table, start_table
-from tests.cogs.test_strict_discord import click_a_card, dm_card_move
+from tests.cogs.test_strict_discord import click_a_card, dm_card_move, requests
 from tests.conftest import World
 
 CAP = {"status": 400, "code": 160006, "message": "Maximum number of active threads reached"}
@@ -77,3 +77,29 @@ async def test_whoever_starts_a_table_whose_thread_is_held_back_is_told(world: W
     result = await world.users[0].click(lobby, custom_id=button(lobby, "Start").custom_id)
     assert table.status == "running" and table.table_message_id is None
     assert told(result) == [the_note(table)]
+
+
+async def test_a_thread_closed_elsewhere_brings_the_table_back_at_once(world: World, monkeypatch):
+    """The note says closing old threads makes room and the table then catches up by itself: it does when the
+    thread closes (THREAD_UPDATE), not at its catch-up's next try up to ten minutes later; a thread deleted makes
+    room too. One try per thread that goes: a table held back for another reason is no business of this."""
+    table = await start_table(world, deals=3, turn_timer=3600)
+    delivery = world.bot.table_ui.delivery
+    monkeypatch.setattr(delivery, "catch_up_later", lambda *args, **kwargs: None)  # (the later tries are not this)
+    backend = world.env.backend
+    chatter = [backend.create_thread(world.channel.id, f"Plauderecke {i}", world.users[1].id) for i in range(2)]
+    await world.env.settle()
+    seat = await dm_card_move(world, table, random.Random(4))
+    delivery.tokens.drop(table.table_message_id)
+    at_the_cap(world, table)
+    await click_a_card(world, table, seat)
+    assert table.shown_version != table.version and delivery.held_back[table.id].error.code == 160006
+    start = len(world.env.http_requests)
+    backend.edit_channel(chatter[0].id, {}, thread_metadata={"archived": True})  # closed, but no room yet
+    await world.env.settle()
+    assert len(requests(world, "PATCH", f"/channels/{table.thread_id}", start)) == 2, "one try: 50083, 160006"
+    assert table.shown_version != table.version
+    world.env.backend.faults.clear()
+    backend.delete_channel(chatter[1].id)  # room now
+    await world.env.settle()
+    assert table.shown_version == table.version and delivery.held_back.get(table.id) is None
