@@ -116,6 +116,41 @@ def style_deck() -> str | None:
     return _CARD_STYLE.get()[0]
 
 
+def rank_label(rank: str) -> str:
+    """A rank ("J") as `card_label` writes it under the `card_style` in force: "U" on German cards, "B" on French
+    cards in German, "J" otherwise."""
+    deck, lang = _CARD_STYLE.get()
+    if deck == "german":
+        return GERMAN_DECK_RANKS.get(rank, rank)
+    if deck == "french" and lang == "de":
+        return FRENCH_DECK_RANKS_DE.get(rank, rank)
+    return rank
+
+
+def count_cards(lang: str, n: int) -> str:
+    """"1 card" / "7 cards" (Croatian and Romanian: the catalog's plural form for the number)."""
+    return tr(lang, "1 card") if n == 1 else tr(lang, "{n} cards", n=n)
+
+
+def count_tricks(lang: str, n: int) -> str:
+    """"1 trick" / "3 tricks", as a seat plate of the pictures counts them."""
+    return tr(lang, "1 trick") if n == 1 else tr(lang, "{n} tricks", n=n)
+
+
+SEAT_MARK = "• "  # a seat's line of the table in words: a plain bullet, not Markdown's "- " (whose list would take
+# the next line, the status, into its last item)
+
+
+def seat_line(name: str, parts: list[str]) -> str:
+    """One seat of the table in words: "• alice: 8 cards · 2 tricks · total −12" (empty parts left out)."""
+    return f"{SEAT_MARK}{name}: " + " · ".join(p for p in parts if p)
+
+
+def total_text(lang: str, score: Any) -> str:
+    """A seat's total as its plate in the picture shows it: "total −12" (a real minus sign)."""
+    return tr(lang, "total {score}", score=score_text(score))
+
+
 def suit_label(suit: str) -> str:
     """A suit ("C") as `card_label` writes it under the `card_style` in force: ♣ on French cards, 🌰 on German."""
     return suit_text(suit, _CARD_STYLE.get()[0])
@@ -164,14 +199,26 @@ class GameUI:
     def live(self, table: Table) -> bool:
         return self.live_cards and table.settings.get("cards", "live") == "live"
 
+    def trick_cards(self, cards: list[dict[str, Any]], names: list[str]) -> str:
+        """The cards of a trick, each with who played it: "anna A♣, bernd 10♣" (who played what shows who is out of
+        a suit, which the cards alone do not)."""
+        return ", ".join(f"{names[c['seat']]} {card_label(c['card'])}" for c in cards)
+
     def trick_words(self, view: dict[str, Any], names: list[str], lang: str) -> str | None:
         """The cards of the trick on the table, in words ("Trick: anna A♣, bernd 10♣."): with live cards the
         next player's hand does not say what must be followed, so the table message's status line does."""
         trick = view.get("trick")
         if not trick:
             return None
-        return tr(lang, "Trick: {cards}.", cards=", ".join(f"{names[c['seat']]} {card_label(c['card'])}"
-                                                           for c in trick))
+        return tr(lang, "Trick: {cards}.", cards=self.trick_cards(trick, names))
+
+    def last_trick_words(self, view: dict[str, Any], names: list[str], lang: str) -> str | None:
+        """The last trick taken, who played what and who took it, or None."""
+        last = view.get("last_trick")
+        if not last or not last.get("cards") or last.get("winner") is None:
+            return None
+        return tr(lang, "Last trick, taken by {name}: {cards}.", name=names[last["winner"]],
+                  cards=self.trick_cards(last["cards"], names))
 
     def hand_actions(self, legal: list[str]) -> list[str]:
         """The legal actions a hand message offers (the others are asked on the table message)."""
@@ -298,6 +345,21 @@ class GameUI:
         waiting = view.get("to_act") or []
         who = ", ".join(names[s] for s in waiting)
         return tr(lang, "Waiting for {who}.", who=who) if who else ""
+
+    def table_state(self, view: dict[str, Any], names: list[str], lang: str, *,
+                    settings: dict[str, Any] | None = None) -> list[str]:
+        """The public table in words, for the table message shown as text where Discord refuses its picture
+        (`TableMessages.table_text`): what the picture shows and neither the narration nor the status line says (a
+        centre pile and its next rank, the staircase and the melds, each seat's cards and total), so that the game
+        stays playable without it. `view` is the public view (`engine.view(None)`) and the only thing read: never a
+        private view, never the engine (`settings`: the table's, for what only the table knows, such as the
+        currency). Lines, what matters most first: where the message has no room for them all, the last give way
+        (a seat's line, one per seat, usually comes last). Cards as `card_label` writes them (the table's
+        `card_style` is in force). Default: each seat's cards in hand and total."""
+        counts, totals = view.get("counts") or [], view.get("totals") or []
+        return [seat_line(name, [count_cards(lang, counts[i]) if i < len(counts) else "",
+                                 total_text(lang, totals[i]) if i < len(totals) else ""])
+                for i, name in enumerate(names)]
 
     def narrate(self, event: dict[str, Any], names: list[str], lang: str) -> str | None:
         """A short public line for an event, or None. Private events are never narrated."""

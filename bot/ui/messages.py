@@ -20,7 +20,7 @@ from .components import ActionButton, TableButton, build_view
 from .drawing import Drawing
 from .game_ui import GameUI, card_style, snapshot, verb_of
 from .lobby import permission_list
-from .text_fit import fit_message
+from .text_fit import MESSAGE_LIMIT, fit_block, fit_message
 
 
 def _render():
@@ -115,17 +115,18 @@ class TableMessages:
         return {"content": "\n".join(lines), "view": view,
                 "allowed_mentions": discord.AllowedMentions.none()}
 
-    def table_message(self, table: Table, events: list[dict[str, Any]] | None = None, *, notice: str | None = None
-                      ) -> tuple[dict[str, Any], Callable[[], bytes]]:
+    def table_message(self, table: Table, events: list[dict[str, Any]] | None = None, *, notice: str | None = None,
+                      in_words: bool = False) -> tuple[dict[str, Any], Callable[[], bytes]]:
         """The table message without its picture, and the job that draws the picture from a snapshot of the
         public view. `events`: what to narrate (default: the last move's). Cards are named as the table's
         pictures name them (U/O on a German deck, B/D on a French deck in German). `notice`: a line under the
-        title (why the picture is missing)."""
+        title (why the picture is missing). `in_words`: the public table in words too (`GameUI.table_state`),
+        between the narration and the status line, for a message without its picture."""
         with card_style(self.game_ui(table).card_deck(table), table.settings.get("lang", "en")):
-            return self._table_message(table, events, notice)
+            return self._table_message(table, events, notice, in_words)
 
-    def _table_message(self, table: Table, events: list[dict[str, Any]] | None, notice: str | None = None
-                       ) -> tuple[dict[str, Any], Callable[[], bytes]]:
+    def _table_message(self, table: Table, events: list[dict[str, Any]] | None, notice: str | None = None,
+                       in_words: bool = False) -> tuple[dict[str, Any], Callable[[], bytes]]:
         lang = table.settings.get("lang", "en")
         engine = table.engine
         assert engine is not None
@@ -171,6 +172,11 @@ class TableMessages:
                 view.add_item(TableButton("no", table.id, label=tr(lang, "End the table"), style="danger"))
         elif table.status == FINISHED and table.engine is not None and table.engine.over:
             view.add_item(TableButton("again", table.id, label=tr(lang, "Play again"), style="primary"))
+        if in_words and table.status == RUNNING:
+            # the table in words, from the public view alone, with the room the head, the newest narration line and
+            # the status leave it: the older narration gives way first (fit_message), then the block's last lines
+            room = MESSAGE_LIMIT - len("\n".join(x for x in [*head, *shown[-1:], *lines] if x))
+            lines = fit_block(ui.table_state(public, table.text_names, lang, settings=table.settings), room) + lines
         payload = {"content": fit_message(head, shown, lines), "view": view,
                    "allowed_mentions": discord.AllowedMentions.none(),
                    "filename": f"table-{table.id}-{table.version}.png"}
@@ -196,13 +202,15 @@ class TableMessages:
 
     def table_text(self, table: Table, events: list[dict[str, Any]] | None = None) -> dict[str, Any]:
         """The table message as text alone, where Discord refuses its picture (`Delivery.in_thread`): the narration,
-        who is to act and the decisions asked, with a line that says what a moderator can grant. No picture at all
-        (`attachments` empty: an edit drops the old one, which shows an earlier moment); nothing is drawn."""
+        the public table in words (`GameUI.table_state`: the trick, the centre pile, the staircase and the melds, each
+        seat's cards, as the picture would show them), who is to act and the decisions asked, with a line that says
+        what a moderator can grant. No picture at all (`attachments` empty: an edit drops the old one, which shows an
+        earlier moment); nothing is drawn."""
         lang = table.settings.get("lang", "en")
         notice = tr(lang, "🖼️ No picture: Discord does not let me attach files in {channel}. A moderator can grant me "
                           "{perms} there; the table shows as text until then.",
                     channel=f"<#{table.channel_id}>", perms=permission_list(self.picture_permissions(table)))
-        payload, _ = self.table_message(table, events, notice=notice)
+        payload, _ = self.table_message(table, events, notice=notice, in_words=True)
         return self.with_picture(payload, None)
 
     def picture_permissions(self, table: Table) -> list[str]:

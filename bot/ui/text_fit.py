@@ -36,6 +36,22 @@ def fit_message(head: list[str], middle: list[str], tail: list[str], *, limit: i
     return text
 
 
+def fit_block(lines: list[str], room: int) -> list[str]:
+    """The first lines of `lines` that fit in `room` characters, joined by newlines with one before them (a block put
+    into a message whose other lines take the rest): whole lines, in order, the first that does not fit and every
+    line after it left out (a block lists what matters most first)."""
+    kept: list[str] = []
+    used = 0
+    for line in lines:
+        if not line:
+            continue
+        if used + len(line) + 1 > room:
+            break
+        kept.append(line)
+        used += len(line) + 1
+    return kept
+
+
 def listing(lines: list[str], footer: str, lang: str, *, limit: int = MESSAGE_LIMIT) -> str:
     """A heading (`lines[0]`), one line per item, and a footer that says what to do next (/replay with a number):
     as many whole item lines as fit, then "… and 3 more", and the footer always. Ten tables of eight players with

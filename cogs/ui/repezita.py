@@ -20,7 +20,7 @@ from typing import Any
 
 from bot.i18n import tr
 from bot.tables import Table
-from bot.ui.game_ui import Button, Controls
+from bot.ui.game_ui import Button, Controls, seat_line, total_text
 from cogs.ui.schrum import MAX_BUTTONS, StepLog, card_text, cards
 
 TWO_COLOURS = {"H": "danger", "D": "danger", "C": "secondary", "S": "secondary"}
@@ -124,6 +124,24 @@ class RepezitaUI(StepLog):
         if view.get("phase") == "play":
             return self.pile_line(view, lang) + " " + tr(lang, "Everybody plays at once.")
         return super().status(view, names, lang)
+
+    def table_state(self, view: dict[str, Any], names: list[str], lang: str, *,
+                    settings: dict[str, Any] | None = None) -> list[str]:
+        """The piles set aside as blocked (the pile itself is the status line's, and who played its top card the
+        narration's), and each seat as its plate: the cards it holds (face down to the others) or its place once
+        out, and its total."""
+        lines = []
+        if view.get("dead_piles"):
+            lines.append(tr(lang, "Blocked piles set aside: {n} ({cards} cards)", n=view["dead_piles"],
+                            cards=view.get("dead_cards", 0)))
+        counts, totals = view.get("counts") or [], view.get("totals") or []
+        finished = list(view.get("finished") or [])
+        for i, name in enumerate(names):
+            held = tr(lang, "out, place {n}", n=finished.index(i) + 1) if i in finished else \
+                cards(lang, counts[i]) if i < len(counts) else ""
+            lines.append(seat_line(name, [held, tr(lang, "Loser") if view.get("loser") == i else "",
+                                          total_text(lang, totals[i]) if i < len(totals) else ""]))
+        return lines
 
     def stale_note(self, view: dict[str, Any], lang: str) -> str | None:
         top = view.get("pile_top")

@@ -32,7 +32,17 @@ from bot.ui import GameUI
 from bot.ui.components import ActionButton
 from bot.ui.drawing import Drawing
 from bot.ui.errors import reply_error
-from bot.ui.game_ui import Controls, Custom, card_label, snapshot, style_deck, suit_label
+from bot.ui.game_ui import (
+    Controls,
+    Custom,
+    card_label,
+    count_cards,
+    count_tricks,
+    seat_line,
+    snapshot,
+    style_deck,
+    suit_label,
+)
 from bot.ui.suits import SUIT_TEXT
 
 KEY = "rufmariasch"
@@ -232,6 +242,42 @@ class RufmariaschUI(GameUI):
             return tr(lang, "{who} looks at four cards and calls trump and a partner card.", who=who)
         trick = self.trick_words(view, names, lang)
         return tr(lang, "{who} is to play.", who=who) + (" " + trick if trick else "")
+
+    def table_state(self, view: dict[str, Any], names: list[str], lang: str, *,
+                    settings: dict[str, Any] | None = None) -> list[str]:
+        """The last trick while the next one is played (the trick being played is in the status line, trump and the
+        called card in the title), the sides and their card points once the called card has shown them, the
+        marriages announced, and each seat as its plate: cards, tricks, card points, balance at this table and role.
+        The partner is named only where the public view names him (`partner`, `sides`: once revealed)."""
+        lines = []
+        if view.get("trick") and (last := self.last_trick_words(view, names, lang)):
+            lines.append(last)
+        sides, by_side = view.get("sides"), view.get("points_by_side")
+        if sides and by_side:
+            lines.append(f"{tr(lang, 'Callers')} ({_and([names[s] for s in sides['callers']])}) "
+                         f"{by_side.get('callers', 0)} : {by_side.get('defenders', 0)} {tr(lang, 'Defenders')} "
+                         f"({_and([names[s] for s in sides['defenders']])})"
+                         + (f" · {tr(lang, 'target')} {view['target']}" if view.get("target") else ""))
+        if marriages := view.get("marriages"):
+            lines.append(f"{tr(lang, 'Marriages')}: " + ", ".join(
+                f"{names[m['seat']]} {' '.join(card_label(c) for c in m.get('cards') or [])} (+{m.get('points', 0)})"
+                for m in marriages))
+        currency = str((settings or {}).get("currency") or "")
+        counts, tricks = view.get("counts") or [], view.get("tricks_won") or []
+        points, totals = view.get("card_points") or [], view.get("totals") or []
+        playing = view.get("phase") == "play"
+        for i, name in enumerate(names):
+            role = ""
+            if i == view.get("caller"):
+                role = tr(lang, "caller") + (f", {tr(lang, 'alone')}" if view.get("alone") else "")
+            elif view.get("partner") == i:
+                role = tr(lang, "partner")
+            lines.append(seat_line(name, [
+                count_cards(lang, counts[i]) if i < len(counts) else "",
+                count_tricks(lang, tricks[i]) if playing and i < len(tricks) and tricks[i] else "",
+                f"{points[i]} {tr(lang, 'pts')}" if playing and i < len(tricks) and tricks[i] and i < len(points) else "",
+                format_money(int(totals[i]), currency, lang, signed=True) if i < len(totals) else "", role]))
+        return lines
 
     def narrate(self, event: dict[str, Any], names: list[str], lang: str) -> str | None:
         if "private" in event:

@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.i18n import N_, tr
 from bot.ui import GameUI
-from bot.ui.game_ui import card_label, signed_score
+from bot.ui.game_ui import card_label, count_cards, count_tricks, seat_line, signed_score, total_text
 
 PHASE_ASK = {
     "grand": N_("{who}: Grand Hand or pass?"),
@@ -44,6 +44,29 @@ class SchieberamschUI(GameUI):
         elif view.get("pushes"):
             parts.append(tr(lang, "Pushed {n}× (×{m}).", n=view["pushes"], m=view.get("multiplier", 1)))
         return " ".join(parts)
+
+    def table_state(self, view: dict[str, Any], names: list[str], lang: str, *,
+                    settings: dict[str, Any] | None = None) -> list[str]:
+        """The skat while it lies face down, the last trick while the next one is played (the line of the move that
+        closed it names its cards; the trick being played is in the status line), and each seat as its plate: cards
+        in hand, tricks, total, and what it said (Kontra, Rekontra, pushed or took the skat; a Grand Hand is the status
+        line's)."""
+        lines = []
+        if view.get("skat_count"):
+            lines.append(f"{tr(lang, 'Skat')}: {count_cards(lang, view['skat_count'])}")
+        if view.get("trick") and (last := self.last_trick_words(view, names, lang)):
+            lines.append(last)
+        counts, tricks, totals = view.get("counts") or [], view.get("tricks_won") or [], view.get("totals") or []
+        playing = view.get("phase") in ("play", "over")
+        for i, name in enumerate(names):
+            said = [tr(lang, "Kontra") if view.get("kontra") == i else "",
+                    tr(lang, "Rekontra") if view.get("rekontra") == i else "",
+                    tr(lang, "pushed") if i in (view.get("pushed_by") or []) else "",
+                    tr(lang, "took") if i in (view.get("took_by") or []) else ""]
+            lines.append(seat_line(name, [count_cards(lang, counts[i]) if i < len(counts) else "",
+                                          count_tricks(lang, tricks[i]) if playing and i < len(tricks) and tricks[i] else "",
+                                          total_text(lang, totals[i]) if i < len(totals) else "", *said]))
+        return lines
 
     def hand_title(self, view: dict[str, Any], lang: str) -> str:
         deals = view.get("options", {}).get("deals")

@@ -18,7 +18,7 @@ from bot.i18n import N_, tr
 from bot.stats.schroeoem import Game, Match
 from bot.tables.model import escape_markdown
 from bot.ui import GameUI
-from bot.ui.game_ui import Button, Controls, card_label
+from bot.ui.game_ui import Button, Controls, card_label, count_cards, count_tricks, seat_line, total_text
 from bot.ui.seating import FORMER
 
 KEY = "schroeoem"
@@ -82,6 +82,35 @@ class SchroeoemUI(GameUI):
         if view.get("hand_no") == 1 and view.get("koelsch") and not view.get("trick") and not view.get("tricks"):
             line += "\n" + "\n".join(self._koelsch(names[s], lang) for s in view["koelsch"])
         return line
+
+    def table_state(self, view: dict[str, Any], names: list[str], lang: str, *,
+                    settings: dict[str, Any] | None = None) -> list[str]:
+        """The trick being played (each card's line of the narration gives way to the next moves), the previous
+        trick, the stock while there is one, the cards laid open by this game's Vier Bilder exchanges, and each seat
+        as its plate: cards, tricks, points (its lives: a game lost costs its worth), folded or out."""
+        lines = []
+        if trick := self.trick_words(view, names, lang):
+            lines.append(trick)
+        last = view.get("last_trick")
+        if last and last.get("cards") and last.get("winner") is not None and not view.get("over"):
+            lines.append(tr(lang, "Previous trick, taken by {name}: {cards}.", name=names[last["winner"]],
+                            cards=self.trick_cards(last["cards"], names)))
+        if view.get("stock_count"):
+            lines.append(f"{tr(lang, 'Stock')}: {count_cards(lang, view['stock_count'])}")
+        for ex in view.get("exchanges") or []:
+            shown = list(ex.get("revealed") or []) + ([ex["fourth"]] if ex.get("fourth") else [])
+            lines.append(f"{tr(lang, 'Vier Bilder')}: {names[ex['seat']]} " + " ".join(card_label(c) for c in shown))
+        counts, tricks, totals = view.get("counts") or [], view.get("tricks_won") or [], view.get("totals") or []
+        out, folded, active = set(view.get("eliminated") or []), set(view.get("folded") or []), view.get("active") or []
+        for i, name in enumerate(names):
+            if i in out:
+                lines.append(seat_line(name, [tr(lang, "out")]))
+                continue
+            lines.append(seat_line(name, [
+                tr(lang, "folded") if i in folded else count_cards(lang, counts[i]) if i < len(counts) else "",
+                count_tricks(lang, tricks[i]) if i in active and i < len(tricks) and tricks[i] else "",
+                total_text(lang, totals[i]) if i < len(totals) else ""]))
+        return lines
 
     def _koelsch(self, name: str, lang: str) -> str:
         return "🍺 " + tr(lang, "{name} buys everyone a round (Kölsch)!", name=name)

@@ -29,7 +29,7 @@ from typing import Any
 from bot.i18n import N_, command_name, tr
 from bot.tables import Table
 from bot.ui import GameUI
-from bot.ui.game_ui import Button, Controls, card_label
+from bot.ui.game_ui import Button, Controls, card_label, count_cards, rank_label, seat_line, total_text
 
 MAX_BUTTONS = 25  # Discord: five rows of five
 MAX_LABEL = 80
@@ -49,7 +49,7 @@ def card_text(card: str | None) -> str:
 
 def cards(lang: str, n: int) -> str:
     """"1 card" / "7 cards" (German has the same two forms)."""
-    return tr(lang, "1 card") if n == 1 else tr(lang, "{n} cards", n=n)
+    return count_cards(lang, n)
 
 
 def _hand_title(view: dict[str, Any], lang: str) -> str:
@@ -165,6 +165,7 @@ class SchrumUI(StepLog):
         "run": N_("{n} cards fit nowhere, onto their own reserves"),
         "ended": N_("Your last turn ended when your {card} fitted nowhere and went onto your reserve. Your "
                     "buttons appear here when it is your turn again."),
+        "piles": N_("talon {talon} · reserve {reserve}"),
     }
 
     def hand_controls(self, view: dict[str, Any], legal: list[str], lang: str, *, table: Table,
@@ -257,6 +258,33 @@ class SchrumUI(StepLog):
             return tr(lang, "{name} places {card}.", name=names[exposed["seat"]], card=card_text(exposed["card"]))
         return super().status(view, names, lang)
 
+    def table_state(self, view: dict[str, Any], names: list[str], lang: str, *,
+                    settings: dict[str, Any] | None = None) -> list[str]:
+        """The centre (its top card, its size and the rank it needs next) and each seat's piles as the picture lays
+        them out: the talon (Tač: Closed pile) by its size, its cards never shown, and the reserve (Open pile) by its
+        top card and size, with the seat's hands won in a match of several. The exposed card is the status line's."""
+        centre = view.get("centre") or {}
+        top, count, needed = centre.get("top"), int(centre.get("count") or 0), centre.get("next")
+        pile = f"{card_text(top)} ({cards(lang, count)})" if top and count else tr(lang, "empty")
+        line = f"{tr(lang, 'Centre')}: {pile}"
+        if needed and not view.get("over"):
+            line += " · " + tr(lang, "next: {rank}", rank=rank_label(needed))
+        lines = [line]
+        talons = view.get("talon_counts") or []
+        reserves = view.get("reserves") or []
+        tops = view.get("reserve_tops") or []
+        totals = view.get("totals") or []
+        several = ((view.get("options") or {}).get("hands") or 1) > 1
+        for i, name in enumerate(names):
+            size = len(reserves[i]) if i < len(reserves) else 0
+            shown = tops[i] if i < len(tops) else None
+            reserve = f"{card_text(shown)} ({cards(lang, size)})" if shown and size else tr(lang, "empty")
+            lines.append(seat_line(name, [
+                tr(lang, self.WORDS["piles"], talon=cards(lang, talons[i]) if i < len(talons) and talons[i] else
+                   tr(lang, "empty"), reserve=reserve),
+                total_text(lang, totals[i]) if several and i < len(totals) else ""]))
+        return lines
+
     def stale_note(self, view: dict[str, Any], lang: str) -> str | None:
         return tr(lang, "Too late: the game moved on before your click arrived, so nothing happened. Your "
                         "message shows where it stands now.")
@@ -321,4 +349,5 @@ class TacUI(SchrumUI):
         "run": N_("{n} cards fit nowhere, onto their own Open piles"),
         "ended": N_("Your last turn ended when your {card} fitted nowhere and went onto your Open pile. Your "
                     "buttons appear here when it is your turn again."),
+        "piles": N_("Closed pile {talon} · Open pile {reserve}"),
     }

@@ -40,7 +40,17 @@ from bot.i18n import N_, normalize, tr
 from bot.tables import UserError
 from bot.ui import GameUI
 from bot.ui.errors import reply_error
-from bot.ui.game_ui import Button, Controls, Custom, card_label, card_style, suit_label
+from bot.ui.game_ui import (
+    Button,
+    Controls,
+    Custom,
+    card_label,
+    card_style,
+    count_cards,
+    seat_line,
+    suit_label,
+    total_text,
+)
 from bot.ui.in_time import edit_in_time, send_in_time
 
 KEY = "treppenromme"
@@ -76,6 +86,15 @@ def _short_run(cards: list[str], limit: int) -> str:
             break
         head.append(card_label(c))
     return " ".join(head) + tail
+
+
+def short_meld(meld: dict[str, Any]) -> str:
+    """A meld on the table by its number, a run as its two ends: "#1 5♥–9♥" (its cards low to high, "Q♥–2♥" over
+    the Ace), a set card by card: "#2 7♣ 7♠ 7♦"."""
+    cards = list(meld.get("cards") or [])
+    shown = f"{card_label(cards[0])}–{card_label(cards[-1])}" if meld.get("kind") == "seq" and len(cards) > 2 \
+        else _cards(cards)
+    return f"#{meld.get('id', '?')} {shown}"
 
 
 def _chunks(items: list[Any], size: int = MAX_OPTIONS) -> list[list[Any]]:
@@ -444,6 +463,31 @@ class TreppenrommeUI(GameUI):
         if took.get("from") == "talon":
             return tr(lang, "{who}: meld, lay off, then discard (drew from the talon).", who=who)
         return tr(lang, "{who}: meld, lay off, then discard.", who=who)
+
+    def table_state(self, view: dict[str, Any], names: list[str], lang: str, *,
+                    settings: dict[str, Any] | None = None) -> list[str]:
+        """The talon's size and the staircase, bottom to top as the picture lays it out (every card: what a `take`
+        brings is read there), then each seat as its plate with its melds by their numbers (the lay-off menus name
+        them so): cards in hand, total with this hand's laid points, and the melds shortened (a run as its two ends,
+        "5♥–9♥": a hand's melds hold up to 52 cards, some 250 characters written out)."""
+        stairs = list(view.get("staircase") or [])
+        talon = f"{tr(lang, 'Talon')}: {count_cards(lang, int(view.get('talon_count') or 0))}"
+        if stairs:
+            lines = [talon + " · " + tr(lang, "Staircase ({n}, the top card last): {cards}", n=len(stairs),
+                                        cards=_cards(stairs))]
+        else:
+            lines = [f"{talon} · {tr(lang, 'Staircase')}: {tr(lang, 'empty')}"]
+        counts, totals = view.get("counts") or [], view.get("totals") or []
+        laid = view.get("hand_points") or []
+        for i, name in enumerate(names):
+            points = laid[i] if i < len(laid) else 0
+            score = (totals[i] if i < len(totals) else 0) + (0 if view.get("over") else points)
+            melds = [m for m in view.get("melds") or [] if m.get("owner") == i]
+            lines.append(seat_line(name, [
+                count_cards(lang, counts[i]) if i < len(counts) else "", total_text(lang, score),
+                tr(lang, "+{n} pts laid", n=points) if points else "",
+                tr(lang, "melds: {list}", list=", ".join(short_meld(m) for m in melds)) if melds else ""]))
+        return lines
 
     def hand_note(self, table: Any, seat: int, view: dict[str, Any], legal: list[str], lang: str,
                   deadline: float | None) -> str | None:
