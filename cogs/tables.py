@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot.i18n import command_name, normalize, tr
 from bot.tables import Table, UserError
-from bot.tables.model import OPEN_STATUSES, RUNNING
+from bot.tables.model import FINISHED, OPEN_STATUSES, RUNNING
 from bot.ui.checks import unknown_component
 from bot.ui.errors import MAX_ACTIVE_THREADS, send_ephemeral
 from bot.ui.game_ui import card_style, score_text
@@ -218,12 +218,15 @@ class Tables(commands.Cog):
         missing the catch-up stopped trying (each 403 counts against Discord's invalid-request limit). Only where
         the bot's permissions, as the cache knows them, now allow the table message (no request otherwise)."""
         delivery = self.bot.table_ui.delivery  # type: ignore[attr-defined]
-        for table in self.service.open_tables(guild_id=guild.id, channel_id=channel_id):
+        # (and a finished match whose last score sheets wait for its pictures: no move will bring them)
+        for table in [*self.service.open_tables(guild_id=guild.id, channel_id=channel_id),
+                      *delivery.finished_waiting(guild.id, channel_id)]:
             held = delivery.held_back.get(table.id)
-            if table.status != RUNNING or held is None or (
-                    not held.pictures and table.table_message_id is not None and table.shown_version == table.version):
+            pictures = table.id in delivery.sheets_waiting or (held is not None and held.pictures)
+            if table.status not in (RUNNING, FINISHED) or (held is None and not pictures) or (
+                    not pictures and table.table_message_id is not None and table.shown_version == table.version):
                 continue  # (only a table a refusal held back: a move's batch on its way is no business of this; one
-                # shown as text is behind by its picture)
+                # shown as text is behind by its picture and its score sheets)
             home = guild.get_channel_or_thread(table.home_channel_id) or guild.get_channel(table.channel_id)
             if home is not None:
                 if isinstance(home, discord.Thread) and home.locked:
@@ -232,7 +235,7 @@ class Tables(commands.Cog):
                 if not (perms.view_channel and perms.attach_files and (
                         perms.send_messages_in_threads if table.thread_id else perms.send_messages)):
                     continue
-            attempt = await (delivery.pictures_back(table) if held.pictures else delivery.catch_up(table))
+            attempt = await (delivery.pictures_back(table) if pictures else delivery.catch_up(table))
             if attempt.failed and not attempt.lasting:  # (a refusal waits for the next change or move)
                 delivery.catch_up_later(table)
 

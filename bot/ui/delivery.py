@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import discord
 
 from bot.tables import Outcome, Table, TableService
-from bot.tables.model import OUT_OF_MATCH, RUNNING
+from bot.tables.model import FINISHED, OUT_OF_MATCH, RUNNING
 
 from .catch_up import Attempts, CatchUp
 from .components import Sent, bare, edit_message, send_message
@@ -97,7 +97,7 @@ class HeldBack:
     error: discord.HTTPException
     told: set[int] = field(default_factory=set)
     pictures: bool = False
-    at: float = field(default_factory=time.monotonic)
+    at: float = field(default_factory=lambda: time.monotonic())  # (looked up when made: a test's clock is patched in)
 
 
 class Delivery(CatchUp, HandDMs):
@@ -120,6 +120,9 @@ class Delivery(CatchUp, HandDMs):
         self._dms_tried: dict[int, float] = {}  # user id -> when "My hand" last tried their closed DMs again
         self._discord_seen = 0.0  # the latest Discord time an interaction's snowflake told, should this host lag
         self.held_back: dict[int, HeldBack] = {}  # table id -> Discord's refusal of its place, until it lifts
+        # table id -> the table, whose score sheets wait for its pictures (`post_score_sheet`): a finished one's too,
+        # so that a permission given back brings its last sheet (cogs/tables.py)
+        self.sheets_waiting: dict[int, Table] = {}
 
     def discord_now(self, interaction: discord.Interaction | None = None) -> float:
         """Discord's time now: this host's clock, or what an interaction's snowflake says, whichever is later."""
@@ -228,9 +231,12 @@ class Delivery(CatchUp, HandDMs):
 
     def _let_go(self, table: Table) -> None:
         """A closed table's last messages went out: what this keeps per table goes (its lock, a held-back note,
-        the kept token of its table message)."""
+        the kept token of its table message). A finished match whose score sheets wait for its pictures stays in
+        `sheets_waiting`: a permission given back brings them (`pictures_back`), the last the record of the match."""
         self._locks.pop(table.id, None)
         self.held_back.pop(table.id, None)
+        if table.status != FINISHED:
+            self.sheets_waiting.pop(table.id, None)
         self.tokens.drop(table.table_message_id)
 
     async def show_table(self, table: Table) -> Attempts:
@@ -266,6 +272,10 @@ class Delivery(CatchUp, HandDMs):
         hands = [attempt(self.send_hand(table, seat, new_hand=batch.hands[seat], close_old=seat not in batch.keep_old))
                  for seat in seats]
         version = batch.shown_version
+        # a sheet held back while the pictures were refused goes with the first batch that may post it: the picture
+        # tried again after PICTURES_RETRY_S (or shown by a click's answer) says nothing else, and the next hand's
+        # sheet may be a whole deal away, or never come (the match's last)
+        sheets_owed = bool(batch.sheets) or table.id in self.sheets_waiting
         if batch.table_shown:
             shown = await asyncio.gather(*hands)
         elif self.ui.game_ui(table).realtime:  # every DM first: the others see the move one round trip sooner
@@ -274,7 +284,7 @@ class Delivery(CatchUp, HandDMs):
         else:  # the table first, so the next player's "Your move" never comes before the card it answers
             version = await attempt(self.update_table(table, batch.events, record=False))
             shown = await asyncio.gather(*hands)
-        sheets = await attempt(self.post_score_sheet(table)) if batch.sheets else None
+        sheets = await attempt(self.post_score_sheet(table)) if sheets_owed else None
         dms = {seat: digest for seat, digest in zip(seats, shown, strict=True) if digest is not None}
         await attempt(self.service.record_shown(table, version=version, sheets=sheets, dms=dms), send=False)
         if attempt.failed:
@@ -376,6 +386,12 @@ class Delivery(CatchUp, HandDMs):
             else:
                 held.at = time.monotonic()
         return result
+
+    def finished_waiting(self, guild_id: int, channel_id: int | None = None) -> list[Table]:
+        """The finished tables in `guild_id` (in `channel_id` or a thread of it) whose score sheets wait for their
+        pictures (`sheets_waiting`)."""
+        return [t for t in self.sheets_waiting.values() if t.status == FINISHED and t.guild_id == guild_id
+                and (channel_id is None or channel_id in (t.channel_id, t.thread_id))]
 
     def pictures_refused(self, table: Table) -> bool:
         """Whether the table's picture was refused less than PICTURES_RETRY_S ago (it shows as text meanwhile)."""
@@ -538,9 +554,12 @@ class Delivery(CatchUp, HandDMs):
 
     async def post_score_sheet(self, table: Table) -> int | None:
         """Post the score sheet of every hand scored so far; returns the last hand it covers. None: not posted,
-        since the sheet is a picture and the table's pictures are refused (`pictures_refused`): it follows once they
-        may go again (`pictures_back`)."""
+        since the sheet is a picture and the table's pictures are refused (`pictures_refused`), or Discord refused
+        this one (403 / 50013, as a refused table picture: after a restart, which forgets the refusal, the sheet
+        waiting may be the first picture asked for): it follows once they may go again (`pictures_back`, or the
+        first batch after PICTURES_RETRY_S that posts pictures again)."""
         if self.pictures_refused(table):
+            self.sheets_waiting[table.id] = table
             return None
         rows = await self.service.db.fetchall(
             "SELECT hand_no, seat, delta, total FROM hand_results WHERE table_id = ? ORDER BY hand_no, seat",
@@ -554,10 +573,19 @@ class Delivery(CatchUp, HandDMs):
         png = await self.ui.draw(self.ui.game_ui(table).score_sheet_job(
             table, [{"deltas": d} for _, d in sorted(hands.items())], totals, lang))
         last = max(hands, default=0)
-        # a nonce per sheet (the hands it covers): a send whose answer was lost is not posted twice
-        await self.in_thread(table, lambda: send_message(
-            self.bot, table.home_channel_id, file=discord.File(io.BytesIO(png), filename=f"scores-{table.id}.png"),
-            nonce=nonce("s", table.id, last)))
+
+        async def post() -> Sent | None:
+            # a nonce per sheet (the hands it covers): a send whose answer was lost is not posted twice
+            return await send_message(self.bot, table.home_channel_id, nonce=nonce("s", table.id, last),
+                                      file=discord.File(io.BytesIO(png), filename=f"scores-{table.id}.png"))
+
+        async def wait() -> Sent | None:  # its picture refused: the sheet waits, as the table shows as text
+            return None
+
+        if await self.in_thread(table, post, text=wait) is None:
+            self.sheets_waiting[table.id] = table
+            return None
+        self.sheets_waiting.pop(table.id, None)
         return last
 
     async def say(self, table: Table, content: str, *, mention: bool = False) -> None:

@@ -17,7 +17,7 @@ import pytest
 
 from bot.ui import delivery as delivery_module
 from tests.cogs.helpers import button, table_message
-from tests.cogs.test_schieberamsch_flow import decisions, open_table, play_one, start_table
+from tests.cogs.test_schieberamsch_flow import decisions, open_table, play_match, play_one, start_table
 from tests.conftest import World
 
 
@@ -150,3 +150,93 @@ async def test_a_table_whose_picture_is_refused_at_start_starts_as_text_and_the_
     message = table_message(world, table)
     assert not message.attachments and says_why(world, message.content) and decisions(world, table)
     assert [f for f in result.followups if f.ephemeral and says_why(world, f.content)], "the host is told"
+
+
+def give_attach_files_back(world: World) -> None:
+    """A moderator gives the bot Attach Files back by an overwrite on the table's channel (CHANNEL_UPDATE)."""
+    from simcord.backend.models import Overwrite
+    from simcord.enums import OverwriteType
+
+    world.env.backend.set_overwrite(world.channel.id, Overwrite(
+        target_id=world.bot.user.id, type=OverwriteType.MEMBER, allow=discord.Permissions(attach_files=True).value,
+        deny=0))
+
+
+async def play_first_deal(world: World, table, rng) -> None:
+    for _ in range(400):
+        if table.engine.view(None).get("hand_no", 1) > 1:
+            return
+        await play_one(world, table, rng)
+    raise AssertionError("the first deal did not end")
+
+
+async def test_the_sheets_held_back_come_with_the_picture_tried_again_after_a_while(world: World, monkeypatch):
+    """The picture comes back by a change no event tells the bot of (a new role): the first message that tries
+    it again after PICTURES_RETRY_S shows it, and the score sheet held back meanwhile goes with it, not one whole
+    deal later with the next deal's sheet."""
+    table = await start_table(world, deals=3, turn_timer=3600)
+    delivery = world.bot.table_ui.delivery
+    send, edit = delivery_module.send_message, delivery_module.edit_message
+    refused = refuse_pictures(monkeypatch, world, table)
+    monkeypatch.setattr(delivery, "catch_up_later", lambda *args, **kwargs: None)
+    await delivery.show_table(table)
+    rng = random.Random(7)
+    await play_first_deal(world, table, rng)
+    assert sheets(world) == 0 and refused == ["edit"]
+    monkeypatch.setattr(delivery_module, "send_message", send)  # Attach Files given back, and no event says so
+    monkeypatch.setattr(delivery_module, "edit_message", edit)
+    delivery.held_back[table.id].at = float("-inf")  # refused PICTURES_RETRY_S ago and more, by whichever clock
+    for _ in range(5):  # a few moves, none of them scoring a deal
+        await play_one(world, table, rng)
+        if table_message(world, table).attachments:
+            break
+    assert table_message(world, table).attachments, "the picture is back"
+    assert table.engine.view(None).get("hand_no") == 2
+    assert sheets(world) == 1 and table.sheets_shown == 1, "the sheet held back came with it"
+
+
+async def test_the_last_sheet_of_a_match_played_as_text_is_posted_once_attach_files_is_given_back(
+        world: World, monkeypatch):
+    """The match ends while its pictures are refused: its last score sheet waits like the others (the table's
+    end says who won, the sheet is the record of every deal), and a permission given back brings it, and the
+    final table with its picture; it was dropped with the table's note at its end, and a permission event looked
+    at running tables only."""
+    table = await start_table(world, deals=3, turn_timer=3600)
+    delivery = world.bot.table_ui.delivery
+    refused = refuse_pictures(monkeypatch, world, table)
+    monkeypatch.setattr(delivery, "catch_up_later", lambda *args, **kwargs: None)
+    await delivery.show_table(table)
+    await play_match(world, table, 11)
+    assert table.status == "finished" and sheets(world) == 0 and table.sheets_shown == 0
+    assert not table_message(world, table).attachments and refused == ["edit"]
+    monkeypatch.undo()
+    give_attach_files_back(world)
+    await world.env.settle()
+    message = table_message(world, table)
+    assert message.attachments, "the final table with its picture"
+    assert f"<#{world.channel.id}>" not in message.content
+    assert sheets(world) == 1 and table.sheets_shown == 3, "the match's score sheet"
+
+
+async def test_after_a_restart_a_sheet_refused_waits_for_the_pictures_like_one_held_back(world: World, monkeypatch):
+    """A restart forgets which tables show as text (`held_back` is in memory): its catch-up tries the score sheet
+    that waits, and Discord refuses it. That refusal is the picture's, so the sheet waits for the pictures as
+    before the restart, and a permission given back brings it; noted as a refusal of the table itself, it was
+    passed over by the permission event (the table message, as text, shows the stored move)."""
+    table = await start_table(world, deals=3, turn_timer=3600)
+    delivery = world.bot.table_ui.delivery
+    refused = refuse_pictures(monkeypatch, world, table)
+    monkeypatch.setattr(delivery, "catch_up_later", lambda *args, **kwargs: None)
+    await delivery.show_table(table)
+    await play_first_deal(world, table, random.Random(7))
+    assert sheets(world) == 0 and table.shown_version == table.version
+    delivery.held_back.clear()  # as after a restart
+    attempt = await delivery.catch_up(table)
+    assert refused == ["edit", "send"] and sheets(world) == 0
+    assert delivery.pictures_refused(table), "the sheet's refusal is the picture's"
+    assert not attempt.failed, "nothing to try again every few minutes: the sheet waits for the pictures"
+    monkeypatch.undo()
+    give_attach_files_back(world)
+    await world.env.settle()
+    assert sheets(world) == 1 and table.sheets_shown == 1, "the sheet held back is posted"
+    assert table_message(world, table).attachments
