@@ -213,7 +213,19 @@ class TurnTimers:
                 opens = bool(absent) and not steps[-1].engine.over and table.vote is None
                 vote = {"seat": absent[0], "yes": []} if opens else None
                 if steps:
-                    outcome = await self._store(table, steps, also=[vote_statement(table.id, vote)] if opens else [])
+                    try:
+                        outcome = await self._store(table, steps,
+                                                    also=[vote_statement(table.id, vote)] if opens else [])
+                    except asyncio.CancelledError:
+                        # a shutdown, while the write went on (shielded): stored, the moves are the table's
+                        # (`_store`), and so are the timeouts and the vote stored with them, for whatever draws the
+                        # table before the process ends
+                        if table.version == steps[-1].seq:
+                            for seat, n in timeouts.items():
+                                table.seats[seat].timeouts = n
+                            if opens:
+                                table.vote = vote
+                        raise
                 for seat, n in timeouts.items():
                     table.seats[seat].timeouts = n
             except Exception:  # nothing of it was stored: the table goes on as it was, and the timer starts over

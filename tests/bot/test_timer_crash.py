@@ -7,6 +7,9 @@ turn for a vote that came only after a fourth.)"""
 
 from __future__ import annotations
 
+import asyncio
+import json
+
 import pytest
 
 from bot.tables import TableService
@@ -127,3 +130,40 @@ async def test_a_crash_between_a_third_timeout_and_its_vote_loses_neither(servic
         assert row["vote"] is not None
     finally:
         await fresh.close()
+
+
+async def test_a_shutdown_during_the_timers_write_leaves_the_table_as_stored(service, monkeypatch):
+    """A shutdown cancels the turn timer while its moves are being written (`close`): the write ends (shielded) and
+    the table follows it, the moves and also the timeouts they count and the vote a third one opens, as stored;
+    not the moves with the timeouts and the vote of before, which whatever still drew the table before the process
+    ended (a batch settling) would have shown with no vote to answer."""
+    strong_is_mild(service, monkeypatch)
+    table = await service.create(guild_id=1, channel_id=10, host_id=100, host_name="h", game="schieberamsch",
+                                 seed=42)
+    for uid in (101, 102):
+        await service.join(table.id, uid, f"p{uid}")
+    await service.start(table.id, 100)
+    seat = min(table.engine.waiting_for())
+    table.seats[seat].timeouts = ABSENT_AFTER - 1
+    await service.db.execute("UPDATE seats SET timeouts = ? WHERE table_id = ? AND seat = ?",
+                             (ABSENT_AFTER - 1, table.id, seat))
+    write, writing, release = service.db.write, asyncio.Event(), asyncio.Event()
+
+    async def slow(statements):
+        if any(sql.startswith("UPDATE tables SET vote") for sql, _ in statements):
+            writing.set()
+            await release.wait()
+        return await write(statements)
+
+    monkeypatch.setattr(service.db, "write", slow)
+    timer = asyncio.get_running_loop().create_task(service.expire(table.id, table.version))
+    await writing.wait()
+    timer.cancel()  # the shutdown
+    release.set()
+    with pytest.raises(asyncio.CancelledError):
+        await timer
+    row = await service.db.fetchone("SELECT timeouts FROM seats WHERE table_id = ? AND seat = ?", (table.id, seat))
+    vote = await service.db.fetchone("SELECT vote FROM tables WHERE table_id = ?", (table.id,))
+    assert await timer_moves(service.db, table.id, seat) == 1 and row["timeouts"] == ABSENT_AFTER, "stored"
+    assert table.seats[seat].timeouts == ABSENT_AFTER, "the timeouts as stored"
+    assert table.vote == json.loads(vote["vote"]) == {"seat": seat, "yes": []}, "the vote as stored"
