@@ -3,6 +3,8 @@ mention Discord shows as "@unknown-user"; members stay mentions, and a forgotten
 
 from __future__ import annotations
 
+import sys
+
 import discord
 
 from tests.cogs.test_rufmariasch import book
@@ -58,8 +60,6 @@ async def test_when_discord_does_not_say_who_is_a_member_everyone_is_a_mention(w
 async def test_a_settlement_asked_at_its_deadline_answers_without_asking_who_is_a_member(world: World, monkeypatch):
     """Discord takes the first answer only within 3 s: a command that reached the bot late (a slow gateway, a busy
     loop) does not spend what is left of them waiting for the member lookup; it mentions everyone."""
-    from cogs import rufmariasch
-
     alice, bob, carol, dave = world.users
     ids = [u.id for u in world.users]
     await store_names(world, {u.id: u.user.name for u in world.users})
@@ -72,6 +72,8 @@ async def test_a_settlement_asked_at_its_deadline_answers_without_asking_who_is_
         return []
 
     monkeypatch.setattr(discord.Guild, "query_members", lookup)
-    monkeypatch.setattr(rufmariasch, "answer_wait", lambda interaction, since: 0.0)
+    # the module the bot loaded its cog from (discord.py's load_extension makes its own module object)
+    cog_module = sys.modules[type(world.bot.get_cog("Rufmariasch")).__module__]
+    monkeypatch.setattr(cog_module, "answer_wait", lambda interaction, since: 0.0)
     text = (await bob.slash(world.channel, "rufmariasch settle")).response.content
     assert asked == [] and all(f"<@{u}>" in text for u in ids), text

@@ -126,7 +126,7 @@ async def test_an_archived_thread_at_the_guilds_cap_of_active_threads_shows_the_
     """The table's thread archived while the server filled up with threads: Discord refuses to un-archive it at the
     cap of active threads (400 / 160006). The game goes on from the hands, and the table shows the move once a
     thread archives elsewhere (the catch-up's next try), without a request loop meanwhile. The mover is told why,
-    privately (in German, the fake's players' language); once the table shows again, a move tells nobody."""
+    privately (in the mover's language: German, or Croatian for ceca); once the table shows again, a move tells nobody."""
     async with FakeDiscord(thread_cap=3) as fake, bot_process(fake, env={"DATABASE_PATH": str(db_file)}) as bp:
         await bp.wait_ready("schieberamsch", timeout=30)
         table = await open_table(fake, "anna", ["bernd", "ceca"], options={"deals": 3})
@@ -143,7 +143,8 @@ async def test_an_archived_thread_at_the_guilds_cap_of_active_threads_shows_the_
         assert shown(fake, table) <= turn.version and fake.channel(table.thread_id).archived
         assert sum(r.error_code == 160006 for r in fake.requests[mark:]) == 1, "no loop"
         [told] = await ix.wait_followups(1)
-        assert told.ephemeral and "aktive Threads" in told.content and f"<#{table.thread_id}>" in told.content, told
+        words = {"de": "aktive Threads", "hr": "aktivnih niti"}[turn.user.locale]  # the mover's language
+        assert told.ephemeral and words in told.content and f"<#{table.thread_id}>" in told.content, told
         fake.archive(others[0])  # room again
         await fake.wait_for(lambda: shown(fake, table) > turn.version, timeout=15, what="the move on the table")
         assert not fake.channel(table.thread_id).archived
