@@ -16,6 +16,7 @@ import discord
 import pytest
 
 from bot.ui import delivery as delivery_module
+from bot.ui.home import PICTURES_RETRY_S
 from tests.cogs.helpers import button, table_message
 from tests.cogs.test_schieberamsch_flow import decisions, open_table, play_match, play_one, start_table
 from tests.conftest import World
@@ -127,7 +128,7 @@ async def test_a_picture_refused_again_after_a_while_is_asked_for_once_more(worl
     monkeypatch.setattr(delivery, "catch_up_later", lambda *args, **kwargs: None)
     refused = refuse_pictures(monkeypatch, world, table)
     await delivery.show_table(table)
-    delivery.held_back[table.id].at -= delivery_module.PICTURES_RETRY_S
+    delivery.held_back[table.id].at -= PICTURES_RETRY_S
     if refusal == "send":
         await delivery.post_table(table)  # a table message posted anew (the old one deleted, or an hour old)
     else:
