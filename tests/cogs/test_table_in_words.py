@@ -247,5 +247,5 @@ async def test_eight_of_the_longest_names_keep_the_trick_and_the_status_and_lose
     assert len(content) <= 2000, len(content)
     shown = [line for line in lines if line in content.split("\n")]
     assert shown == lines[:len(shown)] and len(shown) >= 2, "whole lines, the first ones"
-    assert shown[0].startswith("Stich: ") and shown[1].startswith("Voriger Stich für ")
+    assert shown[0].startswith("Stich: ") and shown[1].startswith("Der vorige Stich ging an ")
     assert content.split("\n")[-1].startswith(table.text_names[view["mover"]]), "who is to play comes last"
