@@ -31,14 +31,14 @@ def test_the_screenshot_match_reaches_every_scene(lang, tmp_path, monkeypatch):
 
 
 SCENES = {
-    "schrum": ["schrum-table", "schrum-hand"],
+    "schrum": ["schrum-table", "schrum-hand", "schrum-text", "schrum-told"],
     "tac": ["tac-table", "tac-hand"],
     "repezita": ["repezita-table", "repezita-hand"],
     "schroeoem": ["schroeoem-table", "schroeoem-hand", "schroeoem-knock", "schroeoem-knocked"],
     "treppenromme": ["treppenromme-table", "treppenromme-hand", "treppenromme-took", "treppenromme-meld",
-                     "treppenromme-melded"],
+                     "treppenromme-melded", "treppenromme-text"],
     "rufmariasch": ["rufmariasch-call", "rufmariasch-trump", "rufmariasch-calling", "rufmariasch-table",
-                    "rufmariasch-hand"],
+                    "rufmariasch-hand", "rufmariasch-text", "rufmariasch-told"],
 }
 
 
@@ -56,9 +56,12 @@ def test_every_other_game_reaches_its_scenes(game, tmp_path, monkeypatch):
     assert [s for s, *_ in shot] == SCENES[game]
     for scene, channel, viewer, target in shot:
         ids = [scenes.cid(c) for c in scenes.components(target)]
-        if scene.endswith(("-hand", "-knock", "-took", "-meld", "-call", "-trump")):
+        if scene.endswith(("-hand", "-knock", "-took", "-meld", "-call", "-trump", "-told")):
             assert channel.id == viewer.dm_channel.id, scene  # the viewer's own DM
+        if scene.endswith(("-hand", "-knock", "-took", "-meld", "-call", "-trump")):
             assert ids, f"{scene}: a decision without a control"
+        if scene.endswith("-text"):  # the picture refused: the table in words, and why
+            assert not target.attachments and "\n• " in target.content, target.content
         if scene.endswith("-knock"):
             assert [i.rsplit(":", 1)[1] for i in ids if i.endswith((":hold", ":fold"))] == ["hold", "fold"]
         if scene.endswith("-meld"):
@@ -68,3 +71,7 @@ def test_every_other_game_reaches_its_scenes(game, tmp_path, monkeypatch):
     texts = {s: t.content for s, _, _, t in shot}
     if game == "rufmariasch":  # the server's language reaches every scene
         assert "Trumpf" in texts["rufmariasch-call"] and "Rufmariasch-Tisch" in texts["rufmariasch-table"]
+        assert "Der letzte Stich ging an" in texts["rufmariasch-text"] and "Stich: " in texts["rufmariasch-text"]
+    for scene in (f"{game}-text", f"{game}-told"):  # what a moderator can grant, in the table and to the mover
+        if scene in texts:
+            assert ("Dateien anhängen" if game == "rufmariasch" else "Attach Files") in texts[scene], texts[scene]

@@ -9,7 +9,9 @@ seed; the decision that is photographed is then made by clicking, as a player wo
 from __future__ import annotations
 
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
+from types import SimpleNamespace
 from typing import Any
 
 NAMES = ("anna", "bernd", "claudia", "dieter")
@@ -97,6 +99,66 @@ LOCALES = {"en": "en-US", "de": "de", "hr": "hr", "ro": "ro"}
 Shoot = Callable[[str, Any, Any, Any], Awaitable[None]]
 
 
+@contextmanager
+def pictures_refused(m: Match) -> Iterator[None]:
+    """A moderator takes Attach Files from the bot in the table's channel (its thread inherits the overwrite): from
+    the next move on Discord refuses the table's picture, and the table shows as text. SimCord refuses a message
+    sent with a file then, but not an edit that uploads one, which Discord refuses as well (Message, Edit Message;
+    Permissions, "Implicit Permissions"): while inside, such an edit in the table's thread is answered 403 / 50013."""
+    import discord
+    from simcord.backend.models.channel import Overwrite
+    from simcord.enums import OverwriteType
+
+    from bot.ui import delivery
+
+    m.env.backend.set_overwrite(m.channel.id, Overwrite(
+        target_id=m.bot.user.id, type=OverwriteType.MEMBER, allow=0, deny=discord.Permissions(attach_files=True).value))
+    edit = delivery.edit_message
+
+    async def refusing_edit(client: Any, channel_id: int, message_id: int, **payload: Any) -> Any:
+        if channel_id == m.thread.id and payload.get("attachments"):
+            raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"),  # type: ignore[arg-type]
+                                    {"code": 50013, "message": "Missing Permissions"})
+        return await edit(client, channel_id, message_id, **payload)
+
+    delivery.edit_message = refusing_edit  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        delivery.edit_message = edit  # type: ignore[assignment]
+
+
+async def click_move(m: Match, rng: random.Random) -> Any:
+    """The player to act moves by a click, as a player does: a decision asked on the table message, or a card (a
+    legal one) in their DM. Returns the click's result (its answers to the mover)."""
+    seat = m.to_act()[0]
+    asked = [c for c in components(m.table_message()) if cid(c).startswith("st:a:")]
+    if asked:
+        return await m.users[seat].click(m.table_message(), custom_id=cid(rng.choice(asked)))
+    legal = set(m.table.engine.legal_actions(seat))
+    cards = [c for c in components(m.dm(seat)) if cid(c).split(":", 4)[-1] in legal]
+    return await m.users[seat].user.click(m.dm(seat), custom_id=cid(rng.choice(cards)))
+
+
+async def shoot_as_text(m: Match, game: str, shoot: Shoot, rng: random.Random,
+                        until: Callable[[], bool] = lambda: True, *, told: bool = True) -> None:
+    """The picture refused (`pictures_refused`): moves until `until()` holds, then one more, and the table message in
+    words. `told`: that move is a click (a decision on the table message, or a card button in the DM), whose mover
+    is told privately why the table shows as text: that note in the mover's DM too."""
+    with pictures_refused(m):
+        await m.env.settle()  # the overwrite's CHANNEL_UPDATE reaches the bot
+        await m.advance(rng, until)
+        seat = m.to_act()[0]
+        if told:
+            result = await click_move(m, rng)
+        else:
+            await m.move(seat, rng.choice(m.table.engine.legal_actions(seat)))
+        await shoot(f"{game}-text", m.thread, m.users[0], m.table_message())
+        if told:
+            note = next(f for f in result.followups if f.ephemeral)
+            await shoot(f"{game}-told", m.users[seat].user.dm_channel, m.users[seat].user, note)
+
+
 async def shoot_table_and_hand(m: Match, game: str, shoot: Shoot) -> None:
     """The table thread, and the DM hand of the player whose turn it is (their cards are the buttons)."""
     await shoot(f"{game}-table", m.thread, m.users[0], m.table_message())
@@ -115,6 +177,8 @@ async def schrum_like(m: Match, game: str, shoot: Shoot) -> None:
 
     await m.advance(rng, enough, prefer=lambda a: a.startswith("play"))
     await shoot_table_and_hand(m, game, shoot)
+    if game == "schrum":  # the centre, the talons and the reserves in words
+        await shoot_as_text(m, game, shoot, rng)
 
 
 async def schroeoem(m: Match, shoot: Shoot) -> None:
@@ -167,6 +231,7 @@ async def treppenromme(m: Match, shoot: Shoot) -> None:
     meld = max((a for a in m.table.engine.legal_actions(seat) if a.startswith("meld")), key=len)
     await m.move(seat, meld)
     await shoot("treppenromme-melded", m.thread, m.users[0], m.table_message())
+    await shoot_as_text(m, "treppenromme", shoot, rng, told=False)  # the staircase and the melds in words
 
 
 async def rufmariasch(m: Match, shoot: Shoot) -> None:
@@ -181,6 +246,12 @@ async def rufmariasch(m: Match, shoot: Shoot) -> None:
     rng = random.Random(6)
     await m.advance(rng, lambda: len(m.table.engine.view(None).get("trick") or []) >= 2)
     await shoot_table_and_hand(m, "rufmariasch", shoot)
+
+    def second_trick() -> bool:  # a trick being played after one taken: both in words
+        view = m.table.engine.view(None)
+        return bool(view.get("last_trick")) and len(view.get("trick") or []) in (1, 2)
+
+    await shoot_as_text(m, "rufmariasch", shoot, rng, second_trick)
 
 
 GAMES: dict[str, tuple[str, int, dict[str, Any]]] = {

@@ -8,8 +8,11 @@ thread mid-deal, a DM hand, an ephemeral refusal (a card clicked out of turn), t
 sheet after the first deal, and the leaderboard; each in English and German (`--lang` adds Croatian and
 Romanian). The other games (`tools/screenshot_scenes.py`) show the table thread mid-deal and the hand of the
 player to act, plus each game's own decision: Rufmariasch's call (trump and called-card menus), Schrööm's
-knock and the hold/fold answer, Treppenrommé's take and meld menus. `--games` picks games (default: all seven,
-54 pictures a language, about three minutes a language on two busy cores). The preview's clock is SimCord's
+knock and the hold/fold answer, Treppenrommé's take and meld menus; and, in Rufmariasch mid-trick, in Schrum
+Schrum and in Treppenrommé with a meld laid, the table shown as text once a moderator has taken Attach Files from
+the bot (the table in words, the line that says what to grant), with the note its next mover is told privately
+(Rufmariasch, Schrum Schrum). `--games` picks games (default: all seven, 64 pictures a language, about three
+minutes a language on two busy cores). The preview's clock is SimCord's
 (1 January 2026), so a turn timer's "⏱ in …" reads months away: the bot writes real timestamps.
 
 Needs SimCord's preview extra, Playwright's Python package (it drives the browser; no browser download) and
