@@ -161,11 +161,15 @@ class Table:
 
 
 _MARKDOWN = re.compile(r"([\\*_~|`>#<\[\]])")
+# a list item's mark where a line begins: "- ", "+ " or "1. " (a name that begins a line, "- bob to play", would turn
+# the status line into a list); only there, so "Jean-Luc" keeps its hyphen unescaped
+_LIST_MARK = re.compile(r"^(\s*)(?:([-+])|(\d+)\.)(?=\s)")
 
 
 def escape_markdown(text: str) -> str:
-    """Backslash the characters Discord's Markdown acts on inside a line (and `<`, which starts a mention)."""
-    return _MARKDOWN.sub(r"\\\1", text)
+    """Backslash the characters Discord's Markdown acts on inside a line (and `<`, which starts a mention), and a
+    list item's mark at the start."""
+    return _LIST_MARK.sub(lambda m: m[1] + (f"\\{m[2]}" if m[2] else f"{m[3]}\\."), _MARKDOWN.sub(r"\\\1", text))
 
 
 def shows_digest(signature: tuple[Any, ...], last_change: int) -> str:
