@@ -31,7 +31,6 @@ from bot.tables.model import escape_markdown
 from bot.ui.errors import reply_error, send_ephemeral
 from bot.ui.in_time import answer_wait
 from bot.ui.options import DECK_CHOICES, TIMER_RANGE, table_settings
-from bot.ui.seating import FORMER
 from bot.ui.text_fit import fit_lines
 from cogs.ui.rufmariasch import KEY, CallMenu, RufmariaschUI
 
@@ -221,8 +220,7 @@ class Rufmariasch(commands.Cog):
                                 within=within)
         for currency, users in sorted(balances.items()):
             for payer, payee, amount in fewest_transfers(users):
-                lines.append("• " + tr(lang, "{payer} pays {payee} {amount}", payer=who[payer], payee=who[payee],
-                                        amount=format_money(amount, currency, lang)))
+                lines.append("• " + _payment(lang, who, payer, payee, format_money(amount, currency, lang)))
         lines.append(tr(lang, "When the money has changed hands, a moderator presses the button: that books "
                               "counter-entries, and every balance above becomes zero."))
         view = discord.ui.View(timeout=None)
@@ -243,7 +241,7 @@ class Rufmariasch(commands.Cog):
         they last sat down (a mention of them reads "@unknown-user"); the forgotten (/privacy forget-me: their
         entries are anonymised, their stored name deleted) as "a former player". A mention where it is not known
         in time who is still in the server, or where no name is stored."""
-        names = {0: tr(lang, FORMER)}
+        names: dict[int, str] = {}
         present = await self._members(guild, sorted(user_ids), within)
         gone = user_ids - present if present is not None else set()
         stored = await self.ledger.names(sorted(gone)) if gone else {}
@@ -288,6 +286,19 @@ class Rufmariasch(commands.Cog):
         content = f"{shown[:MESSAGE_LIMIT - len(confirmed) - 1]}\n{confirmed}"  # (the proposal left room for it)
         await interaction.response.edit_message(content=content, view=None,
                                                 allowed_mentions=discord.AllowedMentions.none())
+
+
+def _payment(lang: str, who: dict[int, str], payer: int, payee: int, amount: str) -> str:
+    """One payment of a settlement. The forgotten (/privacy forget-me) are party 0, "a former player", and have a
+    sentence each way of their own: the one paid is in the dative in German, Croatian and Romanian ("zahlt einem
+    ehemaligen Spieler", "plaća bivšem igraču", "îi plătește unui fost jucător"), which the nominative "a former
+    player" put into "{payee}" would get wrong. `parties` merges all the forgotten into that one party, and a party
+    never pays itself, so a former player paying a former player does not occur."""
+    if payer == 0:
+        return tr(lang, "A former player pays {payee} {amount}", payee=who[payee], amount=amount)
+    if payee == 0:
+        return tr(lang, "{payer} pays a former player {amount}", payer=who[payer], amount=amount)
+    return tr(lang, "{payer} pays {payee} {amount}", payer=who[payer], payee=who[payee], amount=amount)
 
 
 def confirmation(lang: str, mod: str, squared: int, upto: int, still: int) -> str:

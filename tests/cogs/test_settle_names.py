@@ -6,7 +6,9 @@ from __future__ import annotations
 import sys
 
 import discord
+import pytest
 
+from tests.cogs.helpers import client_locale
 from tests.cogs.test_rufmariasch import book
 from tests.conftest import World
 
@@ -39,8 +41,49 @@ async def test_a_forgotten_player_who_left_is_still_a_former_player(world: World
     world.guild.remove_member(alice)
     world.guild.remove_member(carol)
     text = (await bob.slash(world.channel, "rufmariasch settle")).response.content
-    assert text.count("a former player pays ") == 3 and "alice" not in text, text
+    assert text.count("A former player pays ") == 3 and "alice" not in text, text
     assert "pays Carola " in text and f"<@{carol.id}>" not in text and f"<@{bob.id}>" in text, text
+
+
+# the one paid is in the dative: "a former player" put into "{payer} pays {payee}" read "zahlt ein ehemaliger Spieler"
+PAID = {"en": "{who} pays a former player {amount}", "de": "{who} zahlt einem ehemaligen Spieler {amount}",
+        "hr": "{who} plaća bivšem igraču {amount}", "ro": "{who} îi plătește unui fost jucător {amount}"}
+PAYING = {"en": "A former player pays {who} {amount}", "de": "Ein ehemaliger Spieler zahlt {who} {amount}",
+          "hr": "Bivši igrač plaća igraču {who} {amount}", "ro": "Un fost jucător îi plătește lui {who} {amount}"}
+ONE = {"en": "1.00 €", "de": "1,00 €", "hr": "1,00 €", "ro": "1,00 €"}
+
+
+def payments(text: str) -> list[str]:
+    return sorted(line.removeprefix("• ") for line in text.splitlines() if line.startswith("• "))
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "hr", "ro"])
+async def test_a_former_player_who_is_paid_is_named_in_the_dative(world: World, monkeypatch, lang):
+    """Two forgotten players are one party: both are paid, and nobody reads as paying themselves."""
+    client_locale(monkeypatch, lang)
+    alice, bob, carol, dave = world.users
+    ids = [u.id for u in world.users]
+    await store_names(world, {alice.id: "alice", bob.id: "bob", carol.id: "Carola", dave.id: "dave"})
+    await book(world, [[300, -100, -100, -100]], ids)  # bob, carol and dave pay alice
+    for gone in (alice, dave):
+        await world.bot.get_cog("Stats").store.forget(gone.id)
+    world.guild.remove_member(carol)
+    text = (await bob.slash(world.channel, "rufmariasch settle")).response.content
+    assert payments(text) == sorted(PAID[lang].format(who=who, amount=ONE[lang]) for who in (f"<@{bob.id}>", "Carola")), text
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "hr", "ro"])
+async def test_a_former_player_who_pays_is_named_in_the_nominative(world: World, monkeypatch, lang):
+    client_locale(monkeypatch, lang)
+    alice, bob, carol, dave = world.users
+    ids = [u.id for u in world.users]
+    await store_names(world, {alice.id: "alice", bob.id: "bob", carol.id: "Carola", dave.id: "dave"})
+    await book(world, [[-300, 100, 100, 100]], ids)  # alice pays the others
+    await world.bot.get_cog("Stats").store.forget(alice.id)
+    world.guild.remove_member(carol)
+    text = (await bob.slash(world.channel, "rufmariasch settle")).response.content
+    assert payments(text) == sorted(PAYING[lang].format(who=who, amount=ONE[lang])
+                                    for who in (f"<@{bob.id}>", "Carola", f"<@{dave.id}>")), text
 
 
 async def test_when_discord_does_not_say_who_is_a_member_everyone_is_a_mention(world: World, monkeypatch):
