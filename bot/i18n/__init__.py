@@ -82,7 +82,17 @@ def tr(locale: object, msgid: str, /, **fields: object) -> str:
         text = cat.gettext(msgid)
     if not fields:
         return text
-    return text.format(**{k: _translated(locale, v) for k, v in fields.items()})
+    values = {k: _translated(locale, v) for k, v in fields.items()}
+    for name in _COMPOUND.findall(text):
+        if isinstance(value := values.get(name), str):
+            values[name] = value.replace(" ", "-")
+    return text.format(**values)
+
+
+# A translation that joins a field to a word with a hyphen makes a compound of it ("{game}-Tisch"); a name of
+# several words there is hyphenated throughout, as German writes it: "Schrum-Schrum-Tisch", not "Schrum
+# Schrum-Tisch" (a catalogue cannot say so itself: the name is filled in, and stays spaced elsewhere).
+_COMPOUND = re.compile(r"\{(\w+)\}-(?=\w)")
 
 
 def _plural(cat: NullTranslations, msgid: str, n: int) -> str | None:

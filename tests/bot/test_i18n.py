@@ -172,3 +172,29 @@ def test_a_negative_number_has_a_real_minus_sign_as_every_score(lang):
     """The Schieberamsch leaderboard's "per deal" wrote -3,33 with a hyphen beside scores written −19."""
     assert format_number(-10 / 3, lang, 2, signed=True)[0] == "\N{MINUS SIGN}"
     assert format_number(-5, lang)[0] == "\N{MINUS SIGN}" and "-" not in format_number(-5, lang)
+
+
+def test_a_game_name_of_several_words_in_a_german_compound_is_hyphenated_throughout():
+    """German writes "Schrum-Schrum-Tisch", not "Schrum Schrum-Tisch": the catalogue joins the name it is given to
+    the word ("{game}-Tisch"), so the spaces in that name become hyphens there, and only there."""
+    game = "Schrum Schrum"
+    assert tr("de", "{game} table #{id}", game=game, id=3) == "Schrum-Schrum-Tisch #3"
+    assert tr("de", "Replay · {game} table #{id}", game=game, id=3) == "Wiederholung · Schrum-Schrum-Tisch #3"
+    assert tr("de", "No finished {game} matches here for {period} yet.", game=game, period="März") == (
+        "Hier gibt es für März noch keine beendeten Schrum-Schrum-Partien.")
+    assert tr("de", "Leaderboard · {game}", game=game) == "Rangliste · Schrum Schrum"  # no compound: as it is
+    assert tr("en", "{game} table #{id}", game=game, id=3) == "Schrum Schrum table #3"
+    assert tr("de", "{game} table #{id}", game="Tač", id=3) == "Tač-Tisch #3"
+
+
+def test_no_german_text_writes_a_game_name_of_several_words_into_a_compound_with_its_spaces():
+    from bot.games import GAMES
+    from bot.i18n import LOCALES_DIR
+
+    texts = [*(LOCALES_DIR / "de" / "LC_MESSAGES").glob("*.po"),
+             *(LOCALES_DIR.parents[2] / "docs" / "rules" / "de").glob("*.md")]
+    titles = {cls.title for cls in GAMES.values() if " " in cls.title}
+    assert titles and texts
+    wrong = [(path.name, f"{title}-") for path in texts for title in titles
+             if f"{title}-" in path.read_text(encoding="utf-8")]
+    assert not wrong, wrong
