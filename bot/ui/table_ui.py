@@ -209,9 +209,10 @@ class TableUI(Lobbies, TableMessages):
             # (Threads, "Active & Archived Threads"): no permission helps, a thread closed or deleted makes room, and
             # the catch-up's next try brings the table back by itself (delivery.in_thread un-archives the thread)
             text = tr(lang, "This server has reached Discord's limit of active threads, so I cannot reopen the "
-                            "table's thread {channel}: the table there is behind. The game goes on in your direct "
-                            "messages. Closing (archiving) or deleting old threads makes room, and the table then "
-                            "catches up by itself.", channel=f"<#{table.home_channel_id}>")
+                            "table's thread {channel}: the table there is behind. Your move counts, and the game goes "
+                            "on from your hand (your direct messages, or My hand). Closing (archiving) or deleting "
+                            "old threads makes room, and the table then catches up by itself.",
+                      channel=f"<#{table.home_channel_id}>")
         elif told.error.code == MISSING_ACCESS and self.out_of_private_thread(table):
             # removed from the private thread the table lives in (Threads, "Permissions": only its members and
             # moderators see one): no moderator's permission brings the bot back, a member adding it does, and the

@@ -21,7 +21,8 @@ ARCHIVED = {"status": 400, "code": 50083, "message": "Operation cannot be perfor
 
 def the_note(table) -> str:
     return tr("en", "This server has reached Discord's limit of active threads, so I cannot reopen the table's thread "
-                    "{channel}: the table there is behind. The game goes on in your direct messages. Closing "
+                    "{channel}: the table there is behind. Your move counts, and the game goes on from your hand "
+                    "(your direct messages, or My hand). Closing "
                     "(archiving) or deleting old threads makes room, and the table then catches up by itself.",
               channel=f"<#{table.thread_id}>")
 
