@@ -21,7 +21,7 @@ from bot.i18n import N_, tr, writing_cards
 from bot.tables.model import default_signature
 
 from .drawing import Drawing
-from .suits import suit_text
+from .suits import card_text, suit_text
 
 if TYPE_CHECKING:
     from bot.tables import Table
@@ -97,7 +97,8 @@ def card_style(deck: str | None, lang: str) -> Iterator[None]:
 
 def card_label(card: str, deck: str | None = None, lang: str | None = None) -> str:
     """`"10H"` -> `"10♥"`: suit symbols read on every phone. With a deck (given, or the `card_style` in force),
-    the ranks and suits are the pictures': `"JD"` -> `"U🔔"` (German deck), `"B♦"` (French deck in German)."""
+    the ranks and suits are the pictures': `"JD"` -> `"U🔔"` (German deck), `"B♦"` (French deck in German).
+    A suit drawn as a picture follows a U+2060 WORD JOINER (`bot.ui.suits.card_text`), so no line breaks a card."""
     if not is_card(card):
         return card
     if deck is None:
@@ -108,7 +109,7 @@ def card_label(card: str, deck: str | None = None, lang: str | None = None) -> s
         rank = GERMAN_DECK_RANKS.get(rank, rank)
     elif deck == "french" and lang == "de":
         rank = FRENCH_DECK_RANKS_DE.get(rank, rank)
-    return rank + suit_text(card[-1], deck)
+    return card_text(rank, suit_text(card[-1], deck))
 
 
 def style_deck() -> str | None:

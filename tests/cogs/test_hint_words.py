@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from bot.ui.suits import unjoined
 from tests.cogs.helpers import (
     button,
     client_locale,
@@ -73,7 +74,7 @@ async def test_a_repezita_hint_names_the_card(world: World):
     table = await start_fixed(world, "schrum new", "Repezita", 2, seed=3, dealer=1, variant="repezita")
     ui = world.bot.table_ui
     for lang in ("en", "de"):  # a card with no button of its own (the hand shown by rank: "A ×4"), on an empty pile
-        assert ui.game_ui(table).move_text("play AH on -", table.engine.view(0), lang) == "A♥"
+        assert unjoined(ui.game_ui(table).move_text("play AH on -", table.engine.view(0), lang)) == "A♥"
         assert ui.game_ui(table).move_text("play 7C on 8C", table.engine.view(0), lang) == "7♣︎"
 
 
@@ -86,4 +87,4 @@ def test_a_treppenromme_move_on_its_own_reads_as_a_sentence(lang, move, said):
     from cogs.ui.treppenromme import TreppenrommeUI
 
     with card_style("french", lang):
-        assert TreppenrommeUI().move_text(move, {"melds": []}, lang) == said
+        assert unjoined(TreppenrommeUI().move_text(move, {"melds": []}, lang)) == said

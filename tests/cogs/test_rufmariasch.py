@@ -348,16 +348,16 @@ def test_a_marriage_and_a_call_are_worded_as_the_deck_names_the_cards():
     """German faces (the default): the Ober is O, as in the pictures and the narration; a hint's call names the
     trump's sign and the card, not the engine's letters ("Call C A♣")."""
     from bot.ui.game_ui import card_style
-    from bot.ui.suits import GERMAN_SUIT_TEXT, SUIT_TEXT
+    from bot.ui.suits import GERMAN_SUIT_TEXT, SUIT_TEXT, unjoined
     from cogs.ui.rufmariasch import RufmariaschUI
 
     ui = RufmariaschUI()
     hearts, acorns = SUIT_TEXT["H"], GERMAN_SUIT_TEXT["C"]
     with card_style("german", "en"):
-        assert ui.label("announce H", "en") == f"Marriage K{hearts} O{hearts}"
-        assert ui.label("call C AC", "en") == f"Trump {acorns}, called A{acorns}"
+        assert unjoined(ui.label("announce H", "en")) == f"Marriage K{hearts} O{hearts}"
+        assert unjoined(ui.label("call C AC", "en")) == f"Trump {acorns}, called A{acorns}"
     with card_style("french", "en"):
-        assert ui.label("announce H", "en") == f"Marriage K{hearts} Q{hearts}"
+        assert unjoined(ui.label("announce H", "en")) == f"Marriage K{hearts} Q{hearts}"
 
 
 @pytest.mark.parametrize(("lang", "alone", "pair"), [

@@ -19,11 +19,12 @@ from simcord.enums import ComponentType, InteractionType
 from simcord.results import InteractionResult
 
 from bot.tables import StaleError
-from bot.ui.suits import SUIT_TEXT
+from bot.ui.game_ui import card_label
+from bot.ui.suits import unjoined
 from tests.cogs.helpers import client_locale, dm, lobby_message, table_message
 from tests.conftest import World
 
-CARD = re.compile(r"(?<![\w♣♠♥♦\ufe0e])(10|[2-9JQKA])([♣♠♥♦])\ufe0e?")
+CARD = re.compile(r"(?<![\w♣♠♥♦\ufe0e])(10|[2-9JQKA])\u2060?([♣♠♥♦])\ufe0e?")  # (a word joiner before ♥ ♦)
 SYMBOL = {"♣": "C", "♠": "S", "♥": "H", "♦": "D"}
 
 
@@ -307,8 +308,7 @@ def card_button(world, table, seat, card):
 
 
 def shown(card: str) -> str:
-    base = card.split("#")[0]
-    return base[:-1] + SUIT_TEXT[base[-1]]
+    return card_label(card.split("#")[0])
 
 
 async def go(world, table):
@@ -492,7 +492,7 @@ async def test_a_go_said_twice_is_told_that_the_first_counted(world):
 def test_a_second_deck_card_carries_the_prime_the_rules_promise():
     from cogs.ui.schrum import card_text
 
-    assert [card_text(c) for c in ("7H", "7H#2", "10S#2", None)] == ["7♥", "7♥'", "10♠\ufe0e'", "–"]
+    assert [unjoined(card_text(c)) for c in ("7H", "7H#2", "10S#2", None)] == ["7♥", "7♥'", "10♠\ufe0e'", "–"]
 
 
 def test_a_stalled_hand_counts_rounds_as_the_rules_do():

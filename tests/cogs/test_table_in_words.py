@@ -15,6 +15,7 @@ import pytest
 from bot.games.cards import DECK_52
 from bot.games.treppenromme import Treppenromme
 from bot.ui.game_ui import card_style, count_cards, rank_label
+from bot.ui.suits import unjoined
 from cogs.ui.schrum import card_text
 from cogs.ui.treppenromme import short_meld
 from tests.cogs.helpers import start_fixed, table_message
@@ -186,8 +187,8 @@ async def test_the_centre_and_every_open_pile_top_are_in_the_text(world: World, 
 
 def test_a_run_is_written_by_its_ends_and_a_set_card_by_card():
     with card_style("french", "de"):
-        assert short_meld({"id": 3, "kind": "seq", "cards": ["QH", "KH", "AH", "2H"]}) == "#3 D♥–2♥"
-        assert short_meld({"id": 1, "kind": "set", "cards": ["7C", "7S", "7D"]}) == "#1 7♣\ufe0e 7♠\ufe0e 7♦"
+        assert unjoined(short_meld({"id": 3, "kind": "seq", "cards": ["QH", "KH", "AH", "2H"]})) == "#3 D♥–2♥"
+        assert unjoined(short_meld({"id": 1, "kind": "set", "cards": ["7C", "7S", "7D"]})) == "#1 7♣\ufe0e 7♠\ufe0e 7♦"
 
 
 @pytest.mark.parametrize("lang", ["de", "en", "hr", "ro"])

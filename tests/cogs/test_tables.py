@@ -10,7 +10,7 @@ import discord
 import pytest
 
 from bot.tables.model import UserError
-from bot.ui.suits import SUIT_TEXT, suit_text
+from bot.ui.suits import SUIT_TEXT, suit_text, unjoined
 from tests.cogs.helpers import button, components, dm_last, lobby_message, table_message
 from tests.cogs.test_schieberamsch_flow import open_table, play_one, start_table
 from tests.conftest import World
@@ -66,7 +66,11 @@ def test_lobby_seat_count_in_german():
 
 
 def test_card_labels_name_ranks_as_the_pictures_do():
-    from bot.ui.game_ui import card_label, card_style
+    from bot.ui.game_ui import card_label as joined
+    from bot.ui.game_ui import card_style
+
+    def card_label(*args: str | None) -> str:  # the ranks and suits; the word joiner has its own test
+        return unjoined(joined(*args))
 
     assert [card_label(c) for c in ("JD", "QC", "10H", "AS")] == ["J♦", "Q♣\ufe0e", "10♥", "A♠\ufe0e"]
     assert [card_label(c, "german") for c in ("JD", "QC", "KH", "7S")] == ["U🔔", "O🌰", "K♥", "7🍃"]
@@ -84,7 +88,7 @@ def test_black_suits_are_text_and_red_suits_emoji_in_what_discord_shows():
     from bot.ui.game_ui import card_label
 
     assert [card_label(c)[-2:] for c in ("7C", "7S")] == ["♣\ufe0e", "♠\ufe0e"]
-    assert [card_label(c) for c in ("7H", "7D")] == ["7♥", "7♦"]
+    assert [card_label(c) for c in ("7H", "7D")] == ["7\u2060♥", "7\u2060♦"]  # (a word joiner: on one line)
     assert all(len(SUIT_TEXT[s].rstrip("\ufe0e")) == 1 for s in "CSHD")
 
 

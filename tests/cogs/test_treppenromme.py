@@ -17,7 +17,7 @@ import discord
 
 from bot.games.cards import DECK_52
 from bot.games.treppenromme import Treppenromme
-from bot.ui.suits import SUIT_TEXT
+from bot.ui.suits import SUIT_TEXT, unjoined
 from cogs.ui.treppenromme import TreppenrommeUI
 from tests.cogs.helpers import button, components, dm_last, start_fixed, table_message
 from tests.conftest import World
@@ -113,7 +113,7 @@ async def test_new_command_lobby_start_and_first_hand_message(world: World):
     assert draw.label.startswith("Draw from the talon (")
     take = menu(alice_dm, "take0")
     top = table.engine.view(None)["staircase"][-1]
-    assert [o.label for o in take.options] == [f"Take 1: {top[:-1]}{SUIT_TEXT[top[-1]]}"]
+    assert [unjoined(o.label) for o in take.options] == [f"Take 1: {top[:-1]}{SUIT_TEXT[top[-1]]}"]
     assert not items(dm_last(world.users[1]))  # not bob's turn: no controls
     msg = table_message(world, table)
     assert "alice: draw from the talon or take from the staircase." in msg.content
@@ -127,19 +127,19 @@ async def test_take_meld_lay_off_discard_and_the_card_taken_alone(world: World):
                    staircase=["4S", "2D", "9H"])
     # the Take menu names the cards each option brings, top card first
     take = menu(dm_last(world.users[0]), "take0")
-    assert [o.label for o in take.options] == ["Take 1: 9♥", "Take 2: 9♥ 2♦", "Take 3: 9♥ 2♦ 4♠\ufe0e"]
+    assert [unjoined(o.label) for o in take.options] == ["Take 1: 9♥", "Take 2: 9♥ 2♦", "Take 3: 9♥ 2♦ 4♠\ufe0e"]
     # the hand says the turn's step, as the table does (it said only "Your move.")
     assert "Your move: draw from the talon, or take from the staircase" in dm_last(world.users[0]).content
     # a hint or a replay words a move as the menus do, not as Schieberamsch's "Take the skat 2"
     ui = world.bot.table_ui
-    assert ui.shown_label(table, 0, "take 2", "en") == "Take 2: 9♥ 2♦"
-    assert ui.shown_label(table, 0, "take 2", "de") == "2 nehmen: 9♥ 2♦"
+    assert unjoined(ui.shown_label(table, 0, "take 2", "en")) == "Take 2: 9♥ 2♦"
+    assert unjoined(ui.shown_label(table, 0, "take 2", "de")) == "2 nehmen: 9♥ 2♦"
     result = await choose(world, 0, "take0", ["take 2"])
     assert not result.ephemeral
     # the table message tells what happened (the last move), with no hidden card
     msg = table_message(world, table)
-    assert "alice takes 2 from the staircase: 9♥ 2♦." in msg.content
-    assert "alice: meld, lay off, then discard (took 9♥ 2♦ from the staircase)." in msg.content
+    assert "alice takes 2 from the staircase: 9♥ 2♦." in unjoined(msg.content)
+    assert "alice: meld, lay off, then discard (took 9♥ 2♦ from the staircase)." in unjoined(msg.content)
     dm = dm_last(world.users[0])
     assert "Your move: meld and lay off with the menus if you like, then discard" in dm.content, dm.content
     # only cards that appear in some legal meld are offered for melding; K♣ and 5♦ are not
@@ -156,10 +156,10 @@ async def test_take_meld_lay_off_discard_and_the_card_taken_alone(world: World):
     assert [m["cards"] for m in view["melds"]] == [["2C", "2S", "2D"], ["7H", "8H", "9H"]]
     version = table.version
     lay = menu(dm_last(world.users[0]), "lay0")
-    assert option(lay, "layoff 10H 2").label == "10♥ → 7♥ 8♥ 9♥"
+    assert unjoined(option(lay, "layoff 10H 2").label) == "10♥ → 7♥ 8♥ 9♥"
     result = await choose(world, 0, "lay0", ["layoff 10H 2"])
     assert not result.ephemeral
-    assert "alice lays off 10♥ onto meld 2 (+10)." in table_message(world, table).content
+    assert "alice lays off 10♥ onto meld 2 (+10)." in unjoined(table_message(world, table).content)
     assert table.engine.view(None)["hand_points"] == [6 + 24 + 10, 0]
     disc = menu(dm_last(world.users[0]), "disc0")
     assert [o.value for o in disc.options] == ["discard KC", "discard 5D"]
@@ -313,7 +313,7 @@ async def test_finish_by_melding_the_whole_hand_stores_the_hand_and_the_session(
     await choose(world, 0, "meld0", ["3C", "3S", "3D"])
     dm = dm_last(world.users[0])
     finish = [c for c in items(dm) if (getattr(c, "label", None) or "").startswith("Finish: ")]
-    assert [c.label for c in finish] == ["Finish: meld 9♥ 10♥ J♥ Q♥ K♥"]
+    assert [unjoined(c.label) for c in finish] == ["Finish: meld 9♥ 10♥ J♥ Q♥ K♥"]
     result = await world.users[0].user.click(dm, custom_id=finish[0].custom_id)
     assert not result.ephemeral
     # gone out with a Rommé hand: 9 + 49 for the melds, bob's cards (15 + 10 + 5 + four more) doubled

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.i18n import tr
-from bot.ui.suits import GERMAN_SUIT_TEXT
+from bot.ui.suits import GERMAN_SUIT_TEXT, unjoined
 from tests.fakediscord import FakeDiscord, FakeInteraction, FakeMessage, FakeUser
 
 MOVE_PREFIXES = ("st:a:", "st:s:")
@@ -37,7 +37,7 @@ STALE = tuple(tr(lang, "That button is from an earlier moment of the game; here 
               for lang in ("en", "de"))
 TO_PLAY = tuple(tr(lang, "{who} to play.", who="\0").split("\0")[1] for lang in ("en", "de"))
 TRICK = re.compile("(?:" + "|".join(re.escape(tr(lang, "Trick: {cards}.", cards="\0").split("\0")[0])
-                                    for lang in ("en", "de")) + r").+? ((?:10|[2-9AKQJUOBD])[" + "".join(SUITS) + r"])\ufe0e?[,.]")
+                                    for lang in ("en", "de")) + r").+? ((?:10|[2-9AKQJUOBD])\u2060?[" + "".join(SUITS) + r"])\ufe0e?[,.]")
 # the ranks as the pictures name them (U/O on German cards, B/D on French cards in German) -> the engine's J/Q
 RANK_CODES = {"U": "J", "B": "J", "O": "Q", "D": "Q"}
 
@@ -98,7 +98,10 @@ def led_card(message: FakeMessage) -> str | None:
     """The first card of the trick the table message spells out ("Trick: anna 7♥, bernd K♥.", the leader's name
     may have spaces: "🤖 Computer (strong) U♦, …"), as a code."""
     m = TRICK.search(message.content)
-    return RANK_CODES.get(m[1][:-1], m[1][:-1]) + SUITS[m[1][-1]] if m else None
+    if m is None:
+        return None
+    rank = unjoined(m[1][:-1])  # the word joiner between rank and suit (bot.ui.suits.card_text)
+    return RANK_CODES.get(rank, rank) + SUITS[m[1][-1]]
 
 
 def playable(hand: list[str], led: str | None) -> list[str]:
