@@ -362,6 +362,12 @@ class GameUI:
                                  total_text(lang, totals[i]) if i < len(totals) else ""])
                 for i, name in enumerate(names)]
 
+    @staticmethod
+    def actor(event: dict[str, Any], names: list[str]) -> str:
+        """The name of the seat an event is about ("?" where it names none)."""
+        seat = event.get("seat")
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+
     def narrate(self, event: dict[str, Any], names: list[str], lang: str) -> str | None:
         """A short public line for an event, or None. Private events are never narrated."""
         if "private" in event:

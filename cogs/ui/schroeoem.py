@@ -207,9 +207,7 @@ class SchroeoemUI(GameUI):
     def narrate(self, event: dict[str, Any], names: list[str], lang: str) -> str | None:
         if "private" in event:
             return None
-        kind = event.get("type")
-        seat = event.get("seat")
-        name = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+        kind, name = event.get("type"), self.actor(event, names)
         if kind == "play":
             return tr(lang, "{name} plays {card}.", name=name, card=card_label(event["card"]))
         if kind == "trick":

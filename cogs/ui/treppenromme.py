@@ -509,9 +509,7 @@ class TreppenrommeUI(GameUI):
     def narrate(self, event: dict[str, Any], names: list[str], lang: str) -> str | None:
         if "private" in event:
             return None
-        kind = event.get("type")
-        seat = event.get("seat")
-        name = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+        kind, name = event.get("type"), self.actor(event, names)
         if kind == "deal":
             stairs = event.get("staircase") or []
             return tr(lang, "Hand {n}: {name} deals and begins; the staircase starts with {card}.",
