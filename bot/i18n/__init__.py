@@ -83,7 +83,7 @@ def tr(locale: object, msgid: str, /, **fields: object) -> str:
     if not fields:
         return text
     values = {k: _translated(locale, v) for k, v in fields.items()}
-    for name in _COMPOUND.findall(text):
+    for name in _compounds(text):
         if isinstance(value := values.get(name), str):
             values[name] = value.replace(" ", "-")
     return text.format(**values)
@@ -93,6 +93,12 @@ def tr(locale: object, msgid: str, /, **fields: object) -> str:
 # several words there is hyphenated throughout, as German writes it: "Schrum-Schrum-Tisch", not "Schrum
 # Schrum-Tisch" (a catalogue cannot say so itself: the name is filled in, and stays spaced elsewhere).
 _COMPOUND = re.compile(r"\{(\w+)\}-(?=\w)")
+
+
+@cache  # (catalogue texts and msgids: a finite set)
+def _compounds(text: str) -> tuple[str, ...]:
+    """The fields `text` joins to a word with a hyphen: looked up once per catalogue text, not at every `tr`."""
+    return tuple(_COMPOUND.findall(text))
 
 
 def _plural(cat: NullTranslations, msgid: str, n: int) -> str | None:

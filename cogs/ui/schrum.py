@@ -152,6 +152,7 @@ class StepLog(GameUI):
 # -- Schrum Schrum and Tač ------------------------------------------------------------------------------
 ORDER = {"tac": 0, "give": 0, "centre": 1, "onto": 2, "keep": 3, "expose": 4, "decline": 5}  # the call first
 
+
 class SchrumUI(StepLog):
     """Schrum Schrum: destination buttons, a one-line log of the automatic steps."""
 
@@ -336,6 +337,7 @@ class SchrumUI(StepLog):
             return tr(lang, "no card reached the centre for {n} rounds: the hand is a draw",
                       n=event["turns"] // max(1, len(names)))
         return None
+
 
 class TacUI(SchrumUI):
     """Tač: the same table, plus the miss window's Tač! button."""
