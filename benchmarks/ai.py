@@ -443,7 +443,8 @@ def main(argv: list[str] | None = None) -> int:
         for pair_levels in runs:
             # the file while this run plays: the runs finished before it, then its pairs so far
             def save(partial: dict[str, Any], before: list[dict[str, Any]] = rows + done) -> None:
-                write_json(args.json, before + [partial], shares if args.oracle else None)
+                write_json(args.json, [blind(r) if args.blind else r for r in before + [partial]],
+                           shares if args.oracle else None)
 
             try:
                 row = run_game(game, deals, args.seed, iterations, args.budget_s, args.jobs,
@@ -469,8 +470,17 @@ def main(argv: list[str] | None = None) -> int:
         print()
         print_shares(shares)
     if args.json:
-        write_json(args.json, rows, shares if args.oracle else None)
+        write_json(args.json, [blind(r) if args.blind else r for r in rows], shares if args.oracle else None)
     return 0
+
+
+BLIND_KEYS = ("game", "levels", "pairs", "unit", "lower_is_better", "iterations", "budget_s", "wall_s", "seed",
+              "per_pair")  # what a blind run writes: no mean, interval or share a glance at the file could catch
+
+
+def blind(row: dict[str, Any]) -> dict[str, Any]:
+    """A result row without its figures: the comparison's identity and its pairs."""
+    return {key: row[key] for key in BLIND_KEYS if key in row}
 
 
 def write_json(path: str, rows: list[dict[str, Any]], shares: list[dict[str, Any]] | None) -> None:

@@ -19,7 +19,10 @@ is below it.
 from __future__ import annotations
 
 import argparse
+import gzip
+import json
 import math
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -54,6 +57,7 @@ DESIGNS = {
         looks=(20_000, 40_000, 60_000), boundaries=(3.471, 2.454, 2.004),
         written="2026-12-01 05:19 UTC, commit 22ffc67", player="f33a702"),
 }
+RESULTS = Path(__file__).with_name("results")
 
 
 def unplayed(design: Design, played: set[int]) -> list[tuple[int, int]]:
@@ -69,19 +73,53 @@ def unplayed(design: Design, played: set[int]) -> list[tuple[int, int]]:
     return ranges
 
 
-def read(design: Design, rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """What the design may tell of these result rows: its played pairs, what is left, and the complete looks."""
+def search_size(design: Design) -> int:
+    return design.iterations if design.iterations is not None else player(design.game).ITERATIONS
+
+
+def pairs_of(design: Design, rows: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    """The design's pairs among these result rows, each once, by pair number; rows of other comparisons or
+    seeds are left out, and a row played at another search size or budget is refused."""
     ours = [row for row in rows if (row["game"], tuple(row["levels"])) == (design.game, design.levels)
             and row.get("seed") == design.seed]
     for row in ours:
-        size = design.iterations if design.iterations is not None else player(design.game).ITERATIONS
-        if row.get("budget_s") != design.budget_s or row.get("iterations") != size:
+        if row.get("budget_s") != design.budget_s or row.get("iterations") != search_size(design):
             raise SystemExit(f"{design.game}: a run at another search size or budget than the design's")
-    by_pair: dict[int, float] = {}
-    if ours:
-        (joined,) = merge(ours)
-        by_pair = {deal[1]: adv for deal, adv in advantages(joined).items()
-                   if design.first_pair <= deal[1] < design.first_pair + design.pairs}
+    if not ours:
+        return {}
+    (joined,) = merge(ours)
+    return {p["deal"][1]: p for p in joined["per_pair"]
+            if design.first_pair <= p["deal"][1] < design.first_pair + design.pairs}
+
+
+def kept(name: str) -> Path:
+    """Where the repository keeps a design's pairs: a machine's disk does not outlive a session (stop 62's
+    7,913 pairs went with its machine), the repository does."""
+    return RESULTS / f"{name}.json.gz"
+
+
+def keep(name: str, rows: list[dict[str, Any]]) -> int:
+    """Write the design's pairs among `rows` to its kept file, one row without figures: only each pair's number
+    and the two sides' scores, which is all a look reads. Returns how many pairs it holds."""
+    design = DESIGNS[name]
+    pairs = pairs_of(design, rows)
+    row = {"game": design.game, "levels": list(design.levels), "seed": design.seed,
+           "iterations": search_size(design), "budget_s": design.budget_s, "pairs": len(pairs),
+           "per_pair": [{"deal": d, "strong": pairs[d]["strong"], "easy": pairs[d]["easy"]} for d in sorted(pairs)]}
+    text = json.dumps([row], separators=(",", ":")).replace('},{"deal"', '},\n{"deal"')
+    path = kept(name)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_bytes(gzip.compress(text.encode(), mtime=0))  # no time stamp: the same pairs, the same bytes
+    os.replace(tmp, path)
+    return len(pairs)
+
+
+def read(design: Design, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """What the design may tell of these result rows: its played pairs, what is left, and the complete looks."""
+    pairs = pairs_of(design, rows)
+    by_pair = advantages({"game": design.game, "per_pair": list(pairs.values())}) if pairs else {}
+    by_pair = {deal[1]: adv for deal, adv in by_pair.items()}
     out: dict[str, Any] = {"played": len(by_pair), "pairs": design.pairs,
                            "unplayed": unplayed(design, set(by_pair)), "looks": []}
     for k, (size, bound) in enumerate(zip(design.looks, design.boundaries, strict=True), 1):
@@ -101,10 +139,18 @@ def read(design: Design, rows: list[dict[str, Any]]) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("design", choices=sorted(DESIGNS))
-    parser.add_argument("files", nargs="*", type=Path)
+    parser.add_argument("files", nargs="*", type=Path,
+                        help="result files of `benchmarks.ai --blind`, joined with the pairs the repository keeps")
+    parser.add_argument("--keep", action="store_true",
+                        help="write the design's pairs from all these files to benchmarks/results/DESIGN.json.gz, "
+                             "without figures, to be committed")
     args = parser.parse_args(argv)
     design = DESIGNS[args.design]
-    r = read(design, [row for path in args.files for row in rows_of(path)])
+    files = ([kept(args.design)] if kept(args.design).exists() else []) + args.files
+    rows = [row for path in files for row in rows_of(path)]
+    if args.keep:
+        print(f"kept {keep(args.design, rows):,} pairs in {kept(args.design)}")
+    r = read(design, rows)
     print(f"{args.design}: {design.game} {' vs '.join(design.levels)}, seed {design.seed}, pairs "
           f"{design.first_pair:,}-{design.first_pair + design.pairs - 1:,}, looks at {design.looks}, "
           f"boundaries z >= {design.boundaries}; fixed {design.written}, player {design.player}")

@@ -14,6 +14,7 @@ of percentiles means nothing): each file's own table has them.
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 from pathlib import Path
 from typing import Any
@@ -22,8 +23,9 @@ from benchmarks.ai import SPECS, advantages, mean_ci, oracle_share, print_shares
 
 
 def rows_of(path: Path) -> list[dict[str, Any]]:
-    """The runs of a result file that carry their pairs (an `ai_suite` summary, suite.json, carries none)."""
-    data = json.loads(path.read_text())
+    """The runs of a result file that carry their pairs (an `ai_suite` summary, suite.json, carries none); a
+    file ending in .gz is read through gzip (a design's pairs kept in the repository, benchmarks/results/)."""
+    data = json.loads(gzip.decompress(path.read_bytes()) if path.suffix == ".gz" else path.read_text())
     return [row for row in (data["runs"] if isinstance(data, dict) else data) if "per_pair" in row]
 
 

@@ -226,6 +226,7 @@ def test_a_blind_run_prints_no_figure_and_keeps_its_pairs(tmp_path, capsys):
     assert "advantage" not in out.out + out.err and "[" not in out.out + out.err and "%" not in out.out + out.err
     (row,) = json.loads(path.read_text())
     assert [p["deal"] for p in row["per_pair"]] == [0, 1]
+    assert not {"advantage", "ci95", "won", "strong_mean", "easy_mean"} & set(row)  # the file holds no figure either
     assert main(["--games", "schroeoem", "--deals", "2", "--blind"]) == 2  # the pairs must go somewhere
 
 
@@ -275,3 +276,30 @@ def test_the_design_command_says_what_to_play_next(tmp_path, capsys):
     assert "played 2 of 60,000 pairs" in out and "look 1 needs 19,998 more pairs" in out
     assert "--first-pair 100002 --deals 19998 --blind" in out
     assert "+1" not in out and "z =" not in out  # no figure before the look
+
+
+def test_a_design_keeps_its_pairs_in_the_repository_without_figures_and_reads_them_back(tmp_path, monkeypatch, capsys):
+    import gzip
+
+    from benchmarks import ai_design
+
+    monkeypatch.setattr(ai_design, "RESULTS", tmp_path / "results")
+    first = tmp_path / "first.json"
+    first.write_text(json.dumps([_design_rows({99_999: 7.0, 100_000: 1.0, 100_001: 2.0})[0]
+                                 | {"advantage": 1.5, "ci95": [0, 3]}]))
+    assert ai_design.main(["schieberamsch-inference-3", str(first), "--keep"]) == 0
+    assert "kept 2 pairs" in capsys.readouterr().out
+    kept = ai_design.kept("schieberamsch-inference-3")
+    (row,) = json.loads(gzip.decompress(kept.read_bytes()))
+    assert [p["deal"] for p in row["per_pair"]] == [100_000, 100_001]  # only the design's pairs
+    assert "advantage" not in row and "ci95" not in row and set(row["per_pair"][0]) == {"deal", "strong", "easy"}
+    before = kept.read_bytes()
+    assert ai_design.main(["schieberamsch-inference-3", "--keep"]) == 0
+    assert kept.read_bytes() == before  # the same pairs, the same bytes: no noise in the repository
+    second = tmp_path / "second.json"
+    second.write_text(json.dumps(_design_rows({100_001: 2.0, 100_002: 3.0})))
+    assert ai_design.main(["schieberamsch-inference-3", str(second), "--keep"]) == 0
+    out = capsys.readouterr().out
+    assert "kept 3 pairs" in out and "played 3 of 60,000" in out and "--first-pair 100003" in out
+    assert ai_design.main(["schieberamsch-inference-3"]) == 0  # with no file, the kept pairs
+    assert "played 3 of 60,000" in capsys.readouterr().out
