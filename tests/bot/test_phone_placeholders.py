@@ -9,7 +9,7 @@ import pytest
 from bot.i18n import tr
 
 PHONE = 33
-PLACEHOLDERS = [  # Treppenrommé's menus (cogs/ui/treppenromme.py), with the widest values they take
+PLACEHOLDERS = [  # Treppenrommé's menus (cogs/ui/treppenromme_menus.py), with the widest values they take
     ("…or take cards from the staircase", {}),
     ("Take {lo}–{hi} staircase cards", {"lo": "10", "hi": "19"}),
     ("Meld: pick 3 or more cards", {}),
